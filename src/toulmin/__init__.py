@@ -1,0 +1,44 @@
+"""toulmin: check an answer written by a language model against its sources.
+
+Public API (everything else is private and may change):
+
+- ``score(docs, claims)``: MiniCheck-style scoring of claims against documents.
+- ``load_checker()``: the shipped offline checker, or any other backend.
+- ``score_pairs``, ``PairScore``, ``WindowConfig``: the scoring primitives.
+- ``Config`` / ``load_config``: layered configuration.
+- the exception tree in ``toulmin.errors``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .checker import Checker, PairScore, WindowConfig, load_checker, score_pairs
+from .config import Config, load_config
+from .errors import ConfigError, DependencyError, InputError, ModelError, ToulminError
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Checker", "Config", "ConfigError", "DependencyError", "InputError", "ModelError",
+    "PairScore", "ToulminError", "WindowConfig", "__version__", "load_checker", "load_config",
+    "score", "score_pairs",
+]
+
+
+def score(docs: Sequence[str], claims: Sequence[str], checker: Checker | None = None,
+          window: WindowConfig | None = None) -> tuple[list[int], list[float], list[PairScore]]:
+    """Score each claim against its document with the shipped checker.
+
+    Returns ``(labels, probs, details)`` like MiniCheck's ``score``: label 1 when
+    the claim is supported at the checker's threshold, its support probability,
+    and the full result (evidence window with offsets, per-sentence scores).
+    Raises ``InputError`` if any row cannot be scored (use ``score_pairs`` to
+    get per-row errors instead).
+    """
+    checker = checker or load_checker()
+    res = score_pairs(checker, docs, claims, None, window or WindowConfig())
+    for i, r in enumerate(res):
+        if r.error:
+            raise InputError(r.error["code"], f"row {i}: {r.error['message']}", fix=r.error.get("fix"))
+    return ([int(bool(r.supported)) for r in res], [float(r.prob_supported or 0.0) for r in res], res)

@@ -1,0 +1,85 @@
+"""Claim checkers: the shipped ONNX model, Hugging Face models, plugins.
+
+Backends register under the ``toulmin.checkers`` entry-point group; the
+shipped ``onnx`` and ``hf`` backends are registered by toulmin itself, the
+same way a third-party package would add one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any
+
+from ..errors import ConfigError
+from .base import LABELS, Checker, softmax
+from .scoring import Evidence, PairScore, SentenceScore, WindowConfig, score_pairs
+
+__all__ = [
+    "LABELS",
+    "Checker",
+    "Evidence",
+    "PairScore",
+    "SentenceScore",
+    "WindowConfig",
+    "available_backends",
+    "load_checker",
+    "score_pairs",
+    "softmax",
+]
+
+
+def _onnx(model: str | None, **kw: Any) -> Checker:
+    from .onnx import OnnxChecker
+    return OnnxChecker(model, **{k: v for k, v in kw.items() if k in ("threads", "batch_size")})
+
+
+def _hf(model: str | None, **kw: Any) -> Checker:
+    from .hf import HFChecker
+    if not model:
+        raise ConfigError("E_CONFIG_VALUE", "the hf checker backend needs checker.model",
+                          fix="set checker.model to a hub name or a local folder")
+    allowed = ("label_map", "threshold", "premise_first", "max_length", "batch_size", "device")
+    return HFChecker(model, **{k: v for k, v in kw.items() if k in allowed and v is not None})
+
+
+_BUILTIN = {"onnx": _onnx, "hf": _hf}
+
+
+def available_backends() -> dict[str, Any]:
+    found: dict[str, Any] = dict(_BUILTIN)
+    for ep in entry_points(group="toulmin.checkers"):
+        found.setdefault(ep.name, ep)
+    return found
+
+
+def _resolve_backend(backend: str | None, model: str | None) -> str:
+    if backend:
+        return backend
+    if model and Path(model, "checker.json").is_file():
+        return "onnx"
+    return "hf" if model else "onnx"
+
+
+@lru_cache(maxsize=8)
+def _cached(backend: str, model: str | None, frozen: tuple[tuple[str, Any], ...]) -> Checker:
+    kw = {k: (dict(v) if isinstance(v, tuple) else v) for k, v in frozen}
+    factory = available_backends()[backend]
+    if hasattr(factory, "load"):
+        factory = factory.load()
+    return factory(model, **kw)  # type: ignore[no-any-return]
+
+
+def load_checker(backend: str | None = None, model: str | None = None, **options: Any) -> Checker:
+    """Load (and cache) a checker. No arguments: the model shipped in the package."""
+    name = _resolve_backend(backend, model)
+    backends = available_backends()
+    if name not in backends:
+        raise ConfigError("E_UNKNOWN_BACKEND", f"unknown checker backend {name!r}",
+                          fix="use one of: " + ", ".join(sorted(backends)))
+    frozen = tuple(sorted(
+        (k, tuple(sorted(v.items())) if isinstance(v, Mapping) else v) for k, v in options.items()
+    ))
+    return _cached(name, model, frozen)

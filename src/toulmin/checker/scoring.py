@@ -1,0 +1,161 @@
+"""Score claims against whole documents of any length.
+
+Each document is cut into overlapping sentence windows; a multi-sentence
+claim is cut into sentences. Every claim sentence is scored against every
+window in one batched call; a sentence's support is its best window
+(max), the claim's support is its weakest sentence (min), as SummaC and
+MiniCheck aggregate. A window that contradicts a claim sentence is reported
+even when another window supports it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from pydantic import BaseModel, Field
+
+from ..errors import InputError
+from ..text import Span, make_windows, split_sentences
+from .base import LABELS, Checker
+
+__all__ = ["Evidence", "PairScore", "SentenceScore", "WindowConfig", "check_text", "score_pairs"]
+
+MAX_DOC_CHARS = 20_000_000
+
+
+class Evidence(BaseModel):
+    start: int = Field(description="character offset of the window in the document")
+    end: int
+    text: str
+    probs: dict[str, float]
+
+
+class SentenceScore(BaseModel):
+    start: int = Field(description="character offset of the sentence in the claim")
+    end: int
+    prob_supported: float
+    evidence: Evidence
+
+
+class PairScore(BaseModel):
+    id: str | None = None
+    prob_supported: float | None = None
+    supported: bool | None = None
+    label3: str | None = None
+    probs: dict[str, float] | None = None
+    evidence: Evidence | None = None
+    contradiction: Evidence | None = None
+    sentences: list[SentenceScore] = []
+    windows: int = 0
+    error: dict[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class WindowConfig:
+    window_words: int = 100
+    overlap_sentences: int = 1
+    split_claim: bool = True
+    contradiction_threshold: float = 0.5
+
+
+def check_text(value: object, what: str) -> str:
+    """Validate one text input; raise a clear InputError if it cannot be scored."""
+    if isinstance(value, bytes):
+        try:
+            value = value.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise InputError("E_NOT_UTF8", f"{what} is not valid UTF-8 (byte {e.start})",
+                             fix="re-encode the text as UTF-8") from e
+    if not isinstance(value, str):
+        raise InputError("E_BAD_TYPE", f"{what} must be a string, got {type(value).__name__}",
+                         fix=f"pass {what} as text")
+    if "\x00" in value:
+        raise InputError("E_BINARY", f"{what} contains NUL bytes; it looks like binary data",
+                         fix="extract the text first (toulmin reads text, not binary files)")
+    if not value.strip():
+        raise InputError("E_EMPTY", f"{what} is empty", fix=f"give a non-empty {what}")
+    if len(value) > MAX_DOC_CHARS:
+        raise InputError("E_TOO_LARGE", f"{what} has {len(value):,} characters, over {MAX_DOC_CHARS:,}",
+                         fix="split the source into several documents")
+    return value
+
+
+def _round(p: np.ndarray) -> dict[str, float]:
+    return {lab: round(float(x), 6) for lab, x in zip(LABELS, p)}
+
+
+def score_pairs(
+    checker: Checker,
+    docs: Sequence[object],
+    claims: Sequence[object],
+    ids: Sequence[str | None] | None = None,
+    cfg: WindowConfig = WindowConfig(),
+) -> list[PairScore]:
+    """Score ``claims[i]`` against ``docs[i]``. A bad row gets ``error``, never a number."""
+    if len(docs) != len(claims):
+        raise InputError("E_PAIR_MISMATCH", f"{len(docs)} documents but {len(claims)} claims",
+                         fix="pass one document per claim")
+    ids = list(ids) if ids is not None else [None] * len(docs)
+    plans: list[tuple[str, str, list[Span], list[Span]] | PairScore] = []
+    flat_c: list[str] = []
+    flat_w: list[str] = []
+    for rid, d, c in zip(ids, docs, claims):
+        try:
+            doc = check_text(d, "document")
+            claim = check_text(c, "claim")
+        except InputError as e:
+            plans.append(PairScore(id=rid, error={"code": e.code, "message": e.message,
+                                                  "fix": e.fix or ""}))
+            continue
+        wins = make_windows(doc, cfg.window_words, cfg.overlap_sentences)
+        sents = split_sentences(claim) if cfg.split_claim else []
+        if len(sents) <= 1:
+            stripped = claim.strip()
+            off = claim.index(stripped)
+            sents = [Span(off, off + len(stripped), stripped)]
+        plans.append((doc, claim, sents, wins))
+        for s in sents:
+            flat_c.extend([s.text] * len(wins))
+            flat_w.extend(w.text for w in wins)
+    probs = checker.predict(flat_c, flat_w) if flat_c else np.zeros((0, 3))
+    out: list[PairScore] = []
+    k = 0
+    for rid, plan in zip(ids, plans):
+        if isinstance(plan, PairScore):
+            out.append(plan)
+            continue
+        _, _, sents, wins = plan
+        n = len(wins)
+        sent_scores: list[SentenceScore] = []
+        worst: tuple[float, np.ndarray] | None = None
+        contra: Evidence | None = None
+        contra_p = 0.0
+        for s in sents:
+            block = probs[k : k + n]
+            k += n
+            best = int(np.argmax(block[:, 0]))
+            ev = Evidence(start=wins[best].start, end=wins[best].end, text=wins[best].text,
+                          probs=_round(block[best]))
+            sent_scores.append(SentenceScore(start=s.start, end=s.end,
+                                             prob_supported=round(float(block[best, 0]), 6), evidence=ev))
+            if worst is None or block[best, 0] < worst[0]:
+                worst = (float(block[best, 0]), block[best])
+            c = int(np.argmax(block[:, 2]))
+            pc = float(block[c, 2])
+            if pc >= cfg.contradiction_threshold and np.argmax(block[c]) == 2 and pc > contra_p:
+                contra_p = pc
+                contra = Evidence(start=wins[c].start, end=wins[c].end, text=wins[c].text,
+                                  probs=_round(block[c]))
+        assert worst is not None
+        p_sup = round(worst[0], 6)
+        supported = p_sup >= checker.threshold
+        label3 = "entailment" if supported else ("contradiction" if contra else "neutral")
+        weakest = min(sent_scores, key=lambda x: x.prob_supported)
+        out.append(PairScore(
+            id=rid, prob_supported=p_sup, supported=supported, label3=label3,
+            probs=_round(worst[1]), evidence=weakest.evidence, contradiction=contra,
+            sentences=sent_scores if len(sent_scores) > 1 else [], windows=n,
+        ))
+    return out

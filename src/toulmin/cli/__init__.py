@@ -1,0 +1,58 @@
+"""The ``toulmin`` command line. One module per command."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+
+import click
+
+from .. import __version__
+from ..errors import ToulminError
+
+__all__ = ["handle_errors", "main"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def handle_errors(fn: F) -> F:
+    """Print a ToulminError as ``error[CODE]: message`` + fix; exit with its status."""
+
+    @wraps(fn)
+    def wrapper(*a: Any, **kw: Any) -> Any:
+        try:
+            return fn(*a, **kw)
+        except ToulminError as e:
+            ctx = click.get_current_context(silent=True)
+            as_json = bool(ctx and ctx.find_root().params.get("json_errors"))
+            if as_json:
+                click.echo(json.dumps({"error": e.to_dict()}), err=True)
+            else:
+                click.echo(f"error[{e.code}]: {e.message}", err=True)
+                if e.fix:
+                    click.echo(f"  fix: {e.fix}", err=True)
+            sys.exit(e.exit_code)
+
+    return wrapper  # type: ignore[return-value]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="toulmin")
+@click.option("--json-errors", is_flag=True, help="Print errors as JSON on stderr.")
+def main(json_errors: bool) -> None:
+    """toulmin: check an answer against its sources, claim by claim."""
+
+
+def _register() -> None:
+    from . import eval_cmd, model_cmd, score_pairs_cmd, train_cmd
+
+    main.add_command(score_pairs_cmd.score_pairs)
+    main.add_command(eval_cmd.eval_group)
+    main.add_command(train_cmd.train)
+    main.add_command(model_cmd.model)
+
+
+_register()

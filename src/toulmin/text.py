@@ -1,0 +1,112 @@
+"""Sentence segmentation and windowing with character offsets.
+
+A dependency-free splitter: the checker must run on long sources without
+loading a parser, and every window must map back to exact offsets so the
+evidence quote can be shown inside its source.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["Span", "make_windows", "split_sentences"]
+
+# Abbreviations after which a period does not end a sentence.
+_ABBREV = {
+    "mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "etc", "inc", "ltd",
+    "co", "corp", "no", "fig", "al", "e.g", "i.e", "u.s", "u.k", "jan", "feb",
+    "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "gen",
+    "col", "lt", "sgt", "capt", "rev", "gov", "sen", "rep", "approx", "dept",
+}
+_BOUNDARY = re.compile(r"([.!?]+[\"')\]]*)(\s+)(?=[\"'(\[]?[A-Z0-9])|\n\s*\n|\n(?=\s*[-*#\d\[A-Z])")
+
+
+@dataclass(frozen=True)
+class Span:
+    """A piece of a text, with its half-open character range ``[start, end)``."""
+
+    start: int
+    end: int
+    text: str
+
+
+def _is_abbrev(text: str, dot_pos: int) -> bool:
+    # Look back a bounded distance: slicing text[:dot_pos] would make long sources quadratic.
+    m = re.search(r"([A-Za-z.]+)$", text[max(0, dot_pos - 24) : dot_pos])
+    if not m:
+        return False
+    word = m.group(1).lower().rstrip(".")
+    # Single capital letters are initials ("J. Smith"), not sentence ends.
+    return word in _ABBREV or (len(word) == 1 and word.isalpha())
+
+
+def split_sentences(text: str) -> list[Span]:
+    """Split ``text`` into sentences; each keeps its offsets, whitespace trimmed."""
+    spans: list[Span] = []
+    start = 0
+    for m in _BOUNDARY.finditer(text):
+        if m.group(1) is not None:
+            if m.group(1).startswith(".") and _is_abbrev(text, m.start(1)):
+                continue
+            end = m.end(1)
+        else:
+            end = m.start()
+        _append(spans, text, start, end)
+        start = m.end()
+    _append(spans, text, start, len(text))
+    return spans
+
+
+def _append(spans: list[Span], text: str, start: int, end: int) -> None:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    if end > start:
+        spans.append(Span(start, end, text[start:end]))
+
+
+def make_windows(
+    text: str, max_words: int = 120, overlap_sentences: int = 1
+) -> list[Span]:
+    """Group consecutive sentences into windows of at most ``max_words`` words.
+
+    Consecutive windows share ``overlap_sentences`` sentences so a fact stated
+    across a sentence boundary is seen whole by at least one window. A single
+    sentence longer than ``max_words`` is cut on word boundaries.
+    """
+    units: list[Span] = []
+    for sent in split_sentences(text):
+        units.extend(_cut_long(sent, max_words))
+    if not units:
+        return []
+    windows: list[Span] = []
+    i = 0
+    while i < len(units):
+        j, words = i, 0
+        while j < len(units):
+            n = len(units[j].text.split())
+            if j > i and words + n > max_words:
+                break
+            words += n
+            j += 1
+        s, e = units[i].start, units[j - 1].end
+        windows.append(Span(s, e, text[s:e]))
+        if j >= len(units):
+            break
+        i = max(i + 1, j - overlap_sentences)
+    return windows
+
+
+def _cut_long(sent: Span, max_words: int) -> list[Span]:
+    words = list(re.finditer(r"\S+", sent.text))
+    if len(words) <= max_words:
+        return [sent]
+    out = []
+    for k in range(0, len(words), max_words):
+        chunk = words[k : k + max_words]
+        s = sent.start + chunk[0].start()
+        e = sent.start + chunk[-1].end()
+        out.append(Span(s, e, sent.text[chunk[0].start() : chunk[-1].end()]))
+    return out

@@ -1,0 +1,73 @@
+"""Export a trained checker to ONNX, quantise it, calibrate it, write its card.
+
+Output folder layout (what ``toulmin.checker.OnnxChecker`` loads):
+``model.onnx``, ``tokenizer.json``, ``checker.json`` (labels, pair order,
+max length, temperature, threshold, version), ``MODEL_CARD.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import warnings
+from pathlib import Path
+from typing import Any
+
+__all__ = ["export_onnx", "quantize", "write_checker_json"]
+
+
+def export_onnx(hf_dir: str | Path, out_dir: str | Path, opset: int = 17) -> Path:
+    import torch
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    model = AutoModelForSequenceClassification.from_pretrained(hf_dir).eval()
+    tok = AutoTokenizer.from_pretrained(hf_dir)
+    enc = tok(["a claim"], ["a source sentence that is longer"], return_tensors="pt")
+    names = ["input_ids", "attention_mask", "token_type_ids"]
+
+    class Wrapper(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.m = model
+
+        def forward(self, input_ids: Any, attention_mask: Any, token_type_ids: Any) -> Any:
+            return self.m(input_ids=input_ids, attention_mask=attention_mask,
+                          token_type_ids=token_type_ids).logits
+
+    path = out / "model.fp32.onnx"
+    dyn = {n: {0: "batch", 1: "seq"} for n in names}
+    dyn["logits"] = {0: "batch"}
+    # The TorchScript exporter is deprecated (and uses deprecated helpers inside)
+    # but gives a graph that dynamic int8 quantisation handles; its deprecation
+    # and tracer warnings are expected for this one call only.
+    with torch.inference_mode(), warnings.catch_warnings():
+        warnings.filterwarnings("ignore", category=DeprecationWarning)
+        # Attention-mask indexing uses no negative indices; the padded-batch
+        # agreement test in tests/training/test_pipeline.py guards this.
+        warnings.filterwarnings("ignore", message="Exporting aten::index operator")
+        warnings.filterwarnings("ignore", category=torch.jit.TracerWarning)
+        torch.onnx.export(
+            Wrapper(), tuple(enc[n] for n in names), str(path), input_names=names,
+            output_names=["logits"], dynamic_axes=dyn, opset_version=opset, dynamo=False,
+        )
+    tok.backend_tokenizer.save(str(out / "tokenizer.json"))
+    return path
+
+
+def quantize(fp32: Path, out: Path) -> Path:
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    quantize_dynamic(str(fp32), str(out), weight_type=QuantType.QInt8)
+    return out
+
+
+def write_checker_json(out_dir: Path, meta: dict[str, Any]) -> None:
+    (out_dir / "checker.json").write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n")
+
+
+def install_into_package(src_dir: Path, pkg_dir: Path, files: list[str]) -> None:
+    pkg_dir.mkdir(parents=True, exist_ok=True)
+    for f in files:
+        shutil.copy2(src_dir / f, pkg_dir / f)

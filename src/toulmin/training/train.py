@@ -1,0 +1,193 @@
+"""Fine-tune a cross-encoder checker (needs the ``train`` extra: torch, transformers).
+
+Three-way head (entailment, neutral, contradiction). Rows labelled only
+``not_entailment`` (binary data) train ``log(p_neutral + p_contradiction)``,
+so binary and three-way data share one head without inventing labels.
+Time-budgeted: the learning-rate schedule is sized to the steps that fit in
+``max_minutes`` after measuring speed on the first steps. Checkpoints are
+written every ``ckpt_every`` steps and the best by development score is kept.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..datasets import Pair, load_slice
+from .recipe import select_chunk
+
+__all__ = ["LABELS", "TrainConfig", "dev_pairs", "train"]
+
+LABELS = ["entailment", "neutral", "contradiction"]
+_LABEL_ID = {"entailment": 0, "neutral": 1, "contradiction": 2, "not_entailment": -1}
+
+
+@dataclass
+class TrainConfig:
+    base: str
+    out_dir: str
+    train_file: str
+    seed: int = 13
+    lr: float = 6e-5
+    batch_size: int = 16
+    max_length: int = 256
+    epochs: float = 1.0
+    warmup_frac: float = 0.06
+    max_minutes: float = 70.0
+    ckpt_every: int = 600
+    threads: int = 2
+    bf16: bool = True
+    dev_rows: int = 150
+    init_from: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def dev_pairs(rows: int = 150) -> dict[str, list[Pair]]:
+    """Small development sets, document-level and out of the training slices."""
+    out = {}
+    for task in ("dialogue", "summarization", "qa"):
+        ps = load_slice(f"halueval-{task}-dev")[: 2 * rows]
+        out[task] = [Pair(p.id, select_chunk(p.doc, p.claim), p.claim, p.label, p.source) for p in ps]
+    out["vitaminc"] = load_slice("vitaminc-dev")[: 2 * rows]
+    return out
+
+
+def _read_pairs(path: str) -> list[Pair]:
+    pairs: list[Pair] = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            r = json.loads(line)
+            pairs.append(Pair(str(r.get("id", len(pairs))), r["doc"], r["claim"], r["label"],
+                              r.get("source", "user")))
+    return pairs
+
+
+def _batches(pairs: Sequence[Pair], bs: int, rng: random.Random) -> list[list[Pair]]:
+    # Length-grouped batching: sort within mega-batches so padding stays small.
+    idx = list(range(len(pairs)))
+    rng.shuffle(idx)
+    out: list[list[Pair]] = []
+    mega = bs * 50
+    for k in range(0, len(idx), mega):
+        chunk = sorted(idx[k : k + mega], key=lambda i: len(pairs[i].doc) + len(pairs[i].claim))
+        out.extend([[pairs[i] for i in chunk[j : j + bs]] for j in range(0, len(chunk), bs)])
+    rng.shuffle(out)
+    return out
+
+
+def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
+    import torch
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+    torch.manual_seed(cfg.seed)
+    torch.set_num_threads(cfg.threads)
+    rng = random.Random(cfg.seed)
+    out = Path(cfg.out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    src = cfg.init_from or cfg.base
+    tok = AutoTokenizer.from_pretrained(src)
+    model = AutoModelForSequenceClassification.from_pretrained(
+        src, num_labels=3, id2label=dict(enumerate(LABELS)),
+        label2id={k: i for i, k in enumerate(LABELS)}, ignore_mismatched_sizes=True,
+    )
+    # A base with fewer positions than max_length would fail on long pairs.
+    max_len = min(cfg.max_length, int(getattr(model.config, "max_position_embeddings", cfg.max_length)))
+    pairs = _read_pairs(cfg.train_file)
+    batches = _batches(pairs, cfg.batch_size, rng)
+    total = int(len(batches) * cfg.epochs)
+    dev = dev_pairs(cfg.dev_rows)
+    opt = torch.optim.AdamW(model.parameters(), lr=cfg.lr, weight_decay=0.01)
+
+    def encode(batch: Sequence[Pair]) -> Any:
+        # Claim first; longest_first cuts the source unless the claim alone is over half the budget.
+        return tok([p.claim for p in batch], [p.doc for p in batch], truncation="longest_first",
+                   max_length=max_len, padding=True, return_tensors="pt")
+
+    def loss_fn(logits: Any, labels: Any) -> Any:
+        logp = torch.log_softmax(logits.float(), dim=-1)
+        three = labels >= 0
+        not_ent = torch.logsumexp(logp[:, 1:], dim=-1)
+        picked = torch.where(three, logp.gather(1, labels.clamp(min=0)[:, None])[:, 0], not_ent)
+        return -picked.mean()
+
+    def evaluate() -> dict[str, float]:
+        model.eval()
+        res: dict[str, float] = {}
+        with torch.inference_mode():
+            for name, ps in dev.items():
+                probs = []
+                for k in range(0, len(ps), 32):
+                    enc = encode(ps[k : k + 32])
+                    probs.extend(torch.softmax(model(**enc).logits.float(), -1).tolist())
+                res[name] = _balanced_acc([p.supported for p in ps], [pr[0] >= 0.5 for pr in probs])
+                if name == "vitaminc":
+                    res["vitaminc_3way"] = sum(
+                        LABELS[max(range(3), key=lambda j: pr[j])] == p.label for p, pr in zip(ps, probs)
+                    ) / len(ps)
+        model.train()
+        res["score"] = (res["dialogue"] + res["summarization"] + res["qa"] + res["vitaminc"]
+                        + res["vitaminc_3way"]) / 5
+        return res
+
+    budget_s = cfg.max_minutes * 60
+    warm = max(1, int(cfg.warmup_frac * min(total, 2000)))
+
+    def lr_at(step: int, elapsed: float) -> float:
+        # Decay by elapsed time, not steps: the CPU may be shared, and the run
+        # must end on time with the learning rate annealed whatever its speed.
+        if step < warm:
+            return cfg.lr * (step + 1) / warm
+        frac = max(elapsed / budget_s, step / total)
+        return cfg.lr * max(0.02, 1.0 - frac)
+
+    best: dict[str, Any] = {"score": -1.0}
+    history = []
+    start = time.time()
+    model.train()
+    step = 0
+    for step, batch in enumerate(batches[:total]):
+        elapsed = time.time() - start
+        last = step + 1 >= total or elapsed >= budget_s
+        for g in opt.param_groups:
+            g["lr"] = lr_at(step, elapsed)
+        enc = encode(batch)
+        labels = torch.tensor([_LABEL_ID[p.label] for p in batch])
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=cfg.bf16):
+            logits = model(**enc).logits
+        loss = loss_fn(logits, labels)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        opt.zero_grad()
+        if step % 50 == 0:
+            log(f"step {step} loss {loss.item():.4f} lr {lr_at(step, elapsed):.2e} t {elapsed:.0f}s "
+                f"{(step + 1) * cfg.batch_size / max(elapsed, 1e-9):.1f} pairs/s")
+        if (step + 1) % cfg.ckpt_every == 0 or last:
+            res = evaluate()
+            res["step"] = step + 1
+            history.append(res)
+            log("dev " + json.dumps({k: round(v, 4) for k, v in res.items()}))
+            if res["score"] > best["score"]:
+                best = res
+                model.save_pretrained(out / "best")
+                tok.save_pretrained(out / "best")
+            (out / "history.json").write_text(json.dumps(history, indent=1))
+        if last:
+            break
+    summary = {"config": asdict(cfg), "steps": step + 1, "pairs_seen": (step + 1) * cfg.batch_size,
+               "minutes": (time.time() - start) / 60, "best": best, "history": history}
+    (out / "train_summary.json").write_text(json.dumps(summary, indent=1))
+    return summary
+
+
+def _balanced_acc(gold: Sequence[bool], pred: Sequence[bool]) -> float:
+    pos = [p for g, p in zip(gold, pred) if g]
+    neg = [not p for g, p in zip(gold, pred) if not g]
+    parts = [sum(x) / len(x) for x in (pos, neg) if x]
+    return sum(parts) / len(parts) if parts else math.nan

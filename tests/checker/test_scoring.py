@@ -1,0 +1,88 @@
+import numpy as np
+import pytest
+
+from tests.conftest import KeywordChecker
+from toulmin.checker import WindowConfig, score_pairs
+from toulmin.errors import InputError
+from toulmin.text import make_windows
+
+
+def test_support_found_in_the_last_paragraph_of_a_long_document(keyword_checker: KeywordChecker) -> None:
+    filler = " ".join(f"Paragraph {i} talks about weather in the valley." for i in range(300))
+    doc = filler + "\n\nThe bridge opened in 1932 to traffic."
+    [res] = score_pairs(keyword_checker, [doc], ["The bridge opened in 1932."])
+    assert res.supported is True and res.label3 == "entailment"
+    assert res.windows > 10
+    assert doc[res.evidence.start : res.evidence.end] == res.evidence.text
+    assert "1932" in res.evidence.text
+
+
+def test_multi_sentence_claim_is_as_strong_as_its_weakest_sentence(keyword_checker: KeywordChecker) -> None:
+    doc = "The bridge opened in 1932. It cost two million dollars."
+    [res] = score_pairs(keyword_checker, [doc], ["The bridge opened in 1932. It was painted red."])
+    assert res.supported is False
+    assert len(res.sentences) == 2
+    assert res.sentences[0].prob_supported == pytest.approx(0.9)
+    assert res.sentences[1].prob_supported == pytest.approx(0.1)
+    assert res.prob_supported == pytest.approx(0.1)
+
+
+def test_contradiction_anywhere_is_reported(keyword_checker: KeywordChecker) -> None:
+    doc = ("The bridge opened in 1932. " + "Filler words about rivers and hills. " * 40
+           + "Later records say the bridge was not opened in 1932.")
+    [res] = score_pairs(keyword_checker, [doc], ["The bridge opened in 1932."],
+                        cfg=WindowConfig(window_words=20, overlap_sentences=0))
+    assert res.supported is True  # one window supports it ...
+    assert res.contradiction is not None  # ... and the conflicting window is still shown
+    assert "not opened" in res.contradiction.text
+
+
+def test_unsupported_and_not_contradicted_is_neutral(keyword_checker: KeywordChecker) -> None:
+    [res] = score_pairs(keyword_checker, ["The cat sat on the mat."], ["Dogs can fly."])
+    assert res.supported is False and res.label3 == "neutral" and res.contradiction is None
+
+
+@pytest.mark.parametrize(
+    ("doc", "claim", "code"),
+    [
+        ("", "a claim", "E_EMPTY"),
+        ("a doc", "   ", "E_EMPTY"),
+        (b"\xff\xfe\x00bad", "a claim", "E_NOT_UTF8"),
+        ("bin\x00ary", "a claim", "E_BINARY"),
+        (42, "a claim", "E_BAD_TYPE"),
+    ],
+)
+def test_bad_rows_get_an_error_and_the_others_are_still_scored(
+        keyword_checker: KeywordChecker, doc: object, claim: object, code: str) -> None:
+    res = score_pairs(keyword_checker, [doc, "The sky is blue."], [claim, "The sky is blue."],
+                      ["bad", "good"])
+    assert res[0].error is not None and res[0].error["code"] == code
+    assert res[0].prob_supported is None and res[0].supported is None
+    assert res[1].error is None and res[1].supported is True
+
+
+def test_mismatched_lengths_raise(keyword_checker: KeywordChecker) -> None:
+    with pytest.raises(InputError) as e:
+        score_pairs(keyword_checker, ["a"], ["b", "c"])
+    assert e.value.code == "E_PAIR_MISMATCH"
+
+
+def test_one_megabyte_document_gives_a_defined_result(keyword_checker: KeywordChecker) -> None:
+    doc = ("Some words of a very long report about many things. " * 20000)[:1_000_000]
+    assert len(doc.encode()) == 1_000_000
+    [res] = score_pairs(keyword_checker, [doc], ["A long report."])
+    assert res.error is None and res.windows == len(make_windows(doc, 100, 1))
+    assert 0.0 <= float(res.prob_supported or 0) <= 1.0
+
+
+def test_all_pairs_go_to_the_model_in_one_ordered_call(keyword_checker: KeywordChecker) -> None:
+    docs = ["A b c. D e f.", "X y z."]
+    score_pairs(keyword_checker, docs, ["A b.", "X."], cfg=WindowConfig(window_words=3, overlap_sentences=0))
+    assert [c for c, _ in keyword_checker.calls] == ["A b.", "A b.", "X."]
+
+
+def test_probabilities_are_rounded_and_sum_to_one(keyword_checker: KeywordChecker) -> None:
+    [res] = score_pairs(keyword_checker, ["The sky is blue."], ["The sky is blue."])
+    assert res.probs is not None
+    assert sum(res.probs.values()) == pytest.approx(1.0, abs=1e-5)
+    assert np.isfinite(list(res.probs.values())).all()

@@ -1,0 +1,104 @@
+"""Fixtures that isolate the environment, the user's folders and the network."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = (ROOT / "../shared/data").resolve()
+
+
+@pytest.fixture(autouse=True)
+def _isolate(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    for key in list(__import__("os").environ):
+        if key.startswith("TOULMIN_"):
+            monkeypatch.delenv(key)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.setenv("TOULMIN_DATA_DIR", str(DATA))
+    monkeypatch.chdir(tmp_path)
+    yield
+
+
+@pytest.fixture
+def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any attempt to open a non-local connection fails the test."""
+    real = socket.socket.connect
+
+    def guarded(self: socket.socket, addr: Any) -> Any:
+        host = addr[0] if isinstance(addr, tuple) else addr
+        if isinstance(host, str) and host not in ("127.0.0.1", "::1", "localhost") and "/" not in host:
+            raise AssertionError(f"network access attempted: {addr!r}")
+        return real(self, addr)
+
+    monkeypatch.setattr(socket.socket, "connect", guarded)
+    monkeypatch.setattr(socket, "create_connection", lambda *a, **k: (_ for _ in ()).throw(
+        AssertionError(f"network access attempted: {a!r}")))
+
+
+class KeywordChecker:
+    """A fake checker for logic tests: a claim word 'not' in a span means
+    contradiction; all claim words present means entailment; else neutral."""
+
+    name = "keyword"
+    version = "test"
+    threshold = 0.5
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str]] = []
+
+    def predict(self, claims: Sequence[str], spans: Sequence[str]) -> np.ndarray:
+        out = []
+        for c, s in zip(claims, spans):
+            self.calls.append((c, s))
+            cw = {w.strip(".,").lower() for w in c.split()}
+            sw = {w.strip(".,").lower() for w in s.split()}
+            if "not" in sw and (cw - {"not"}) <= sw:
+                out.append([0.05, 0.05, 0.9])
+            elif cw <= sw:
+                out.append([0.9, 0.05, 0.05])
+            else:
+                out.append([0.1, 0.8, 0.1])
+        return np.array(out, dtype=float)
+
+
+@pytest.fixture
+def keyword_checker() -> KeywordChecker:
+    return KeywordChecker()
+
+
+@pytest.fixture(scope="session")
+def shipped() -> Any:
+    from toulmin.checker import load_checker
+
+    return load_checker()
+
+
+def build_tiny_bert(path: Path, id2label: dict[int, str] | None = None) -> Path:
+    """A 1-layer BERT classifier with a 30-word vocabulary, saved as a HF folder."""
+    import torch
+    import transformers
+
+    words = "the a cat dog sat on mat is not blue sky red in was born paris 1990 london".split()
+    vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", *words]
+    path.mkdir(parents=True, exist_ok=True)
+    (path / "vocab.txt").write_text("\n".join(vocab) + "\n")
+    tok = transformers.BertTokenizerFast(vocab_file=str(path / "vocab.txt"))
+    torch.manual_seed(0)
+    labels = id2label or {0: "CONTRADICTION", 1: "NEUTRAL", 2: "ENTAILMENT"}
+    cfg = transformers.BertConfig(
+        vocab_size=len(vocab), hidden_size=16, num_hidden_layers=1, num_attention_heads=2,
+        intermediate_size=32, max_position_embeddings=64, num_labels=len(labels),
+        id2label=labels, label2id={v: k for k, v in labels.items()},
+    )
+    transformers.BertForSequenceClassification(cfg).eval().save_pretrained(path)
+    tok.save_pretrained(path)
+    return path

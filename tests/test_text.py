@@ -1,0 +1,36 @@
+import itertools
+
+from toulmin.text import make_windows, split_sentences
+
+
+def test_sentences_keep_offsets_and_skip_abbreviations() -> None:
+    text = "Dr. Smith met J. Doe in the U.S. on Monday.  Then they left! Did it rain? Yes."
+    sents = split_sentences(text)
+    assert [s.text for s in sents] == [
+        "Dr. Smith met J. Doe in the U.S. on Monday.", "Then they left!", "Did it rain?", "Yes."]
+    for s in sents:
+        assert text[s.start : s.end] == s.text
+
+
+def test_paragraph_breaks_split_and_empty_text_gives_nothing() -> None:
+    assert [s.text for s in split_sentences("Title\n\nBody text here")] == ["Title", "Body text here"]
+    assert split_sentences("   \n ") == []
+
+
+def test_windows_overlap_by_one_sentence_and_cover_the_text() -> None:
+    text = " ".join(f"Sentence number {i} has five words." for i in range(10))
+    wins = make_windows(text, max_words=12, overlap_sentences=1)
+    assert len(wins) > 3
+    for a, b in itertools.pairwise(wins):
+        assert b.start < a.end  # overlap
+    assert wins[0].start == 0 and wins[-1].end == len(text)
+    for w in wins:
+        assert text[w.start : w.end] == w.text
+        assert len(w.text.split()) <= 12
+
+
+def test_a_sentence_longer_than_a_window_is_cut_on_words() -> None:
+    text = " ".join(["word"] * 250) + "."
+    wins = make_windows(text, max_words=100, overlap_sentences=0)
+    assert [len(w.text.split()) for w in wins] == [100, 100, 50]
+    assert all(text[w.start : w.end] == w.text for w in wins)

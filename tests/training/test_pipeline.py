@@ -1,0 +1,82 @@
+"""Train -> export ONNX -> quantise -> load with onnxruntime, on a tiny model."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+pytest.importorskip("torch", reason="needs the train extra")
+
+from tests.conftest import build_tiny_bert  # noqa: E402
+from toulmin.checker.onnx import OnnxChecker  # noqa: E402
+from toulmin.cli import main  # noqa: E402
+from toulmin.training.export import export_onnx, quantize, write_checker_json  # noqa: E402
+from toulmin.training.train import LABELS, TrainConfig, train  # noqa: E402
+
+# Imports follow importorskip on purpose: without the train extra the module is skipped.
+
+ROWS = [
+    {"doc": "the cat sat on the mat", "claim": "the cat sat", "label": "entailment"},
+    {"doc": "the sky is blue", "claim": "the sky is not blue", "label": "contradiction"},
+    {"doc": "the dog was born in paris", "claim": "the dog was born in london", "label": "REFUTES"},
+    {"doc": "the sky is red", "claim": "the cat sat", "label": "not_entailment"},
+] * 4
+
+
+@pytest.fixture
+def data_file(tmp_path: Path) -> Path:
+    f = tmp_path / "pairs.jsonl"
+    f.write_text("".join(json.dumps(r) + "\n" for r in ROWS))
+    return f
+
+
+def test_train_export_quantise_and_load(tmp_path: Path, data_file: Path) -> None:
+    base = build_tiny_bert(tmp_path / "base", dict(enumerate(LABELS)))
+    from toulmin.evaluate import read_labelled_pairs
+    from toulmin.training.recipe import write_jsonl
+
+    write_jsonl(read_labelled_pairs(data_file), tmp_path / "train.jsonl")
+    cfg = TrainConfig(base=str(base), out_dir=str(tmp_path / "run"), train_file=str(tmp_path / "train.jsonl"),
+                      batch_size=4, max_length=32, ckpt_every=2, dev_rows=5, max_minutes=2, bf16=False)
+    summary = train(cfg, log=lambda s: None)
+    assert summary["steps"] == 4 and summary["best"]["score"] >= 0
+    out = tmp_path / "onnx"
+    fp32 = export_onnx(tmp_path / "run" / "best", out)
+    quantize(fp32, out / "model.onnx")
+    write_checker_json(out, {"name": "tiny", "version": "t1", "labels": list(LABELS),
+                             "pair_order": "claim_first", "max_length": 32, "threshold": 0.5})
+    checker = OnnxChecker(out)
+    probs = checker.predict(["the cat sat", "the sky"], ["the cat sat on the mat", "the sky is blue"])
+    assert probs.shape == (2, 3)
+    np.testing.assert_allclose(probs.sum(1), 1.0, atol=1e-6)
+    # The fp32 export and the torch model agree.
+    import torch
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+    tok = AutoTokenizer.from_pretrained(tmp_path / "run" / "best")
+    model = AutoModelForSequenceClassification.from_pretrained(tmp_path / "run" / "best").eval()
+    write_checker_json(out, {"name": "tiny", "version": "t1", "labels": list(LABELS),
+                             "pair_order": "claim_first", "max_length": 32, "threshold": 0.5})
+    (out / "model.onnx").write_bytes(fp32.read_bytes())
+    claims, spans = ["the cat sat", "a dog"], ["the cat sat on the mat in paris", "the sky"]
+    got = OnnxChecker(out).logits(claims, spans)  # a padded batch of two lengths
+    with torch.inference_mode():
+        ref = model(**tok(claims, spans, padding=True, return_tensors="pt")).logits.numpy()
+    np.testing.assert_allclose(got, ref, atol=1e-4)
+
+
+def test_train_command_adapts_on_user_pairs(tmp_path: Path, data_file: Path) -> None:
+    base = build_tiny_bert(tmp_path / "base", dict(enumerate(LABELS)))
+    res = CliRunner().invoke(main, ["train", "--data", str(data_file), "--base", str(base),
+                                    "--out", str(tmp_path / "run"), "--max-minutes", "1", "--no-export"])
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "run" / "best" / "config.json").is_file()
+    summary = json.loads((tmp_path / "run" / "train_summary.json").read_text())
+    assert summary["pairs_seen"] == len(ROWS)
+
+
+def test_train_command_rejects_missing_data(tmp_path: Path) -> None:
+    res = CliRunner().invoke(main, ["train", "--data", str(tmp_path / "none.jsonl")])
+    assert res.exit_code == 2 and "E_NOT_FOUND" in res.output
