@@ -47,7 +47,7 @@ def export_onnx(hf_dir: str | Path, out_dir: str | Path, opset: int = 17) -> Pat
         # Attention-mask indexing uses no negative indices; the padded-batch
         # agreement test in tests/training/test_pipeline.py guards this.
         warnings.filterwarnings("ignore", message="Exporting aten::index operator")
-        warnings.filterwarnings("ignore", category=torch.jit.TracerWarning)
+        warnings.filterwarnings("ignore", category=torch.jit.TracerWarning)  # type: ignore[attr-defined]
         torch.onnx.export(
             Wrapper(), tuple(enc[n] for n in names), str(path), input_names=names,
             output_names=["logits"], dynamic_axes=dyn, opset_version=opset, dynamo=False,

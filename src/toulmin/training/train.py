@@ -11,7 +11,6 @@ written every ``ckpt_every`` steps and the best by development score is kept.
 from __future__ import annotations
 
 import json
-import math
 import random
 import time
 from collections.abc import Sequence
@@ -20,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..datasets import Pair, load_slice
+from ..metrics import balanced_accuracy
 from .recipe import select_chunk
 
 __all__ = ["LABELS", "TrainConfig", "dev_pairs", "train"]
@@ -125,7 +125,7 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
                 for k in range(0, len(ps), 32):
                     enc = encode(ps[k : k + 32])
                     probs.extend(torch.softmax(model(**enc).logits.float(), -1).tolist())
-                res[name] = _balanced_acc([p.supported for p in ps], [pr[0] >= 0.5 for pr in probs])
+                res[name] = balanced_accuracy([p.supported for p in ps], [pr[0] >= 0.5 for pr in probs])
                 if name == "vitaminc":
                     res["vitaminc_3way"] = sum(
                         LABELS[max(range(3), key=lambda j: pr[j])] == p.label for p, pr in zip(ps, probs)
@@ -185,9 +185,3 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
     (out / "train_summary.json").write_text(json.dumps(summary, indent=1))
     return summary
 
-
-def _balanced_acc(gold: Sequence[bool], pred: Sequence[bool]) -> float:
-    pos = [p for g, p in zip(gold, pred) if g]
-    neg = [not p for g, p in zip(gold, pred) if not g]
-    parts = [sum(x) / len(x) for x in (pos, neg) if x]
-    return sum(parts) / len(parts) if parts else math.nan

@@ -1,0 +1,3 @@
+from toulmin.cli import main
+
+main()

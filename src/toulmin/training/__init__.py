@@ -1,0 +1,1 @@
+"""Training: data recipe, synthetic edits, training loop, export (needs the train extra)."""

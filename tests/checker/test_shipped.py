@@ -1,0 +1,105 @@
+"""The model shipped inside the package, run for real (onnxruntime, no torch)."""
+
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from toulmin import score
+from toulmin.checker.onnx import OnnxChecker, shipped_model_dir
+from toulmin.errors import InputError, ModelError
+
+DOC = ("The Eiffel Tower was completed in 1889 for the World's Fair in Paris. "
+       "It is 330 metres tall and was designed by the company of Gustave Eiffel.")
+
+
+def test_ships_inside_the_package_with_a_card_and_version() -> None:
+    d = shipped_model_dir()
+    for f in ("model.onnx", "tokenizer.json", "checker.json", "MODEL_CARD.md"):
+        assert (d / f).is_file(), f
+    size = sum(f.stat().st_size for f in d.iterdir()) / 1e6
+    assert size <= 100
+    c = OnnxChecker()
+    assert c.version and c.version != "dev" and 0.0 < c.threshold < 1.0
+
+
+def test_loads_offline_with_network_blocked_and_without_torch() -> None:
+    # A fresh interpreter: sockets fail, torch and transformers cannot be imported.
+    code = (
+        "import socket, sys\n"
+        "def boom(*a, **k): raise OSError('network blocked')\n"
+        "socket.socket.connect = boom; socket.create_connection = boom\n"
+        "sys.modules['torch'] = None; sys.modules['transformers'] = None\n"
+        "from toulmin import score\n"
+        "labels, probs, _ = score(['Paris is the capital of France.'], ['Paris is the capital of France.'])\n"
+        "print(labels[0], probs[0])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         env={"HF_HUB_OFFLINE": "1", "PATH": "/usr/bin:/bin"})
+    assert out.returncode == 0, out.stderr
+    label, prob = out.stdout.split()
+    assert label == "1" and float(prob) > 0.5
+
+
+@pytest.mark.parametrize(
+    ("claim", "label3"),
+    [
+        ("The Eiffel Tower was finished in 1889.", "entailment"),
+        ("The Eiffel Tower is in Paris and is 330 metres tall.", "entailment"),
+        ("The Eiffel Tower was completed in 1925.", "contradiction"),  # date change
+        ("The Eiffel Tower is 450 metres tall.", "contradiction"),  # number change
+        ("The Eiffel Tower was not designed by the company of Gustave Eiffel.", "contradiction"),  # negation
+        ("The tower attracts seven million visitors every year.", "neutral"),  # unrelated detail
+    ],
+)
+def test_known_pairs_get_the_right_label(shipped: Any, claim: str, label3: str) -> None:
+    labels, probs, [res] = score([DOC], [claim], checker=shipped)
+    assert res.label3 == label3, res
+    assert labels[0] == int(label3 == "entailment")
+
+
+def test_support_in_the_last_paragraph_of_a_long_source(shipped: Any) -> None:
+    filler = "\n\n".join(
+        f"Section {i}. The committee reviewed routine matters, including parking permits, "
+        f"library opening hours and the maintenance schedule for public parks." for i in range(120))
+    doc = filler + "\n\nFinally, the committee voted to build a new swimming pool in Riverside, opening in 2027."
+    _, _, [res] = score([doc], ["A new swimming pool will be built in Riverside."], checker=shipped)
+    assert res.supported is True and res.windows > 20
+    assert "swimming pool" in res.evidence.text
+    assert doc[res.evidence.start : res.evidence.end] == res.evidence.text
+
+
+def test_scores_are_identical_across_runs_and_instances(shipped: Any) -> None:
+    claims = ["The Eiffel Tower was finished in 1889.", "It is 450 metres tall.", "It is in Rome."]
+    a = [r.model_dump() for r in score([DOC] * 3, claims, checker=shipped)[2]]
+    b = [r.model_dump() for r in score([DOC] * 3, claims, checker=OnnxChecker())[2]]
+    assert a == b
+
+
+def test_bad_input_is_a_clear_error(shipped: Any) -> None:
+    with pytest.raises(InputError) as e:
+        score([DOC], [""], checker=shipped)
+    assert e.value.code == "E_EMPTY" and "claim" in e.value.message
+    with pytest.raises(InputError) as e:
+        score([""], ["a claim"], checker=shipped)
+    assert "document" in e.value.message
+    with pytest.raises(InputError) as e:
+        score([b"\xff\xfe bad bytes"], ["a claim"], checker=shipped)  # type: ignore[list-item]
+    assert e.value.code == "E_NOT_UTF8"
+
+
+def test_one_megabyte_source_gives_a_defined_result(shipped: Any) -> None:
+    para = ("The harbour authority published its annual report on shipping volumes, "
+            "dredging works and staff training across the three terminals. ")
+    doc = (para * (1_000_000 // len(para) + 1))[:1_000_000]
+    doc += " The authority hired 42 new pilots in 2023."
+    _, _, [res] = score([doc], ["The authority hired 42 new pilots in 2023."], checker=shipped)
+    assert res.error is None and res.windows > 1000
+    assert res.supported is True and "42 new pilots" in res.evidence.text
+
+
+def test_missing_model_folder_is_a_model_error(tmp_path: Any) -> None:
+    with pytest.raises(ModelError) as e:
+        OnnxChecker(tmp_path)
+    assert e.value.code == "E_MODEL_MISSING" and "model.onnx" in (e.value.fix or "")
