@@ -24,6 +24,8 @@ SETTINGS = [
     ("100 words, overlap 1", WindowConfig(window_words=100, overlap_sentences=1)),
     ("170 words, overlap 1", WindowConfig(window_words=170, overlap_sentences=1)),
     ("100 words, claim whole", WindowConfig(window_words=100, overlap_sentences=1, split_claim=False)),
+    ("100 words, overlap 1, all windows",
+     WindowConfig(window_words=100, overlap_sentences=1, top_windows=None)),
 ]
 
 

@@ -34,6 +34,8 @@ class CheckerConfig(_Strict):
     threads: int | None = Field(None, ge=1)
     window_words: int = Field(100, ge=5, le=2000)
     overlap_sentences: int = Field(1, ge=0, le=10)
+    top_windows: int | None = Field(8, ge=1, description="windows per claim sentence sent to the "
+                                    "model, picked by word overlap; null = all")
     split_claim: bool = True
     contradiction_threshold: float = Field(0.5, ge=0.0, le=1.0)
 

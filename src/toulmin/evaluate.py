@@ -95,7 +95,7 @@ def evaluate_pairs(
         res = score_pairs(checker, [p.doc for p in part], [p.claim for p in part],
                           [p.id for p in part], cfg)
         scores.extend(res)
-        windows += sum(r.windows * max(1, len(r.sentences)) for r in res)
+        windows += sum(r.scored for r in res)
         if progress:
             progress(len(part))
     elapsed = time.perf_counter() - t0

@@ -13,6 +13,7 @@ from toulmin.checker import load_checker  # noqa: E402
 from toulmin.checker.hf import HFChecker, guess_label_map  # noqa: E402
 from toulmin.errors import ConfigError, ModelError  # noqa: E402
 
+
 @pytest.fixture(scope="module")
 def tiny_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_tiny_bert(tmp_path_factory.mktemp("tiny-nli"))

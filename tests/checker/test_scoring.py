@@ -31,7 +31,7 @@ def test_contradiction_anywhere_is_reported(keyword_checker: KeywordChecker) -> 
     doc = ("The bridge opened in 1932. " + "Filler words about rivers and hills. " * 40
            + "Later records say the bridge was not opened in 1932.")
     [res] = score_pairs(keyword_checker, [doc], ["The bridge opened in 1932."],
-                        cfg=WindowConfig(window_words=20, overlap_sentences=0))
+                        cfg=WindowConfig(window_words=20, overlap_sentences=0, top_windows=None))
     assert res.supported is True  # one window supports it ...
     assert res.contradiction is not None  # ... and the conflicting window is still shown
     assert "not opened" in res.contradiction.text
@@ -86,3 +86,16 @@ def test_probabilities_are_rounded_and_sum_to_one(keyword_checker: KeywordChecke
     assert res.probs is not None
     assert sum(res.probs.values()) == pytest.approx(1.0, abs=1e-5)
     assert np.isfinite(list(res.probs.values())).all()
+
+
+def test_top_windows_sends_only_the_best_overlapping_windows(keyword_checker: KeywordChecker) -> None:
+    doc = " ".join(f"Filler sentence {i} about rivers." for i in range(50)) + " The bridge opened in 1932."
+    [res] = score_pairs(keyword_checker, [doc], ["The bridge opened in 1932."],
+                        cfg=WindowConfig(window_words=10, overlap_sentences=0, top_windows=3))
+    assert res.windows > 10 and res.scored == 3 and len(keyword_checker.calls) == 3
+    assert res.supported is True and "1932" in res.evidence.text
+    keyword_checker.calls.clear()
+    [full] = score_pairs(keyword_checker, [doc], ["The bridge opened in 1932."],
+                         cfg=WindowConfig(window_words=10, overlap_sentences=0, top_windows=None))
+    assert full.scored == full.windows == len(keyword_checker.calls)
+    assert full.prob_supported == res.prob_supported and full.evidence == res.evidence

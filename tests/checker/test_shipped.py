@@ -54,7 +54,7 @@ def test_loads_offline_with_network_blocked_and_without_torch() -> None:
     ],
 )
 def test_known_pairs_get_the_right_label(shipped: Any, claim: str, label3: str) -> None:
-    labels, probs, [res] = score([DOC], [claim], checker=shipped)
+    labels, _, [res] = score([DOC], [claim], checker=shipped)
     assert res.label3 == label3, res
     assert labels[0] == int(label3 == "entailment")
 
@@ -63,7 +63,8 @@ def test_support_in_the_last_paragraph_of_a_long_source(shipped: Any) -> None:
     filler = "\n\n".join(
         f"Section {i}. The committee reviewed routine matters, including parking permits, "
         f"library opening hours and the maintenance schedule for public parks." for i in range(120))
-    doc = filler + "\n\nFinally, the committee voted to build a new swimming pool in Riverside, opening in 2027."
+    doc = filler + ("\n\nFinally, the committee voted to build a new swimming pool in Riverside, "
+                    "opening in 2027.")
     _, _, [res] = score([doc], ["A new swimming pool will be built in Riverside."], checker=shipped)
     assert res.supported is True and res.windows > 20
     assert "swimming pool" in res.evidence.text

@@ -9,11 +9,11 @@ from click.testing import CliRunner
 
 pytest.importorskip("torch", reason="needs the train extra")
 
-from tests.conftest import build_tiny_bert  # noqa: E402
-from toulmin.checker.onnx import OnnxChecker  # noqa: E402
-from toulmin.cli import main  # noqa: E402
-from toulmin.training.export import export_onnx, quantize, write_checker_json  # noqa: E402
-from toulmin.training.train import LABELS, TrainConfig, train  # noqa: E402
+from tests.conftest import build_tiny_bert
+from toulmin.checker.onnx import OnnxChecker
+from toulmin.cli import main
+from toulmin.training.export import export_onnx, quantize, write_checker_json
+from toulmin.training.train import LABELS, TrainConfig, train
 
 # Imports follow importorskip on purpose: without the train extra the module is skipped.
 

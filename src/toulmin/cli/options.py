@@ -41,6 +41,7 @@ def resolve(config_path: str | None, model: str | None, backend: str | None,
     if c.threshold is not None:
         checker = _with_threshold(checker, c.threshold)
     win = WindowConfig(window_words=c.window_words, overlap_sentences=c.overlap_sentences,
+                       top_windows=c.top_windows,
                        split_claim=c.split_claim, contradiction_threshold=c.contradiction_threshold)
     return cfg, checker, win
 

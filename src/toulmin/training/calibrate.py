@@ -43,13 +43,13 @@ def fit_threshold(checker: OnnxChecker, cfg: WindowConfig = WindowConfig(),
     for name in DEV_SLICES:
         res = evaluate_pairs(checker, load_slice(name)[:limit], cfg)
         per[name] = (res["_gold"], res["_probs"])
-    grid = [round(x, 2) for x in np.arange(0.05, 0.96, 0.01)]
+    grid = [round(float(x), 2) for x in np.arange(0.05, 0.96, 0.01)]
 
     def mean_ba(t: float) -> float:
         return float(np.mean([balanced_accuracy(g, [p >= t for p in pr]) for g, pr in per.values()]))
 
     scores = {t: mean_ba(t) for t in grid}
-    best = max(grid, key=lambda t: (round(scores[t], 4), -abs(t - 0.5)))
-    detail = {name: round(100 * balanced_accuracy(g, [p >= best for p in pr]), 2)
+    best = float(max(grid, key=lambda t: (round(scores[t], 4), -abs(t - 0.5))))
+    detail = {name: round(100 * float(balanced_accuracy(g, [p >= best for p in pr])), 2)
               for name, (g, pr) in per.items()}
     return best, {"mean_balanced_accuracy": round(100 * scores[best], 2), "per_slice": detail}
