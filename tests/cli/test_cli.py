@@ -28,6 +28,7 @@ def test_score_pairs_example_file(tmp_path: Path) -> None:
     for r in rows:
         assert set(r) >= {"id", "prob_supported", "supported", "label3", "probs", "evidence"}
         assert set(r["evidence"]) >= {"start", "end", "text"}
+        assert r["model"].startswith("toulmin-checker-minilm-l6@")
 
 
 def test_score_pairs_reports_bad_rows_and_loses_none() -> None:

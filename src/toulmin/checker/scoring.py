@@ -156,7 +156,6 @@ def score_pairs(
             continue
         sents, all_wins, picks = plan
         sent_scores: list[SentenceScore] = []
-        worst: tuple[float, np.ndarray] | None = None
         contra: Evidence | None = None
         contra_p = 0.0
         for s, pick in zip(sents, picks):
@@ -168,22 +167,18 @@ def score_pairs(
                           probs=_round(block[best]))
             sent_scores.append(SentenceScore(start=s.start, end=s.end,
                                              prob_supported=round(float(block[best, 0]), 6), evidence=ev))
-            if worst is None or block[best, 0] < worst[0]:
-                worst = (float(block[best, 0]), block[best])
             c = int(np.argmax(block[:, 2]))
             pc = float(block[c, 2])
             if pc >= cfg.contradiction_threshold and np.argmax(block[c]) == 2 and pc > contra_p:
                 contra_p = pc
                 contra = Evidence(start=wins[c].start, end=wins[c].end, text=wins[c].text,
                                   probs=_round(block[c]))
-        assert worst is not None
-        p_sup = round(worst[0], 6)
-        supported = p_sup >= checker.threshold
-        label3 = "entailment" if supported else ("contradiction" if contra else "neutral")
         weakest = min(sent_scores, key=lambda x: x.prob_supported)
+        supported = weakest.prob_supported >= checker.threshold
+        label3 = "entailment" if supported else ("contradiction" if contra else "neutral")
         out.append(PairScore(
-            id=rid, prob_supported=p_sup, supported=supported, label3=label3,
-            probs=_round(worst[1]), evidence=weakest.evidence, contradiction=contra,
+            id=rid, prob_supported=weakest.prob_supported, supported=supported, label3=label3,
+            probs=weakest.evidence.probs, evidence=weakest.evidence, contradiction=contra,
             sentences=sent_scores if len(sent_scores) > 1 else [], windows=len(all_wins),
             scored=sum(len(p) for p in picks),
         ))

@@ -60,6 +60,7 @@ def score_pairs(infile: str, outfile: str, config_path: str | None, model: str |
         raise InputError("E_NOT_FOUND", f"input file {infile} not found", fix="check the path")
     _, checker, win = resolve(config_path, model, backend, threshold, window_words, batch_size)
     rows = read_rows(infile)
+    stamp = f"{checker.name}@{checker.version}"
     out: TextIO = sys.stdout if outfile == "-" else open(outfile, "w", encoding="utf-8")  # noqa: SIM115
     errors = 0
     try:
@@ -75,7 +76,7 @@ def score_pairs(infile: str, outfile: str, config_path: str | None, model: str |
                     else:
                         s = next(scored)
                         rec = ({"id": r["id"], "error": s.error} if s.error else
-                               {**s.model_dump(exclude_none=True), "id": r["id"]})
+                               {**s.model_dump(exclude_none=True), "id": r["id"], "model": stamp})
                     errors += "error" in rec
                     out.write(json.dumps(rec, ensure_ascii=False) + "\n")
                 bar.update(len(part))
