@@ -9,10 +9,10 @@ from toulmin.errors import ConfigError
 def test_layers_defaults_file_env_call(tmp_path: Path) -> None:
     (tmp_path / "toulmin.yaml").write_text("checker:\n  window_words: 60\n  batch_size: 8\n")
     env = {"TOULMIN_CHECKER__BATCH_SIZE": "16"}
-    cfg = load_config(env=env, overrides={"checker": {"split_claim": False}})
+    cfg = load_config(env=env, overrides={"checker": {"split_claim": True}})
     assert cfg.checker.window_words == 60  # file
     assert cfg.checker.batch_size == 16  # env beats file
-    assert cfg.checker.split_claim is False  # call beats all
+    assert cfg.checker.split_claim is True  # call beats all
     assert cfg.checker.overlap_sentences == 1  # default
 
 

@@ -36,7 +36,7 @@ class CheckerConfig(_Strict):
     overlap_sentences: int = Field(1, ge=0, le=10)
     top_windows: int | None = Field(8, ge=1, description="windows per claim sentence sent to the "
                                     "model, picked by word overlap; null = all")
-    split_claim: bool = True
+    split_claim: bool = False
     contradiction_threshold: float = Field(0.5, ge=0.0, le=1.0)
 
 

@@ -19,7 +19,8 @@ def test_support_found_in_the_last_paragraph_of_a_long_document(keyword_checker:
 
 def test_multi_sentence_claim_is_as_strong_as_its_weakest_sentence(keyword_checker: KeywordChecker) -> None:
     doc = "The bridge opened in 1932. It cost two million dollars."
-    [res] = score_pairs(keyword_checker, [doc], ["The bridge opened in 1932. It was painted red."])
+    [res] = score_pairs(keyword_checker, [doc], ["The bridge opened in 1932. It was painted red."],
+                        cfg=WindowConfig(split_claim=True))
     assert res.supported is False
     assert len(res.sentences) == 2
     assert res.sentences[0].prob_supported == pytest.approx(0.9)
@@ -99,3 +100,16 @@ def test_top_windows_sends_only_the_best_overlapping_windows(keyword_checker: Ke
                          cfg=WindowConfig(window_words=10, overlap_sentences=0, top_windows=None))
     assert full.scored == full.windows == len(keyword_checker.calls)
     assert full.prob_supported == res.prob_supported and full.evidence == res.evidence
+
+
+def test_questions_and_fragments_join_the_sentence_they_belong_to() -> None:
+    from toulmin.checker.scoring import claim_units
+
+    claim = "Question: Who founded Acme? Answer: Maria Lopez founded it. Yes. It grew fast in Spain."
+    units = [u.text for u in claim_units(claim)]
+    assert units == ["Question: Who founded Acme? Answer: Maria Lopez founded it.",
+                     "Yes. It grew fast in Spain."]
+    assert [u.text for u in claim_units("Sure! The tower is tall. Thanks.")] == [
+        "Sure! The tower is tall. Thanks."]
+    for u in claim_units(claim):
+        assert claim[u.start : u.end] == u.text

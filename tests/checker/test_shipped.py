@@ -78,6 +78,16 @@ def test_scores_are_identical_across_runs_and_instances(shipped: Any) -> None:
     assert a == b
 
 
+def test_a_pair_scores_the_same_alone_or_in_any_batch() -> None:
+    claims = ["The Eiffel Tower was finished in 1889.", "It is 450 metres tall.", "It is in Rome.",
+              "A much longer claim about the tower, its designer Gustave Eiffel and the World's Fair."]
+    docs = [DOC, DOC, "Rome is the capital of Italy.", DOC]
+    batched = OnnxChecker(batch_size=32).predict(claims, docs)
+    for i in range(len(claims)):
+        alone = OnnxChecker(batch_size=1).predict(claims[i : i + 1], docs[i : i + 1])
+        assert (alone[0] == batched[i]).all()
+
+
 def test_bad_input_is_a_clear_error(shipped: Any) -> None:
     with pytest.raises(InputError) as e:
         score([DOC], [""], checker=shipped)

@@ -92,6 +92,11 @@ def write_model_card(model_dir: Path, recipe_counts: dict[str, int],
         f"**Supported threshold: P(entailment) >= {meta['threshold']}**, fixed on the "
         f"development slices {', '.join(meta['dev_slices'])} (never on a test slice).",
         "",
+        "Why fp32 and not int8: dynamic int8 quantisation matched fp32 accuracy on the "
+        "development slices but chooses activation scales per batch, so a pair's probabilities "
+        "moved by up to 0.09 with its batch neighbours; fp32 gives bit-identical scores for a "
+        "pair whatever else is in the batch (measured in docs/benchmarks.md).",
+        "",
         "Long sources are scored as overlapping sentence windows (default 100 words, one "
         "sentence overlap); a multi-sentence claim is split into sentences; support = min over "
         "claim sentences of max over windows.",
