@@ -12,6 +12,7 @@ The card's test table is filled from benchmarks/results/accuracy.json when prese
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 from collections import Counter
 from pathlib import Path
@@ -52,7 +53,9 @@ def main() -> None:
         # Only numbers measured on this very model go into its card.
         if saved["model"] == f"{built['name']} {built['version']}":
             results = saved["results"]
-    write_model_card(out, recipe_counts(Path(summary["config"]["train_file"])), results)
+    train_file = Path(summary["config"]["train_file"])
+    sha = hashlib.sha256(train_file.read_bytes()).hexdigest()[:16]
+    write_model_card(out, recipe_counts(train_file), results, sha)
     install_into_package(out, PKG, FILES)
     print(f"installed into {PKG}")
 
