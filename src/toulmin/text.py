@@ -10,7 +10,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Span", "make_windows", "split_sentences"]
+__all__ = ["STOPWORDS", "Span", "content_words", "make_windows", "split_sentences"]
+
+_WORD = re.compile(r"[a-z0-9]+")
+STOPWORDS = frozenset(
+    "the a an of to in and or is was are were be been for on at by with as that this it its from "
+    "he she they his her their has have had not no but which who will would can".split()
+)
+
+
+def content_words(text: str, stop: frozenset[str] = STOPWORDS) -> set[str]:
+    """Lower-cased word set of ``text`` without stop words (for lexical overlap)."""
+    return {w for w in _WORD.findall(text.lower()) if w not in stop}
 
 # Abbreviations after which a period does not end a sentence.
 _ABBREV = {

@@ -10,7 +10,6 @@ even when another window supports it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -18,7 +17,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from ..errors import InputError
-from ..text import Span, make_windows, split_sentences
+from ..text import Span, content_words, make_windows, split_sentences
 from .base import LABELS, Checker
 
 __all__ = ["Evidence", "PairScore", "SentenceScore", "WindowConfig", "check_text", "claim_units",
@@ -70,21 +69,10 @@ class WindowConfig:
     top_windows: int | None = 8
 
 
-_WORD = re.compile(r"[a-z0-9]+")
-_STOP = frozenset(
-    "the a an of to in and or is was are were be been for on at by with as that this it its from "
-    "he she they his her their has have had not no but which who will would can".split()
-)
-
-
-def _content(text: str) -> set[str]:
-    return {w for w in _WORD.findall(text.lower()) if w not in _STOP}
-
-
 def _pick_windows(sentence: str, wins: list[Span], wsets: list[set[str]], k: int | None) -> list[int]:
     if k is None or len(wins) <= k:
         return list(range(len(wins)))
-    target = _content(sentence)
+    target = content_words(sentence)
     ranked = sorted(range(len(wins)), key=lambda i: (-len(target & wsets[i]), i))
     return sorted(ranked[:k])
 
@@ -170,7 +158,8 @@ def score_pairs(
             stripped = claim.strip()
             off = claim.index(stripped)
             sents = [Span(off, off + len(stripped), stripped)]
-        wsets = [_content(w.text) for w in wins] if cfg.top_windows and len(wins) > cfg.top_windows else []
+        filtering = cfg.top_windows is not None and len(wins) > cfg.top_windows
+        wsets = [content_words(w.text) for w in wins] if filtering else []
         picks = [_pick_windows(s.text, wins, wsets, cfg.top_windows) for s in sents]
         plans.append((sents, wins, picks))
         for s, pick in zip(sents, picks):

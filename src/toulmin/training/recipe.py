@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
 from ..datasets import Pair, load_slice
-from ..text import make_windows, split_sentences
+from ..text import content_words, make_windows, split_sentences
 from .edits import apply_random_edit
 
 __all__ = ["RECIPE_V1", "build_training_pairs", "select_chunk", "write_jsonl"]
@@ -36,14 +35,14 @@ RECIPE_V1: dict[str, int] = {
     "sentence-level-summaries": 5000,
 }
 CHUNK_WORDS = 170
-_WORD = re.compile(r"[a-z0-9]+")
-_STOP = frozenset(
+# The recipe's own, smaller stop list: changing it would change the training file.
+_RECIPE_STOP = frozenset(
     "the a an of to in and or is was are were be been for on at by with as that this it its from".split()
 )
 
 
 def _words(text: str) -> set[str]:
-    return {w for w in _WORD.findall(text.lower()) if w not in _STOP}
+    return content_words(text, _RECIPE_STOP)
 
 
 def select_chunk(doc: str, claim: str, max_words: int = CHUNK_WORDS) -> str:
