@@ -89,13 +89,13 @@ def evaluate_pairs(
     thr = checker.threshold if threshold is None else threshold
     t0 = time.perf_counter()
     scores = []
-    windows = 0
+    model_pairs = 0
     for k in range(0, len(pairs), chunk):
         part = pairs[k : k + chunk]
         res = score_pairs(checker, [p.doc for p in part], [p.claim for p in part],
                           [p.id for p in part], cfg)
         scores.extend(res)
-        windows += sum(r.scored for r in res)
+        model_pairs += sum(r.scored for r in res)
         if progress:
             progress(len(part))
     elapsed = time.perf_counter() - t0
@@ -107,7 +107,7 @@ def evaluate_pairs(
         "rows": len(pairs), "scored": len(ok), "errors": errors, "threshold": thr,
         "balanced_accuracy": round(100 * balanced_accuracy(gold, [x >= thr for x in prob]), 2),
         "ece": round(expected_calibration_error(gold, prob), 4),
-        "seconds": round(elapsed, 2), "pairs_scored": windows,
+        "seconds": round(elapsed, 2), "pairs_scored": model_pairs,
     }
     if {p.label for p, _ in ok} >= {"entailment", "neutral", "contradiction"}:
         pred3 = ["entailment" if x >= thr else (s.label3 or "neutral") for x, (_, s) in zip(prob, ok)]

@@ -13,7 +13,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-__all__ = ["export_onnx", "quantize", "write_checker_json"]
+__all__ = ["export_onnx", "install_into_package", "quantize", "write_checker_json"]
 
 
 def export_onnx(hf_dir: str | Path, out_dir: str | Path, opset: int = 17) -> Path:

@@ -3,8 +3,9 @@
 Three-way head (entailment, neutral, contradiction). Rows labelled only
 ``not_entailment`` (binary data) train ``log(p_neutral + p_contradiction)``,
 so binary and three-way data share one head without inventing labels.
-Time-budgeted: the learning-rate schedule is sized to the steps that fit in
-``max_minutes`` after measuring speed on the first steps. Checkpoints are
+Time-budgeted: after warm-up the learning rate decays linearly with the elapsed
+share of ``max_minutes`` (or of the epoch, whichever is further), and the run
+stops when the budget is spent, however busy the CPU is. Checkpoints are
 written every ``ckpt_every`` steps and the best by development score is kept.
 """
 
