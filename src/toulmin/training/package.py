@@ -87,7 +87,8 @@ def write_model_card(model_dir: Path, recipe_counts: dict[str, int],
         "",
         "## Runtime",
         f"ONNX, {meta['quantization']}, run by onnxruntime (no torch). Max length "
-        f"{meta['max_length']} tokens (longest-first truncation: the source is cut unless the claim alone is over half). "
+        f"{meta['max_length']} tokens (longest-first truncation: the source is cut unless the claim alone "
+        "is over half). "
         f"Temperature {meta['temperature']} (fitted on VitaminC dev). "
         f"**Supported threshold: P(entailment) >= {meta['threshold']}**, fixed on the "
         f"development slices {', '.join(meta['dev_slices'])} (never on a test slice).",
@@ -125,7 +126,8 @@ def write_model_card(model_dir: Path, recipe_counts: dict[str, int],
         "",
         *[f"- {k}: {v}" for k, v in meta["training"].items()],
         "- loss: 3-way cross-entropy; binary rows train log(P(neutral) + P(contradiction))",
-        "- bf16 autocast on CPU, AdamW (weight decay 0.01), linear warm-up, then linear decay by elapsed share of "
+        "- bf16 autocast on CPU, AdamW (weight decay 0.01), linear warm-up, then linear decay by "
+        "elapsed share of "
         "the time budget, "
         "length-grouped batches",
         "",
