@@ -2,6 +2,8 @@
 
 Public API (everything else is private and may change):
 
+- ``verify(answer, sources, question=None, **options)`` / ``averify``: the
+  claim-by-claim report (``Report``), on the offline default pipeline.
 - ``score(docs, claims)``: MiniCheck-style scoring of claims against documents.
 - ``load_checker()``: the shipped offline checker, or any other backend.
 - ``score_pairs``, ``PairScore``, ``WindowConfig``: the scoring primitives.
@@ -19,10 +21,33 @@ from .errors import ConfigError, DependencyError, InputError, ModelError, Toulmi
 
 __version__ = "0.1.0"
 
+from .pipeline.report import ClaimResult, Report, Verdict, report_schema
+from .pipeline.sources import Source
+from .verify import Verifier, averify, verify
+
 __all__ = [
-    "Checker", "Config", "ConfigError", "DependencyError", "InputError", "ModelError",
-    "PairScore", "ToulminError", "WindowConfig", "__version__", "load_checker", "load_config",
-    "score", "score_pairs",
+    "Checker",
+    "ClaimResult",
+    "Config",
+    "ConfigError",
+    "DependencyError",
+    "InputError",
+    "ModelError",
+    "PairScore",
+    "Report",
+    "Source",
+    "ToulminError",
+    "Verdict",
+    "Verifier",
+    "WindowConfig",
+    "__version__",
+    "averify",
+    "load_checker",
+    "load_config",
+    "report_schema",
+    "score",
+    "score_pairs",
+    "verify",
 ]
 
 

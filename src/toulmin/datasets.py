@@ -25,6 +25,7 @@ __all__ = [
     "Pair",
     "data_dir",
     "halueval_pairs",
+    "halueval_rows",
     "load_slice",
 ]
 
@@ -152,7 +153,10 @@ def halueval_pairs(task: str, row: dict[str, Any], rid: str) -> list[Pair]:
     ]
 
 
-def _halueval_split(task: str, part: str, test_n: int = 1000, dev_n: int = 300) -> list[Pair]:
+def halueval_rows(
+    task: str, part: str, test_n: int = 1000, dev_n: int = 300
+) -> list[tuple[int, dict[str, Any]]]:
+    """Raw HaluEval rows ``(index, row)`` of a fixed part (test, dev, train), in slice order."""
     rows = list(_jsonl_gz(f"halueval/halueval_{task}.jsonl.gz"))
     keyed = sorted(
         ((_h(json.dumps(r, sort_keys=True)), i, r) for i, r in enumerate(rows)),
@@ -160,8 +164,12 @@ def _halueval_split(task: str, part: str, test_n: int = 1000, dev_n: int = 300) 
     )
     lo, hi = {"test": (0, test_n), "dev": (test_n, test_n + dev_n),
               "train": (test_n + dev_n, len(keyed))}[part]
+    return [(i, r) for _, i, r in keyed[lo:hi]]
+
+
+def _halueval_split(task: str, part: str, test_n: int = 1000, dev_n: int = 300) -> list[Pair]:
     out: list[Pair] = []
-    for _, i, r in keyed[lo:hi]:
+    for i, r in halueval_rows(task, part, test_n, dev_n):
         out.extend(halueval_pairs(task, r, f"halueval_{task}-{i}"))
     return out
 

@@ -47,12 +47,15 @@ def main(json_errors: bool) -> None:
 
 
 def _register() -> None:
-    from . import eval_cmd, model_cmd, score_pairs_cmd, train_cmd
+    from . import eval_cmd, model_cmd, schema_cmd, score_pairs_cmd, train_cmd, verify_batch_cmd, verify_cmd
 
     main.add_command(score_pairs_cmd.score_pairs)
     main.add_command(eval_cmd.eval_group)
     main.add_command(train_cmd.train)
     main.add_command(model_cmd.model)
+    main.add_command(verify_cmd.verify_cmd)
+    main.add_command(verify_batch_cmd.verify_batch)
+    main.add_command(schema_cmd.schema)
 
 
 _register()

@@ -1,0 +1,102 @@
+"""Report renderers for the CLI: coloured text, Markdown."""
+
+from __future__ import annotations
+
+import click
+
+from ..pipeline.report import ClaimResult, Report, Verdict
+
+__all__ = ["COLOURS", "render_markdown", "render_text"]
+
+COLOURS = {
+    Verdict.SUPPORTED: "green",
+    Verdict.PARTIALLY_SUPPORTED: "yellow",
+    Verdict.CONTRADICTED: "red",
+    Verdict.UNLINKED: "magenta",
+    Verdict.OVERREACH: "bright_red",
+    Verdict.STALE: "cyan",
+    Verdict.TRIVIAL: "bright_black",
+    Verdict.NOT_CHECKED: "bright_black",
+}
+
+
+def _source_cell(d: ClaimResult) -> str:
+    ev = (
+        d.contradicting
+        if d.verdict == Verdict.CONTRADICTED and d.contradicting
+        else (d.evidence[0] if d.evidence else None)
+    )
+    return f"{ev.source_id} [{ev.start}:{ev.end}]" if ev else "-"
+
+
+def _formula(r: Report) -> str:
+    scores = [d.score for d in r.details if d.score is not None]
+    if r.confidence is None:
+        return "Confidence: n/a (no checkable claims)"
+    terms = " + ".join(f"{s:.1f}" for s in scores)
+    return f"Confidence: ({terms}) / {len(scores)} = {r.confidence:.2f} ({r.confidence_level})"
+
+
+def _highlight(r: Report, colour: bool) -> str:
+    out, pos = [], 0
+    for d in sorted(r.details, key=lambda d: (d.start, d.end)):
+        if d.start < pos:
+            continue
+        out.append(r.answer[pos : d.start])
+        seg = r.answer[d.start : d.end]
+        label = f"⟨{d.id}⟩"
+        out.append(
+            click.style(seg, fg=COLOURS[d.verdict]) + click.style(label, dim=True)
+            if colour
+            else f"{seg}{label}"
+        )
+        pos = d.end
+    out.append(r.answer[pos:])
+    return "".join(out)
+
+
+def render_text(r: Report, colour: bool) -> str:
+    lines = [_highlight(r, colour).strip(), ""]
+    rows = [(d.id, d.claim, d.verdict.value, _source_cell(d), d.note) for d in r.details]
+    head = ("id", "Claim", "Verdict", "Source", "Note")
+    widths = [
+        max(len(head[i]), *(min(len(row[i]), 60) for row in rows)) if rows else len(head[i]) for i in range(5)
+    ]
+
+    def fmt(row: tuple[str, ...], verdict: Verdict | None = None) -> str:
+        cells = [(c if len(c) <= 60 else c[:59] + "…").ljust(widths[i]) for i, c in enumerate(row)]
+        if verdict is not None and colour:
+            cells[2] = click.style(cells[2], fg=COLOURS[verdict])
+        return " | ".join(cells).rstrip()
+
+    lines.append(fmt(head))
+    lines.append("-+-".join("-" * w for w in widths))
+    for d, row in zip(r.details, rows):
+        lines.append(fmt(row, d.verdict))
+    lines += [
+        "",
+        _formula(r),
+        f"Grounded: {'yes' if r.is_grounded else 'no'} "
+        f"(confidence >= {r.grounded_threshold} and nothing contradicted)",
+    ]
+    if r.suggested_corrections:
+        lines += ["", "Suggested corrections:"] + [f"  - {s}" for s in r.suggested_corrections]
+    for n in r.notes:
+        lines.append(f"note: {n}")
+    return "\n".join(lines)
+
+
+def _md(s: str) -> str:
+    return s.replace("|", "\\|").replace("\n", " ")
+
+
+def render_markdown(r: Report) -> str:
+    lines = ["| Claim | Verdict | Source | Note |", "|---|---|---|---|"]
+    for d in r.details:
+        lines.append(f"| {_md(d.claim)} | {d.verdict.value} | {_md(_source_cell(d))} | {_md(d.note)} |")
+    lines += ["", f"**{_formula(r)}** · grounded: {'yes' if r.is_grounded else 'no'}"]
+    if r.suggested_corrections:
+        lines += ["", "**Suggested corrections**", ""] + [f"- {_md(s)}" for s in r.suggested_corrections]
+    for n in r.notes:
+        lines.append(f"\n> {n}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,20 @@
+"""``toulmin schema``: the JSON schema of the report or of the config."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..config import Config
+from ..pipeline.report import report_schema
+
+__all__ = ["schema"]
+
+
+@click.command("schema")
+@click.argument("what", type=click.Choice(["report", "config"]), default="report")
+def schema(what: str) -> None:
+    """Print the JSON schema of the verify report (or of toulmin.yaml)."""
+    data = report_schema() if what == "report" else Config.model_json_schema()
+    click.echo(json.dumps(data, indent=2, sort_keys=True))

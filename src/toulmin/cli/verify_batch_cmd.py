@@ -1,0 +1,170 @@
+"""``toulmin verify-batch``: many answers, one JSONL report per line.
+
+Input rows: ``{"id", "answer", "sources", "question"?}``. Output rows:
+``{"id", "report"}`` or ``{"id", "error"}``, in input order. Resumable: ids
+already in the output are skipped, and a line cut short by a crash is
+dropped before appending. Rows run on ``--workers`` processes (default:
+every core), each with one compute thread.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing as mp
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import click
+from tqdm import tqdm
+
+from ..config import Config, load_config
+from ..errors import InputError, ToulminError
+from . import handle_errors
+from .verify_cmd import parse_sets
+
+__all__ = ["verify_batch"]
+
+_WORKER: Any = None
+
+
+def _init(cfg_json: str) -> None:
+    global _WORKER
+    from ..verify import Verifier
+
+    _WORKER = Verifier(Config.model_validate_json(cfg_json))
+
+
+def _run(row: dict[str, Any]) -> tuple[str, bool]:
+    """(output line, whether it is an error row)."""
+    rid = row.get("id")
+    try:
+        if "error" in row:
+            return json.dumps({"id": rid, "error": row["error"]}, ensure_ascii=False), True
+        rep = _WORKER.verify(row["answer"], row["sources"], row.get("question"))
+        return json.dumps({"id": rid, "report": rep.model_dump(mode="json")}, ensure_ascii=False), False
+    except ToulminError as e:
+        return json.dumps({"id": rid, "error": e.to_dict()}, ensure_ascii=False), True
+
+
+def _rows(path: Path, done: set[str]) -> Iterator[dict[str, Any]]:
+    with path.open("rb") as fh:
+        for n, raw in enumerate(fh, 1):
+            if not raw.strip():
+                continue
+            rid: Any = f"line-{n}"
+            try:
+                row = json.loads(raw.decode("utf-8"))
+                if not isinstance(row, dict):
+                    raise ValueError("a row must be a JSON object")
+                rid = str(row.get("id", rid))
+                missing = [k for k in ("answer", "sources") if k not in row]
+                if missing:
+                    raise ValueError(f"missing {', '.join(missing)}")
+                unknown = set(row) - {"id", "answer", "sources", "question"}
+                if unknown:
+                    raise ValueError(f"unknown keys {sorted(unknown)}")
+                out = {
+                    "id": rid,
+                    "answer": row["answer"],
+                    "sources": row["sources"],
+                    "question": row.get("question"),
+                }
+            except (UnicodeDecodeError, ValueError) as e:
+                out = {
+                    "id": rid,
+                    "error": {
+                        "code": "E_NOT_UTF8" if isinstance(e, UnicodeDecodeError) else "E_BAD_ROW",
+                        "message": f"line {n}: {e}",
+                        "fix": 'one JSON object per line: {"id", "answer", "sources", "question"?}',
+                    },
+                }
+            if rid not in done:
+                yield out
+
+
+def _resume(path: Path) -> set[str]:
+    """Ids already written; a torn last line (no newline) is cut off."""
+    if not path.exists():
+        return set()
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        keep = data.rfind(b"\n") + 1
+        with path.open("r+b") as fh:
+            fh.truncate(keep)
+        data = data[:keep]
+    done = set()
+    for line in data.splitlines():
+        try:
+            done.add(str(json.loads(line)["id"]))
+        except (ValueError, KeyError, TypeError):
+            continue  # a foreign line is left in place but does not count as done
+    return done
+
+
+@click.command("verify-batch")
+@click.argument("infile", type=click.Path(exists=True, dir_okay=False))
+@click.option(
+    "-o",
+    "--output",
+    "outfile",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="Output JSONL; rows already there are skipped (resume).",
+)
+@click.option("--workers", type=int, default=None, help="Processes (default: number of cores).")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None)
+@click.option("--set", "sets", multiple=True, help="Override a config key: --set link.k=5.")
+@handle_errors
+def verify_batch(
+    infile: str, outfile: str, workers: int | None, config_path: str | None, sets: tuple[str, ...]
+) -> None:
+    """Verify JSONL rows {id, answer, sources, question?}; write {id, report} or {id, error}."""
+    workers = workers or os.cpu_count() or 1
+    if workers < 1:
+        raise InputError("E_BAD_OPTION", "--workers must be at least 1", fix="e.g. --workers 2")
+    over = parse_sets(sets)
+    if workers > 1:  # one compute thread per process: the processes share the cores
+        over.setdefault("checker", {}).setdefault("threads", 1)
+    cfg = load_config(config_path, overrides=over or None)
+    out = Path(outfile)
+    done = _resume(out)
+    todo = list(_rows(Path(infile), done))
+    if done:
+        click.echo(f"resuming: {len(done)} rows already in {outfile}, {len(todo)} to go", err=True)
+    errors = 0
+    with (
+        out.open("a", encoding="utf-8") as fh,
+        tqdm(total=len(todo), unit="answer", disable=None, file=sys.stderr) as bar,
+    ):
+        if workers == 1 or len(todo) <= 1:
+            _init(cfg.model_dump_json())
+            results: Iterator[tuple[str, bool]] = map(_run, todo)
+            pool = None
+        else:
+            saved = {k: os.environ.get(k) for k in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS")}
+            os.environ.update({"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"})
+            try:
+                pool = mp.get_context("spawn").Pool(workers, _init, (cfg.model_dump_json(),))
+            finally:
+                for k, v in saved.items():
+                    if v is None:
+                        os.environ.pop(k, None)
+                    else:
+                        os.environ[k] = v
+            results = pool.imap(_run, todo, chunksize=1)
+        try:
+            for line, failed in results:
+                errors += failed
+                fh.write(line + "\n")
+                fh.flush()
+                bar.update(1)
+        finally:
+            if pool is not None:
+                pool.close()
+                pool.join()
+    if errors:
+        click.echo(f'{errors} rows could not be verified (see their "error")', err=True)
+        sys.exit(1)

@@ -1,0 +1,144 @@
+"""``toulmin verify``: check one answer against its sources.
+
+Exit status: 0 checked (and above ``--fail-under`` if given); 1 below the
+``--fail-under`` bar or not grounded with ``--fail-under``; 2 bad input or
+config; 3 a model failed; 4 a missing dependency.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+import yaml
+
+from ..config import load_config
+from ..errors import InputError
+from ..pipeline.sources import Source, read_source_file, read_sources_dir
+from ..verify import get_verifier
+from . import handle_errors
+from .render import render_markdown, render_text
+
+__all__ = ["parse_sets", "verify_cmd"]
+
+
+def parse_sets(items: tuple[str, ...]) -> dict[str, Any]:
+    """``--set link.k=5`` -> ``{"link": {"k": 5}}`` (values parsed as YAML)."""
+    out: dict[str, Any] = {}
+    for item in items:
+        if "=" not in item:
+            raise InputError(
+                "E_BAD_OPTION",
+                f"--set {item!r} is not KEY=VALUE",
+                fix="e.g. --set link.k=5 --set decide.revise=remove",
+            )
+        key, raw = item.split("=", 1)
+        node = out
+        parts = key.strip().split(".")
+        for p in parts[:-1]:
+            node = node.setdefault(p, {})
+        node[parts[-1]] = yaml.safe_load(raw) if raw.strip() else None
+    return out
+
+
+def _read_answer(path: str) -> str:
+    if path == "-":
+        if sys.stdin.isatty():
+            raise InputError(
+                "E_NO_ANSWER", "no answer given", fix="pass --answer FILE or pipe the answer on stdin"
+            )
+        data = sys.stdin.buffer.read()
+    else:
+        p = Path(path)
+        if not p.is_file():
+            raise InputError("E_NOT_FOUND", f"answer file {path} not found", fix="check the path")
+        data = p.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError(
+            "E_NOT_UTF8", f"the answer is not valid UTF-8 (byte {e.start})", fix="re-encode it as UTF-8"
+        ) from e
+
+
+@click.command("verify")
+@click.option(
+    "--answer", "answer_path", default="-", show_default=True, help="File holding the answer ('-' = stdin)."
+)
+@click.option("--question", default=None, help="The question the answer replies to.")
+@click.option(
+    "--source",
+    "source_files",
+    multiple=True,
+    type=click.Path(),
+    help="A source file (repeatable): .json one {id,text,metadata}, .jsonl many, else plain text.",
+)
+@click.option("--sources-dir", type=click.Path(), default=None, help="A folder of source files.")
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text", show_default=True
+)
+@click.option(
+    "--fail-under",
+    type=float,
+    default=None,
+    help="Exit 1 if confidence < this or a claim is CONTRADICTED (for CI).",
+)
+@click.option(
+    "--config",
+    "config_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="YAML config file (default: ./toulmin.yaml if present).",
+)
+@click.option("--set", "sets", multiple=True, help="Override a config key: --set link.k=5 (repeatable).")
+@click.option("--no-timings", is_flag=True, help="Leave timings out of JSON (byte-identical reruns).")
+@click.option("--color/--no-color", default=None, help="Colour the text output (default: if a terminal).")
+@handle_errors
+def verify_cmd(
+    answer_path: str,
+    question: str | None,
+    source_files: tuple[str, ...],
+    sources_dir: str | None,
+    fmt: str,
+    fail_under: float | None,
+    config_path: str | None,
+    sets: tuple[str, ...],
+    no_timings: bool,
+    color: bool | None,
+) -> None:
+    """Check an answer against its sources, claim by claim."""
+    sources: list[Source] = []
+    for f in source_files:
+        if not Path(f).is_file():
+            raise InputError("E_NOT_FOUND", f"source file {f} not found", fix="check the path")
+        sources.extend(read_source_file(f))
+    if sources_dir:
+        sources.extend(read_sources_dir(sources_dir))
+    if not sources:
+        raise InputError(
+            "E_NO_SOURCES",
+            "no sources were given",
+            fix="pass --source FILE (repeatable) or --sources-dir DIR",
+        )
+    answer = _read_answer(answer_path)
+    cfg = load_config(config_path, overrides=parse_sets(sets) or None)
+    report = get_verifier(cfg).verify(answer, sources, question)
+    if fmt == "json":
+        click.echo(report.to_json(timings=not no_timings))
+    elif fmt == "markdown":
+        click.echo(render_markdown(report), nl=False)
+    else:
+        click.echo(render_text(report, colour=sys.stdout.isatty() if color is None else color))
+    if fail_under is not None:
+        failed = (
+            report.confidence is not None and report.confidence < fail_under
+        ) or report.claims_contradicted > 0
+        if failed:
+            click.echo(
+                f"verification failed: confidence {report.confidence} < {fail_under} or a claim "
+                "is contradicted",
+                err=True,
+            )
+            sys.exit(1)

@@ -1,0 +1,422 @@
+"""Deterministic checks for what entailment models are weak at: numbers,
+dates and their precision, names and titles, negation.
+
+Each check compares the facts in a claim with the evidence text and returns
+findings. ``ok``: the evidence states it; ``partial``: it states something
+weaker ("Smith et al." for "Dr. Smith"); ``imprecise``: the claim is more
+precise than the evidence ("March 2024" against "Q1 2024"); ``mismatch``:
+the evidence states a different value for the same kind of thing;
+``missing``: the evidence does not mention it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel
+
+__all__ = ["Finding", "check_claim", "find_dates", "find_numbers", "find_titled_names", "is_negated"]
+
+Status = Literal["ok", "partial", "imprecise", "mismatch", "missing"]
+
+
+class Finding(BaseModel):
+    kind: Literal["number", "date", "name", "negation"]
+    status: Status
+    claim: str
+    source: str | None = None
+    note: str
+
+
+# ---------------------------------------------------------------- numbers
+_SCALE = {
+    "thousand": 1e3,
+    "k": 1e3,
+    "million": 1e6,
+    "m": 1e6,
+    "mn": 1e6,
+    "billion": 1e9,
+    "bn": 1e9,
+    "b": 1e9,
+    "trillion": 1e12,
+}
+_WORDNUM = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "hundred": 100,
+    "dozen": 12,
+    "half": 0.5,
+}
+_APPROX = re.compile(
+    r"\b(about|approximately|approx\.?|around|roughly|nearly|almost|some|circa|ca\.|"
+    r"an estimated|estimated|close to|up to|over|more than|less than|fewer than|under|"
+    r"at least|at most|above|below|just over|just under)\s*$|~\s*$",
+    re.I,
+)
+_NUM = re.compile(
+    r"(?P<cur>[$€£¥])?\s?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\b(?:"
+    + "|".join(_WORDNUM)
+    + r")\b)"
+    r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|mn|[kmb])\b)?"
+    r"(?:\s?(?P<pct>%|percent\b|per cent\b|percentage points?\b))?"
+    r"(?:\s+(?P<unit>[a-zA-Z][a-zA-Z-]{1,20}))?",
+    re.I,
+)
+_YEAR = re.compile(r"^(1[5-9]|20)\d\d$")
+
+
+@dataclass(frozen=True)
+class Number:
+    value: float
+    text: str
+    unit: str  # "%", currency symbol, or the noun after the number ("" if none)
+    approx: bool
+    start: int
+
+
+def _unit_key(word: str) -> str:
+    w = word.lower()
+    return w[:-1] if w.endswith("s") and len(w) > 3 else w
+
+
+def find_numbers(text: str) -> list[Number]:
+    """Numbers with their unit, skipping years and parts of dates."""
+    date_spans = [(d.start, d.end) for d in find_dates(text)]
+    out: list[Number] = []
+    for m in _NUM.finditer(text):
+        if any(s <= m.start("num") < e for s, e in date_spans):
+            continue
+        raw = m.group("num").lower()
+        if raw in _WORDNUM:
+            if not (m.group("unit") or m.group("pct")):
+                continue  # "one of the", "some two": too ambiguous without a unit
+            value = float(_WORDNUM[raw])
+        else:
+            value = float(raw.replace(",", ""))
+            if _YEAR.match(raw) and not (m.group("cur") or m.group("pct") or m.group("scale")):
+                continue
+        if m.group("scale"):
+            value *= _SCALE[m.group("scale").lower()]
+        unit = "%" if m.group("pct") else (m.group("cur") or _unit_key(m.group("unit") or ""))
+        approx = bool(_APPROX.search(text[max(0, m.start() - 20) : m.start()]))
+        out.append(Number(value, m.group(0).strip(), unit, approx, m.start()))
+    return out
+
+
+def _compatible(a: str, b: str) -> bool:
+    # "%" and currencies must agree; two nouns may be synonyms ("participants" vs
+    # "patients"), which only the entailment model can judge, so they pass here.
+    symbolic = {"%", "$", "€", "£", "¥"}
+    return a == b or not a or not b or (a not in symbolic and b not in symbolic)
+
+
+def _close(a: float, b: float, tol: float) -> bool:
+    return abs(a - b) <= tol * max(abs(a), abs(b), 1e-9)
+
+
+def _check_numbers(claim: str, evidence: str) -> list[Finding]:
+    out: list[Finding] = []
+    ev = find_numbers(evidence)
+    for n in find_numbers(claim):
+        same_unit = [e for e in ev if _compatible(e.unit, n.unit)]
+        exact = [e for e in same_unit if _close(e.value, n.value, 1e-6)]
+        # "about 80%" is backed by 81%; 81% is backed by "about 81%" only loosely.
+        near = [e for e in same_unit if _close(e.value, n.value, 0.1 if n.approx or e.approx else 0.005)]
+        if exact and not (exact[0].approx and not n.approx):
+            out.append(
+                Finding(
+                    kind="number",
+                    status="ok",
+                    claim=n.text,
+                    source=exact[0].text,
+                    note=f"source states {exact[0].text}",
+                )
+            )
+        elif exact or near:
+            e = (exact or near)[0]
+            status: Status = "imprecise" if e.approx and not n.approx else "ok"
+            out.append(
+                Finding(
+                    kind="number",
+                    status=status,
+                    claim=n.text,
+                    source=e.text,
+                    note=f"source says {e.text}" + (", an approximation" if status != "ok" else ""),
+                )
+            )
+        elif [e for e in ev if e.unit == n.unit and n.unit]:
+            e = next(e for e in ev if e.unit == n.unit and n.unit)
+            out.append(
+                Finding(
+                    kind="number",
+                    status="mismatch",
+                    claim=n.text,
+                    source=e.text,
+                    note=f"source says {e.text}, not {n.text}",
+                )
+            )
+        else:
+            out.append(
+                Finding(kind="number", status="missing", claim=n.text, note=f"source does not state {n.text}")
+            )
+    return out
+
+
+# ------------------------------------------------------------------ dates
+_MONTHS = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+]
+_MON = {m[:3]: i + 1 for i, m in enumerate(_MONTHS)} | {m: i + 1 for i, m in enumerate(_MONTHS)}
+_MON["sept"] = 9
+_MONTH_RE = r"(?:" + "|".join(sorted(_MON, key=len, reverse=True)) + r")\.?"
+_DATE = re.compile(
+    r"(?P<iso>\b(?P<iy>(?:1[5-9]|20)\d\d)-(?P<im>\d\d)(?:-(?P<id>\d\d))?\b)"
+    r"|(?P<q>\b(?:Q(?P<qn>[1-4])|(?P<qw>first|second|third|fourth|last) quarter(?: of)?)\s*,?\s*"
+    r"(?P<qy>(?:1[5-9]|20)\d\d)\b)"
+    r"|(?P<h>\b(?:H(?P<hn>[12])|(?P<hw>first|second) half(?: of)?)\s*,?\s*(?P<hy>(?:1[5-9]|20)\d\d)\b)"
+    r"|(?P<md>\b(?P<d1>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>" + _MONTH_RE + r")\s*,?\s*"
+    r"(?P<y1>(?:1[5-9]|20)\d\d)\b)"
+    r"|(?P<dm>\b(?P<m2>" + _MONTH_RE + r")\s+(?:(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s*,?\s*)?"
+    r"(?P<y2>(?:1[5-9]|20)\d\d)\b)"
+    r"|(?P<y>\b(?P<yy>(?:1[5-9]|20)\d\d)s?\b)",
+    re.I,
+)
+_QW = {"first": 1, "second": 2, "third": 3, "fourth": 4, "last": 4}
+
+
+@dataclass(frozen=True)
+class Date:
+    """A date as an interval of months [lo, hi] (inclusive) plus a day."""
+
+    text: str
+    year: int
+    lo: int
+    hi: int
+    day: int | None
+    precision: str  # year, half, quarter, month, day
+    start: int
+    end: int
+
+    def contains(self, other: Date) -> bool:
+        return (
+            self.year == other.year
+            and self.lo <= other.lo
+            and other.hi <= self.hi
+            and (self.day is None or self.day == other.day)
+        )
+
+    @property
+    def rank(self) -> int:
+        return ["year", "half", "quarter", "month", "day"].index(self.precision)
+
+
+def find_dates(text: str) -> list[Date]:
+    out: list[Date] = []
+    for m in _DATE.finditer(text):
+        g = m.groupdict()
+        s, e, t = m.start(), m.end(), m.group(0)
+        if g["iso"]:
+            mo = int(g["im"])
+            if not 1 <= mo <= 12:
+                continue
+            d = int(g["id"]) if g["id"] else None
+            out.append(Date(t, int(g["iy"]), mo, mo, d, "day" if d else "month", s, e))
+        elif g["q"]:
+            q = int(g["qn"]) if g["qn"] else _QW[g["qw"].lower()]
+            out.append(Date(t, int(g["qy"]), 3 * q - 2, 3 * q, None, "quarter", s, e))
+        elif g["h"]:
+            h = int(g["hn"]) if g["hn"] else _QW[g["hw"].lower()]
+            out.append(Date(t, int(g["hy"]), 6 * h - 5, 6 * h, None, "half", s, e))
+        elif g["md"]:
+            mo = _MON[g["m1"].lower().rstrip(".")]
+            out.append(Date(t, int(g["y1"]), mo, mo, int(g["d1"]), "day", s, e))
+        elif g["dm"]:
+            mon = g["m2"].lower().rstrip(".")
+            if mon == "may" and not g["d2"] and text[max(0, s - 1) : s].isalpha():
+                continue
+            mo = _MON[mon]
+            d = int(g["d2"]) if g["d2"] else None
+            out.append(Date(t, int(g["y2"]), mo, mo, d, "day" if d else "month", s, e))
+        elif g["y"]:
+            out.append(Date(t, int(g["yy"]), 1, 12, None, "year", s, e))
+    return out
+
+
+def _check_dates(claim: str, evidence: str) -> list[Finding]:
+    out: list[Finding] = []
+    ev = find_dates(evidence)
+    for d in find_dates(claim):
+        same_year = [e for e in ev if e.year == d.year]
+        backing = [e for e in same_year if e.contains(d) and e.rank >= d.rank]
+        if backing:
+            out.append(
+                Finding(
+                    kind="date",
+                    status="ok",
+                    claim=d.text,
+                    source=backing[0].text,
+                    note=f"source states {backing[0].text}",
+                )
+            )
+            continue
+        wider = [e for e in same_year if e.contains(d)]
+        if wider:
+            out.append(
+                Finding(
+                    kind="date",
+                    status="imprecise",
+                    claim=d.text,
+                    source=wider[0].text,
+                    note=f"source says {wider[0].text}, not {d.text} specifically",
+                )
+            )
+        elif any(d.contains(e) for e in same_year):
+            e = next(e for e in same_year if d.contains(e))
+            out.append(
+                Finding(
+                    kind="date",
+                    status="ok",
+                    claim=d.text,
+                    source=e.text,
+                    note=f"source states {e.text}, within {d.text}",
+                )
+            )
+        elif ev:
+            e = min(ev, key=lambda x: abs(x.year - d.year))
+            out.append(
+                Finding(
+                    kind="date",
+                    status="mismatch",
+                    claim=d.text,
+                    source=e.text,
+                    note=f"source says {e.text}, not {d.text}",
+                )
+            )
+        else:
+            out.append(
+                Finding(
+                    kind="date", status="missing", claim=d.text, note=f"source gives no date for {d.text}"
+                )
+            )
+    return out
+
+
+# ------------------------------------------------------------------ names
+_TITLE = (
+    r"(?:Dr|Prof|Professor|Mr|Mrs|Ms|Mx|Sir|Dame|Lord|Lady|President|Senator|Governor|Judge|"
+    r"Justice|Rev|Gen|General|Col|Capt|Captain|CEO|Chancellor|Minister|Prime Minister)"
+)
+_TITLED = re.compile(r"\b(?P<title>" + _TITLE + r")\.?\s+(?P<name>(?:[A-Z][\w'’-]+\s?){1,3})")
+
+
+def find_titled_names(text: str) -> list[tuple[str, str]]:
+    """(title, name) pairs such as ("Dr", "Smith")."""
+    return [(m.group("title"), m.group("name").strip()) for m in _TITLED.finditer(text)]
+
+
+def _check_names(claim: str, evidence: str) -> list[Finding]:
+    out: list[Finding] = []
+    for title, name in find_titled_names(claim):
+        surname = name.split()[-1]
+        full = f"{title}. {name}" if len(title) <= 4 else f"{title} {name}"
+        if re.search(
+            r"\b" + re.escape(title) + r"\.?\s+(?:[A-Z][\w'’-]+\s)*" + re.escape(surname) + r"\b", evidence
+        ):
+            out.append(
+                Finding(kind="name", status="ok", claim=full, source=full, note=f"source names {full}")
+            )
+        elif re.search(r"\b" + re.escape(surname) + r"\b", evidence):
+            m = re.search(r"(?:[A-Z][\w.'’-]*\s)?" + re.escape(surname) + r"(?:\s+et al\.?)?", evidence)
+            said = m.group(0).strip() if m else surname
+            out.append(
+                Finding(
+                    kind="name",
+                    status="partial",
+                    claim=full,
+                    source=said,
+                    note=f"source mentions “{said}” but not “{full}” specifically",
+                )
+            )
+        else:
+            out.append(
+                Finding(kind="name", status="missing", claim=full, note=f"source does not name {full}")
+            )
+    return out
+
+
+# --------------------------------------------------------------- negation
+_NEG = re.compile(r"\b(not|no|never|none|neither|nor|cannot|without|n't)\b|n't\b", re.I)
+_WORD = re.compile(r"[a-z0-9]+")
+_STOP = frozenset(
+    "the a an of to in and or is was are were be been for on at by with as that this it its "
+    "from has have had which who will would can do does did".split()
+)
+
+
+def is_negated(text: str) -> bool:
+    return bool(_NEG.search(text))
+
+
+def _check_negation(claim: str, evidence: str) -> list[Finding]:
+    cw = {w for w in _WORD.findall(claim.lower()) if w not in _STOP and w not in ("not", "no", "never", "t")}
+    if len(cw) < 2:
+        return []
+    best: tuple[float, str] | None = None
+    for sent in re.split(r"(?<=[.!?])\s+", evidence):
+        sw = set(_WORD.findall(sent.lower()))
+        overlap = len(cw & sw) / len(cw)
+        if best is None or overlap > best[0]:
+            best = (overlap, sent)
+    if best is None or best[0] < 0.75:
+        return []
+    c_neg, e_neg = is_negated(claim), is_negated(best[1])
+    if c_neg == e_neg:
+        return []
+    return [
+        Finding(
+            kind="negation",
+            status="mismatch",
+            claim=claim,
+            source=best[1].strip(),
+            note="the source states the opposite polarity"
+            if not c_neg
+            else "the claim negates what the source states",
+        )
+    ]
+
+
+def check_claim(claim: str, evidence: str) -> list[Finding]:
+    """All deterministic findings for ``claim`` (or its focus) against ``evidence``."""
+    return (
+        _check_numbers(claim, evidence)
+        + _check_dates(claim, evidence)
+        + _check_names(claim, evidence)
+        + _check_negation(claim, evidence)
+    )

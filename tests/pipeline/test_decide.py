@@ -1,0 +1,137 @@
+from __future__ import annotations
+
+from toulmin.pipeline.checks import Finding
+from toulmin.pipeline.classify import Classification, ScoredCandidate
+from toulmin.pipeline.decide import DecideConfig, decide_claim, level, revise, rollup, suggest
+from toulmin.pipeline.extract import Claim
+from toulmin.pipeline.link import Candidate
+from toulmin.pipeline.report import ClaimResult, Verdict
+from toulmin.pipeline.sources import Source
+
+CFG = DecideConfig(threshold=0.5)
+SOURCES = {"a": Source(id="a", text="x"), "old": Source(id="old", text="y", metadata={"superseded_by": "a"})}
+
+
+def _claim(text: str = "The trial had 340 participants.", trivial: bool = False) -> Claim:
+    return Claim(
+        id="c1",
+        text=text,
+        start=0,
+        end=len(text),
+        focus=text,
+        sentence=0,
+        type="trivial" if trivial else "numeric",
+        trivial=trivial,
+    )
+
+
+def _cls(
+    *probs: tuple[float, float, float],
+    sid: str = "a",
+    overlap: float = 0.8,
+    findings: list[Finding] | None = None,
+) -> Classification:
+    scored = [
+        ScoredCandidate(
+            candidate=Candidate(
+                source_id=sid,
+                start=10 * i,
+                end=10 * i + 5,
+                text=f"span {i}",
+                bm25=1.0,
+                dense=0.5,
+                overlap=overlap,
+                score=1.0,
+            ),
+            probs={"entailment": e, "neutral": n, "contradiction": c},
+        )
+        for i, (e, n, c) in enumerate(probs)
+    ]
+    return Classification(scored=scored, findings=findings or [])
+
+
+def _v(cls: Classification | None, claim: Claim | None = None) -> ClaimResult:
+    return decide_claim(claim or _claim(), cls, SOURCES, CFG, floor=0.25)
+
+
+def test_verdicts() -> None:
+    assert _v(_cls((0.9, 0.05, 0.05))).verdict == Verdict.SUPPORTED
+    assert _v(None).verdict == Verdict.UNLINKED
+    assert _v(_cls((0.1, 0.8, 0.1))).verdict == Verdict.OVERREACH
+    assert _v(_cls((0.1, 0.8, 0.1)), _claim("Hi!", trivial=True)).verdict == Verdict.TRIVIAL
+
+
+def test_contradiction_on_any_candidate_wins() -> None:
+    r = _v(_cls((0.9, 0.05, 0.05), (0.05, 0.05, 0.9)))
+    assert r.verdict == Verdict.CONTRADICTED and r.contradicting and r.contradicting.quote == "span 1"
+    # ... but not from a span that shares too little with the claim
+    assert _v(_cls((0.05, 0.05, 0.9), overlap=0.1)).verdict == Verdict.OVERREACH
+
+
+def test_findings_lower_a_verdict() -> None:
+    partial = Finding(kind="name", status="partial", claim="Dr. Smith", source="Smith et al.", note="n1")
+    imprecise = Finding(kind="date", status="imprecise", claim="March 2024", source="Q1 2024", note="n2")
+    mismatch = Finding(kind="number", status="mismatch", claim="340", source="320", note="n3")
+    assert _v(_cls((0.9, 0.05, 0.05), findings=[partial])).verdict == Verdict.PARTIALLY_SUPPORTED
+    r = _v(_cls((0.9, 0.05, 0.05), findings=[imprecise]))
+    assert (r.verdict, r.note) == (Verdict.OVERREACH, "n2")
+    assert _v(_cls((0.2, 0.7, 0.1), findings=[mismatch])).verdict == Verdict.CONTRADICTED
+
+
+def test_stale_source() -> None:
+    r = _v(_cls((0.9, 0.05, 0.05), sid="old"))
+    assert r.verdict == Verdict.STALE and "superseded by a" in r.note
+    assert r.evidence[0].stale == "superseded by a"
+
+
+def _r(v: Verdict, i: int = 0) -> ClaimResult:
+    return ClaimResult(
+        id=f"c{i}",
+        claim="x",
+        focus="x",
+        start=i,
+        end=i + 1,
+        type="action",
+        verdict=v,
+        score={Verdict.SUPPORTED: 1.0, Verdict.PARTIALLY_SUPPORTED: 0.5}.get(v, 0.0),
+        note="n",
+    )
+
+
+def test_rollup_formulas() -> None:
+    S, P, OV = Verdict.SUPPORTED, Verdict.PARTIALLY_SUPPORTED, Verdict.OVERREACH
+    roll = rollup([_r(S), _r(S), _r(S), _r(P), _r(OV), _r(Verdict.TRIVIAL)])
+    assert roll["confidence"] == 0.7  # seed 000: (1 + 1 + 1 + 0.5 + 0) / 5
+    assert roll["claims_checked"] == 5 and roll["claims_unsupported"] == 1 and roll["claims_trivial"] == 1
+    assert roll["confidence_penalised"] == round(3 / 5 - 0.1, 4)  # seed 001
+    assert roll["faithfulness"] == 0.6
+    all_good = rollup([_r(S), _r(S)])
+    assert all_good["confidence_penalised"] == 1.0  # 1.0 + 0.1 bonus, clipped
+    empty = rollup([_r(Verdict.TRIVIAL)])
+    assert empty["confidence"] is None and empty["claims_checked"] == 0
+    assert [level(x) for x in (0.95, 0.9, 0.7, 0.5, 0.49, None)] == [
+        "High",
+        "High",
+        "Medium",
+        "Low",
+        "Very Low",
+        "n/a",
+    ]
+
+
+def test_revise_and_suggest() -> None:
+    answer = "A is 1. B is 2."
+    bad = _r(Verdict.CONTRADICTED, 8).model_copy(
+        update={
+            "start": 8,
+            "end": 14,
+            "findings": [
+                Finding(kind="number", status="mismatch", claim="2", source="3", note="source says 3, not 2")
+            ],
+        }
+    )
+    good = _r(Verdict.SUPPORTED).model_copy(update={"start": 0, "end": 6})
+    assert revise(answer, [good, bad], "remove") == "A is 1."
+    assert revise(answer, [good, bad], "mark") == "A is 1. B is 2 [contradicted: n]."
+    assert revise(answer, [good, bad], "none") == answer
+    assert suggest([good, bad]) == ["c8: replace “2” with “3”"]

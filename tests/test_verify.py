@@ -1,0 +1,139 @@
+"""End to end on the shipped checker, the real spaCy pipeline and the real embedder."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+import toulmin
+from toulmin.errors import ConfigError, InputError
+from toulmin.pipeline.report import Verdict, report_schema
+
+pytestmark = pytest.mark.slow
+
+ANSWER = (
+    "The Phase 2 trial showed an 81% success rate with 340 participants across 12 sites. "
+    "The trial was led by Dr. Smith and received FDA fast-track designation in March 2024."
+)
+SOURCES = [
+    {
+        "id": "Source 1",
+        "text": "Trial report, page 12. The Phase 2 trial showed an 81% success rate on the "
+        "primary endpoint. Adverse events were mostly mild.",
+    },
+    {
+        "id": "Source 2",
+        "text": "Study overview, page 3. The Phase 2 trial, led by Smith et al., enrolled 340 "
+        "participants across 12 sites. The therapy received FDA fast-track designation "
+        "in Q1 2024.",
+    },
+]
+
+
+def test_seed_000_worked_example() -> None:
+    r = toulmin.verify(ANSWER, SOURCES)
+    assert r.claims_checked == 5
+    verdicts = {d.claim: d.verdict for d in r.details}
+    assert verdicts["The trial was led by Dr. Smith."] == Verdict.PARTIALLY_SUPPORTED
+    march = next(d for d in r.details if "March 2024" in d.claim)
+    assert march.verdict not in (Verdict.SUPPORTED, Verdict.PARTIALLY_SUPPORTED)
+    assert "Q1 2024" in march.note and "March" in march.note
+    assert sum(d.verdict == Verdict.SUPPORTED for d in r.details) == 3
+    assert r.confidence == 0.7 and r.confidence_level == "Medium"
+    assert (r.claims_supported, r.claims_partially_supported, r.claims_unsupported) == (3, 1, 1)
+    # evidence quotes are exact slices of their source
+    texts = {s["id"]: s["text"] for s in SOURCES}
+    for d in r.details:
+        for e in d.evidence:
+            assert texts[e.source_id][e.start : e.end] == e.quote
+        assert ANSWER[d.start : d.end] == d.focus
+    assert any("Q1 2024" in s for s in r.suggested_corrections)
+    assert "[overreach:" in r.revised_answer or "[contradicted:" in r.revised_answer
+    assert r.models["checker"].startswith("toulmin-checker")
+    assert r.config["extract"]["max_claims"] == 10
+
+
+def test_rerun_is_byte_identical() -> None:
+    a = toulmin.verify(ANSWER, SOURCES).to_json(timings=False)
+    b = toulmin.verify(ANSWER, SOURCES).to_json(timings=False)
+    assert a == b
+
+
+def test_contradiction_and_stale() -> None:
+    r = toulmin.verify("The trial enrolled 420 participants.", [SOURCES[1]])
+    assert r.details[0].verdict == Verdict.CONTRADICTED and not r.is_grounded
+    assert "340" in r.details[0].note
+    old = {"id": "old", "text": SOURCES[0]["text"], "metadata": {"superseded_by": "v2"}}
+    r = toulmin.verify("The Phase 2 trial showed an 81% success rate.", [old])
+    assert r.details[0].verdict == Verdict.STALE and "superseded by v2" in r.details[0].note
+
+
+def test_unlinked_claim() -> None:
+    r = toulmin.verify("Jupiter has 95 known moons.", SOURCES)
+    assert r.details[0].verdict == Verdict.UNLINKED and r.details[0].evidence == []
+    assert r.confidence == 0.0 and r.confidence_level == "Very Low"
+
+
+def test_max_claims_reports_the_rest_as_not_checked() -> None:
+    r = toulmin.verify(ANSWER, SOURCES, extract={"max_claims": 2})
+    assert r.claims_checked == 2 and r.claims_not_checked == 3
+    assert [d.verdict for d in r.details[2:]] == [Verdict.NOT_CHECKED] * 3
+    assert any("max_claims" in n for n in r.notes)
+
+
+def test_per_call_options_do_not_leak() -> None:
+    toulmin.verify(ANSWER, SOURCES, **{"link.k": 1})
+    assert toulmin.verify(ANSWER, SOURCES).config["link"]["k"] == 3
+    with pytest.raises(ConfigError) as e:
+        toulmin.verify(ANSWER, SOURCES, link={"kk": 1})
+    assert "valid keys" in (e.value.fix or "") and "k" in (e.value.fix or "")
+
+
+@pytest.mark.parametrize(
+    ("answer", "sources", "code"),
+    [
+        ("", SOURCES, "E_EMPTY"),
+        ("   \n", SOURCES, "E_EMPTY"),
+        (ANSWER, [], "E_NO_SOURCES"),
+        (b"\xff\xfe\x00", SOURCES, "E_NOT_UTF8"),
+        ("a\x00b", SOURCES, "E_BINARY"),
+        (None, SOURCES, "E_BAD_TYPE"),
+    ],
+)
+def test_bad_input(answer: object, sources: object, code: str) -> None:
+    with pytest.raises(InputError) as e:
+        toulmin.verify(answer, sources)
+    assert e.value.code == code and e.value.fix
+
+
+def test_claim_free_and_non_english_answers() -> None:
+    r = toulmin.verify("Thanks! I hope this helps.", SOURCES)
+    assert r.claims_checked == 0 and r.confidence is None and r.confidence_level == "n/a"
+    assert "NaN" not in r.to_json()
+    r = toulmin.verify("Клинические испытания показали высокую эффективность препарата.", SOURCES)
+    assert any("English" in n for n in r.notes)
+    assert all(d.score is None or 0.0 <= d.score <= 1.0 for d in r.details)
+
+
+def test_five_megabyte_source() -> None:
+    filler = "The committee met on Tuesday to discuss routine matters of the budget. " * 70_000
+    big = filler[:2_500_000] + " The Phase 2 trial showed an 81% success rate. " + filler[:2_500_000]
+    assert len(big) > 5_000_000
+    r = toulmin.verify("The Phase 2 trial showed an 81% success rate.", [{"id": "big", "text": big}])
+    d = r.details[0]
+    assert d.verdict == Verdict.SUPPORTED
+    assert big[d.evidence[0].start : d.evidence[0].end] == d.evidence[0].quote
+    assert "81%" in d.evidence[0].quote
+
+
+def test_averify_matches_verify() -> None:
+    a = asyncio.run(toulmin.averify(ANSWER, SOURCES)).to_json(timings=False)
+    assert a == toulmin.verify(ANSWER, SOURCES).to_json(timings=False)
+
+
+def test_schema_is_published() -> None:
+    schema = report_schema()
+    assert {"claims_checked", "confidence", "is_grounded", "details"} <= set(schema["properties"])
+    json.dumps(schema)
