@@ -79,12 +79,18 @@ def test_claim_free_answer(ex: SpacyExtractor) -> None:
 
 
 def test_pleasantries_only_when_they_are_the_whole_sentence(ex: SpacyExtractor) -> None:
-    claims = ex.extract("Sure, the drug was approved in 2019. Thanks for asking! History shows that Rome fell. "
-                        "In summary, the trial worked. Thanks to the new law, prices fell by 5%. Hope this helps!")
+    claims = ex.extract(
+        "Sure, the drug was approved in 2019. Thanks for asking! History shows that Rome fell. "
+        "In summary, the trial worked. Thanks to the new law, prices fell by 5%. Hope this helps!"
+    )
     assert [(c.text, c.trivial) for c in claims] == [
-        ("The drug was approved in 2019.", False), ("Thanks for asking!", True),
-        ("History shows that Rome fell.", False), ("The trial worked.", False),
-        ("Thanks to the new law, prices fell by 5%.", False), ("Hope this helps!", True)]
+        ("The drug was approved in 2019.", False),
+        ("Thanks for asking!", True),
+        ("History shows that Rome fell.", False),
+        ("The trial worked.", False),
+        ("Thanks to the new law, prices fell by 5%.", False),
+        ("Hope this helps!", True),
+    ]
 
 
 def test_chat_about_the_speaker_is_trivial(ex: SpacyExtractor) -> None:

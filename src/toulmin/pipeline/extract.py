@@ -308,7 +308,7 @@ class SpacyExtractor:
 
     def _sentence_claims(
         self, doc: Any, sent: Any, si: int, drop: set[int], prev_subject: tuple[str, str] | None
-    ) -> tuple[list[Claim], str | None]:
+    ) -> tuple[list[Claim], tuple[str, str] | None]:
         heads = self._clause_heads(sent)
         head_set = {h.i for h in heads}
         subjects: dict[int, list[int]] = {}
