@@ -57,3 +57,9 @@ def test_real_embedder_links_paraphrase() -> None:
     linker = HybridLinker(load_embedder(), k=1)
     got = linker.link([_claim("Showers are forecast for the French capital.")], SOURCES)
     assert got[0] and got[0][0].source_id == "weather"
+
+
+def test_sources_without_vocabulary() -> None:
+    linker = HybridLinker(None, k=2)
+    got = linker.link([_claim("The trial had 340 participants.")], [Source(id="s", text="x y z. A b.")])
+    assert got == [[]]

@@ -49,7 +49,6 @@ class Unit:
     start: int
     end: int
     text: str
-    parts: tuple[int, ...] = ()  # indexes of the sentence units it is made of
 
 
 @runtime_checkable
@@ -63,13 +62,12 @@ def make_units(sources: Sequence[Source], window_sentences: int = 2) -> list[Uni
     units: list[Unit] = []
     for si, src in enumerate(sources):
         sents = split_sentences(src.text)
-        first = len(units)
-        for n, s in enumerate(sents):
-            units.append(Unit(si, s.start, s.end, s.text, (first + n,)))
+        for s in sents:
+            units.append(Unit(si, s.start, s.end, s.text))
         for k in range(2, window_sentences + 1):
             for i in range(len(sents) - k + 1):
                 a, b = sents[i].start, sents[i + k - 1].end
-                units.append(Unit(si, a, b, src.text[a:b], tuple(range(first + i, first + i + k))))
+                units.append(Unit(si, a, b, src.text[a:b]))
     return units
 
 
@@ -103,10 +101,7 @@ class HybridLinker:
         sents = [split_sentences(s.text) for s in sources] if self.context_words else []
         if not units or not claims:
             return [[] for _ in claims]
-        index = bm25s.BM25()
-        index.index(
-            bm25s.tokenize([u.text for u in units], stopwords="en", show_progress=False), show_progress=False
-        )
+        tokens = bm25s.tokenize([u.text for u in units], stopwords="en", show_progress=False)
         stop = set(bm25s.stopwords.STOPWORDS_EN)
         # The focus is repeated so a sub-claim ("... with 340 participants") finds the
         # span about its own fact first, not the one about the clause it shares.
@@ -114,11 +109,16 @@ class HybridLinker:
             [t for t in _TOKEN.findall(f"{c.text} {c.focus}".lower()) if t not in stop] for c in claims
         ]
         lex = np.zeros((len(claims), len(units)), dtype=np.float64)
-        vocab = index.vocab_dict
-        for i, q in enumerate(queries):
-            known = [t for t in q if t in vocab]
-            if known:
-                lex[i] = index.get_scores(known)
+        # Sources made only of stop words and one-letter tokens have no vocabulary:
+        # BM25 has nothing to rank (and bm25s cannot index them); lexical scores stay 0.
+        if tokens.vocab:
+            index = bm25s.BM25()
+            index.index(tokens, show_progress=False)
+            vocab = index.vocab_dict
+            for i, q in enumerate(queries):
+                known = [t for t in q if t in vocab]
+                if known:
+                    lex[i] = index.get_scores(known)
         picks: list[np.ndarray] = []
         for i in range(len(claims)):
             picks.append(np.lexsort((np.arange(len(units)), -lex[i]))[: self.shortlist])
@@ -129,13 +129,10 @@ class HybridLinker:
                 if len(units) <= self.dense_all_max
                 else np.unique(np.concatenate(picks))
             )
-            # Only sentences are encoded; a window's vector is the normalised sum of
-            # its sentences' (half the encoder work, same ranking on WiCE dev).
-            need = sorted({p for j in pool for p in units[j].parts})
-            svecs = self.embedder.embed([units[p].text for p in need])
-            row = {p: r for r, p in enumerate(need)}
-            vecs = np.stack([svecs[[row[p] for p in units[j].parts]].sum(0) for j in pool])
-            vecs /= np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-12)
+            # Windows are encoded whole: building them from their sentences' vectors
+            # halves the encoder work but cost 2-3 points of recall@k on WiCE dev
+            # (docs/benchmarks.md).
+            vecs = self.embedder.embed([units[j].text for j in pool])
             cvecs = self.embedder.embed([c.text for c in claims])
             sims = cvecs @ vecs.T
             for i in range(len(claims)):
