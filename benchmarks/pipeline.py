@@ -25,26 +25,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from toulmin.cli.verify_cmd import parse_sets
 from toulmin.config import load_config
 from toulmin.datasets import data_dir, halueval_rows
 from toulmin.metrics import balanced_accuracy
 from toulmin.pipeline.extract import Claim
 from toulmin.pipeline.sources import Source
 from toulmin.verify import get_verifier
-
-
-def _nest(sets: list[str]) -> dict[str, Any]:
-    import yaml
-
-    out: dict[str, Any] = {}
-    for s in sets:
-        k, v = s.split("=", 1)
-        node = out
-        *path, last = k.split(".")
-        for p in path:
-            node = node.setdefault(p, {})
-        node[last] = yaml.safe_load(v)
-    return out
 
 
 def _halueval_cases(task: str, n: int, part: str = "test") -> list[dict[str, Any]]:
@@ -179,7 +166,7 @@ def main() -> None:
     ap.add_argument("--tag", default="")
     ap.add_argument("--split", default="test", choices=["test", "dev"], help="HaluEval part (dev for tuning)")
     a = ap.parse_args()
-    cfg = load_config(overrides=_nest(a.sets) or None)
+    cfg = load_config(overrides=parse_sets(tuple(a.sets)) or None)
     verifier = get_verifier(cfg)
     parts = set(a.parts.split(","))
     out: dict[str, Any] = {

@@ -22,24 +22,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from toulmin.cli.verify_cmd import parse_sets
 from toulmin.config import load_config
 from toulmin.datasets import data_dir
 from toulmin.text import split_sentences
 from toulmin.verify import get_verifier
-
-
-def _nest(sets: list[str]) -> dict[str, Any]:
-    import yaml
-
-    out: dict[str, Any] = {}
-    for s in sets:
-        k, v = s.split("=", 1)
-        node = out
-        *path, last = k.split(".")
-        for p in path:
-            node = node.setdefault(p, {})
-        node[last] = yaml.safe_load(v)
-    return out
 
 
 def make_cases(n: int) -> list[dict[str, Any]]:
@@ -74,7 +61,7 @@ def main() -> None:
     ap.add_argument("--set", dest="sets", action="append", default=[])
     a = ap.parse_args()
     cases = make_cases(max(a.cases, a.batch))
-    cfg = load_config(overrides=_nest(a.sets) or None)
+    cfg = load_config(overrides=parse_sets(tuple(a.sets)) or None)
     sets = [x for s in a.sets for x in ("--set", s)]
 
     # cold start: a new interpreter, import + load + one report
@@ -84,7 +71,7 @@ def main() -> None:
         code = (
             "import json,sys,time;t=time.perf_counter();import toulmin;c=json.load(open(sys.argv[1]));"
             "from toulmin.config import load_config;from toulmin.verify import get_verifier;"
-            "import yaml;sets=json.loads(sys.argv[2]);"
+            "sets=json.loads(sys.argv[2]);"
             "r=get_verifier(load_config(overrides=sets or None)).verify(c['answer'],c['sources']);"
             "print(time.perf_counter()-t)"
         )
@@ -92,7 +79,7 @@ def main() -> None:
         for _ in range(3):
             t = time.perf_counter()
             out = subprocess.run(
-                [sys.executable, "-c", code, str(case_file), json.dumps(_nest(a.sets))],
+                [sys.executable, "-c", code, str(case_file), json.dumps(parse_sets(tuple(a.sets)))],
                 capture_output=True,
                 text=True,
                 check=True,
