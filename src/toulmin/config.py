@@ -18,7 +18,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import ConfigError
 
-__all__ = ["CheckerConfig", "Config", "DecideConfigModel", "ExtractConfig", "LinkConfig", "load_config"]
+__all__ = [
+    "CheckerConfig",
+    "Config",
+    "DecideConfigModel",
+    "ExtractConfig",
+    "LinkConfig",
+    "load_config",
+    "nest_dotted",
+]
 
 
 class _Strict(BaseModel):
@@ -90,6 +98,18 @@ class Config(_Strict):
         if not overrides:
             return self
         return _validate(_deep_merge(self.model_dump(), dict(overrides)), "per-call options")
+
+
+def nest_dotted(options: Mapping[str, Any]) -> dict[str, Any]:
+    """``{"link.k": 5, "decide": {...}}`` -> ``{"link": {"k": 5}, "decide": {...}}``."""
+    out: dict[str, Any] = {}
+    for key, value in options.items():
+        node = out
+        *path, last = key.strip().split(".")
+        for part in path:
+            node = node.setdefault(part, {})
+        node[last] = value
+    return out
 
 
 def _deep_merge(a: dict[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:

@@ -18,13 +18,13 @@ from . import __version__
 from .checker import load_checker
 from .checker.base import Checker
 from .checker.scoring import check_text
-from .config import Config, load_config
+from .config import Config, load_config, nest_dotted
 from .errors import ConfigError
 from .pipeline.classify import CheckerClassifier
-from .pipeline.decide import DecideConfig, decide_claim, level, revise, rollup, suggest
+from .pipeline.decide import DecideConfig, decide_claim, level, not_checked, revise, rollup, suggest
 from .pipeline.extract import ClaimExtractor, SpacyExtractor
 from .pipeline.link import HybridLinker
-from .pipeline.report import ClaimResult, Report, Verdict
+from .pipeline.report import ClaimResult, Report
 from .pipeline.sources import coerce_sources
 
 __all__ = ["Verifier", "averify", "verify"]
@@ -145,19 +145,7 @@ class Verifier:
         results: list[ClaimResult] = []
         for c in claims:
             if c.id in skipped:
-                results.append(
-                    ClaimResult(
-                        id=c.id,
-                        claim=c.text,
-                        focus=c.focus,
-                        start=c.start,
-                        end=c.end,
-                        type=c.type,
-                        verdict=Verdict.NOT_CHECKED,
-                        score=None,
-                        note=f"not checked: over extract.max_claims={max_claims}",
-                    )
-                )
+                results.append(not_checked(c, max_claims))
                 continue
             results.append(decide_claim(c, classes.get(c.id), by_id, self.decide_cfg, self.config.link.floor))
         roll = rollup(results)
@@ -199,18 +187,7 @@ _VERIFIERS: dict[str, Verifier] = {}
 
 def _resolve(config: Config | None, options: Mapping[str, Any]) -> Config:
     base = config or load_config()
-    return base.merged(_nest(options)) if options else base
-
-
-def _nest(options: Mapping[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in options.items():
-        node = out
-        parts = k.split(".")
-        for p in parts[:-1]:
-            node = node.setdefault(p, {})
-        node[parts[-1]] = v
-    return out
+    return base.merged(nest_dotted(options)) if options else base
 
 
 def get_verifier(config: Config) -> Verifier:

@@ -14,6 +14,7 @@ from ..checker import score_pairs as _score
 from ..errors import InputError
 from . import handle_errors
 from .options import checker_options, resolve
+from .rows import parse_row
 
 __all__ = ["read_rows", "score_pairs"]
 
@@ -25,21 +26,13 @@ def read_rows(path: str) -> list[dict[str, Any]]:
     for n, raw in enumerate(data.splitlines(), 1):
         if not raw.strip():
             continue
-        rid: Any = f"line-{n}"
-        try:
-            row = json.loads(raw.decode("utf-8"))
-            if not isinstance(row, dict):
-                raise ValueError("a row must be a JSON object")
-            rid = row.get("id", rid)
-            missing = [k for k in ("doc", "claim") if k not in row]
-            if missing:
-                raise ValueError(f"missing {', '.join(missing)}")
+        rid, row, error = parse_row(
+            raw, n, ("doc", "claim"), None, 'one JSON object per line: {"id": ..., "doc": ..., "claim": ...}'
+        )
+        if row is None:
+            rows.append({"id": rid, "line": n, "error": error})
+        else:
             rows.append({"id": rid, "doc": row["doc"], "claim": row["claim"], "line": n})
-        except (UnicodeDecodeError, ValueError) as e:
-            code = "E_NOT_UTF8" if isinstance(e, UnicodeDecodeError) else "E_BAD_ROW"
-            rows.append({"id": rid, "line": n, "error": {
-                "code": code, "message": f"line {n}: {e}",
-                "fix": 'one JSON object per line: {"id": ..., "doc": ..., "claim": ...}'}})
     if not rows:
         raise InputError("E_EMPTY", f"{path} has no rows", fix='give JSONL rows {"id", "doc", "claim"}')
     return rows

@@ -23,6 +23,7 @@ from tqdm import tqdm
 from ..config import Config, load_config
 from ..errors import InputError, ToulminError
 from . import handle_errors
+from .rows import parse_row
 from .verify_cmd import parse_sets
 
 __all__ = ["verify_batch"]
@@ -54,33 +55,24 @@ def _rows(path: Path, done: set[str]) -> Iterator[dict[str, Any]]:
         for n, raw in enumerate(fh, 1):
             if not raw.strip():
                 continue
-            rid: Any = f"line-{n}"
-            try:
-                row = json.loads(raw.decode("utf-8"))
-                if not isinstance(row, dict):
-                    raise ValueError("a row must be a JSON object")
-                rid = str(row.get("id", rid))
-                missing = [k for k in ("answer", "sources") if k not in row]
-                if missing:
-                    raise ValueError(f"missing {', '.join(missing)}")
-                unknown = set(row) - {"id", "answer", "sources", "question"}
-                if unknown:
-                    raise ValueError(f"unknown keys {sorted(unknown)}")
-                out = {
+            rid, row, error = parse_row(
+                raw,
+                n,
+                ("answer", "sources"),
+                ("id", "answer", "sources", "question"),
+                'one JSON object per line: {"id", "answer", "sources", "question"?}',
+            )
+            rid = str(rid)
+            out: dict[str, Any] = (
+                {"id": rid, "error": error}
+                if row is None
+                else {
                     "id": rid,
                     "answer": row["answer"],
                     "sources": row["sources"],
                     "question": row.get("question"),
                 }
-            except (UnicodeDecodeError, ValueError) as e:
-                out = {
-                    "id": rid,
-                    "error": {
-                        "code": "E_NOT_UTF8" if isinstance(e, UnicodeDecodeError) else "E_BAD_ROW",
-                        "message": f"line {n}: {e}",
-                        "fix": 'one JSON object per line: {"id", "answer", "sources", "question"?}',
-                    },
-                }
+            )
             if rid not in done:
                 yield out
 

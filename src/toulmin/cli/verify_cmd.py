@@ -14,7 +14,7 @@ from typing import Any
 import click
 import yaml
 
-from ..config import load_config
+from ..config import load_config, nest_dotted
 from ..errors import InputError
 from ..pipeline.sources import Source, read_source_file, read_sources_dir
 from ..verify import get_verifier
@@ -26,7 +26,7 @@ __all__ = ["parse_sets", "verify_cmd"]
 
 def parse_sets(items: tuple[str, ...]) -> dict[str, Any]:
     """``--set link.k=5`` -> ``{"link": {"k": 5}}`` (values parsed as YAML)."""
-    out: dict[str, Any] = {}
+    flat: dict[str, Any] = {}
     for item in items:
         if "=" not in item:
             raise InputError(
@@ -35,12 +35,8 @@ def parse_sets(items: tuple[str, ...]) -> dict[str, Any]:
                 fix="e.g. --set link.k=5 --set decide.revise=remove",
             )
         key, raw = item.split("=", 1)
-        node = out
-        parts = key.strip().split(".")
-        for p in parts[:-1]:
-            node = node.setdefault(p, {})
-        node[parts[-1]] = yaml.safe_load(raw) if raw.strip() else None
-    return out
+        flat[key] = yaml.safe_load(raw) if raw.strip() else None
+    return nest_dotted(flat)
 
 
 def _read_answer(path: str) -> str:

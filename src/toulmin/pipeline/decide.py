@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .checks import Finding
 from .classify import Classification
@@ -19,7 +20,7 @@ from .link import Candidate
 from .report import UNCHECKABLE, VERDICT_SCORE, ClaimResult, Evidence, Verdict
 from .sources import Source
 
-__all__ = ["DecideConfig", "decide_claim", "level", "revise", "rollup", "suggest"]
+__all__ = ["DecideConfig", "decide_claim", "level", "not_checked", "revise", "rollup", "suggest"]
 
 
 @dataclass(frozen=True)
@@ -42,12 +43,26 @@ def _worst(findings: Sequence[Finding], *statuses: str) -> Finding | None:
     return next((f for f in findings if f.status in statuses), None)
 
 
+def _fields(claim: Claim) -> dict[str, Any]:
+    """The part of a ClaimResult that comes from the claim itself."""
+    return dict(
+        id=claim.id, claim=claim.text, focus=claim.focus, start=claim.start, end=claim.end, type=claim.type
+    )
+
+
+def not_checked(claim: Claim, max_claims: int) -> ClaimResult:
+    return ClaimResult(
+        **_fields(claim),
+        verdict=Verdict.NOT_CHECKED,
+        score=None,
+        note=f"not checked: over extract.max_claims={max_claims}",
+    )
+
+
 def decide_claim(
     claim: Claim, cls: Classification | None, sources: dict[str, Source], cfg: DecideConfig, floor: float
 ) -> ClaimResult:
-    base = dict(
-        id=claim.id, claim=claim.text, focus=claim.focus, start=claim.start, end=claim.end, type=claim.type
-    )
+    base = _fields(claim)
     if claim.trivial:
         return ClaimResult(
             **base,

@@ -49,6 +49,8 @@ class Unit:
     start: int
     end: int
     text: str
+    first: int  # index of its first and last sentence in the source
+    last: int
 
 
 @runtime_checkable
@@ -58,16 +60,20 @@ class Linker(Protocol):
     def link(self, claims: Sequence[Claim], sources: Sequence[Source]) -> list[list[Candidate]]: ...
 
 
-def make_units(sources: Sequence[Source], window_sentences: int = 2) -> list[Unit]:
+def make_units(
+    sources: Sequence[Source], window_sentences: int = 2, sentences: Sequence[list[Span]] | None = None
+) -> list[Unit]:
+    """Sentences and windows of ``window_sentences``; ``sentences`` saves
+    splitting again when the caller already split each source."""
     units: list[Unit] = []
     for si, src in enumerate(sources):
-        sents = split_sentences(src.text)
-        for s in sents:
-            units.append(Unit(si, s.start, s.end, s.text))
+        sents = sentences[si] if sentences is not None else split_sentences(src.text)
+        for n, s in enumerate(sents):
+            units.append(Unit(si, s.start, s.end, s.text, n, n))
         for k in range(2, window_sentences + 1):
             for i in range(len(sents) - k + 1):
                 a, b = sents[i].start, sents[i + k - 1].end
-                units.append(Unit(si, a, b, src.text[a:b]))
+                units.append(Unit(si, a, b, src.text[a:b], i, i + k - 1))
     return units
 
 
@@ -97,8 +103,8 @@ class HybridLinker:
     def link(self, claims: Sequence[Claim], sources: Sequence[Source]) -> list[list[Candidate]]:
         import bm25s
 
-        units = make_units(sources, self.window_sentences)
-        sents = [split_sentences(s.text) for s in sources] if self.context_words else []
+        sents = [split_sentences(s.text) for s in sources]
+        units = make_units(sources, self.window_sentences, sents)
         if not units or not claims:
             return [[] for _ in claims]
         tokens = bm25s.tokenize([u.text for u in units], stopwords="en", show_progress=False)
@@ -169,7 +175,7 @@ class HybridLinker:
                 taken.append(u)
                 ctx = (
                     _context(sources[u.source].text, sents[u.source], u, self.context_words)
-                    if sents
+                    if self.context_words
                     else None
                 )
                 chosen.append(
@@ -195,10 +201,7 @@ def _context(text: str, sents: list[Span], u: Unit, words: int) -> str:
     """The unit grown by whole neighbouring sentences, alternately before and
     after, up to ``words`` words: the checker was trained on windows of about
     that size and judges a lone sentence less reliably."""
-    idx = [i for i, s in enumerate(sents) if s.start < u.end and u.start < s.end]
-    if not idx:
-        return u.text
-    lo, hi = idx[0], idx[-1]
+    lo, hi = u.first, u.last
     count = sum(len(sents[i].text.split()) for i in range(lo, hi + 1))
     grew = True
     while grew:

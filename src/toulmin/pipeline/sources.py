@@ -125,10 +125,7 @@ def _read_text(path: Path) -> str:
         raw = path.read_bytes()
     except OSError as e:
         raise InputError("E_SOURCE_FILE", f"cannot read {path}: {e.strerror}", fix="check the path") from e
-    try:
-        return check_text(raw, f"source file {path}")
-    except InputError as e:
-        raise InputError(e.code, e.message, fix=e.fix) from e
+    return check_text(raw, f"source file {path}")
 
 
 def read_source_file(path: str | Path) -> list[Source]:
