@@ -21,12 +21,22 @@ from .errors import ConfigError, DependencyError, InputError, ModelError, Toulmi
 
 __version__ = "0.1.0"
 
-from .pipeline.report import ClaimResult, Report, Verdict, report_schema
+from .pipeline.report import (
+    Citation,
+    CitationVerdict,
+    ClaimResult,
+    Report,
+    Verdict,
+    Verification,
+    report_schema,
+)
 from .pipeline.sources import Source
 from .verify import Verifier, averify, verify
 
 __all__ = [
     "Checker",
+    "Citation",
+    "CitationVerdict",
     "ClaimResult",
     "Config",
     "ConfigError",
@@ -38,6 +48,7 @@ __all__ = [
     "Source",
     "ToulminError",
     "Verdict",
+    "Verification",
     "Verifier",
     "WindowConfig",
     "__version__",

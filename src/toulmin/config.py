@@ -11,19 +11,21 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from .errors import ConfigError
 
 __all__ = [
     "CheckerConfig",
+    "CiteConfig",
     "Config",
     "DecideConfigModel",
     "ExtractConfig",
     "LinkConfig",
+    "ScoreConfig",
     "load_config",
     "nest_dotted",
 ]
@@ -88,11 +90,46 @@ class DecideConfigModel(_Strict):
                         "unsupported claims: mark, remove or none")
 
 
+class CiteConfig(_Strict):
+    index_base: int = Field(1, ge=0, le=1, description="[1] means the first source (1) or the second (0)")
+    phrases: bool = Field(True, description="read 'according to X' / 'per the filing' as citations")
+    recheck: bool = Field(True, description="check a claim against each cited source alone when the main "
+                          "pass did not find it backed there (slower, fewer false 'wrong source' verdicts)")
+
+
+_Weight = Annotated[float, Field(ge=0.0)]
+_Part = Literal["alignment", "citation", "facts"]
+
+
+def _seed004_weights() -> dict[_Part, float]:
+    return {"alignment": 0.4, "citation": 0.3, "facts": 0.3}
+
+
+class ScoreConfig(_Strict):
+    weights: dict[_Part, _Weight] = Field(
+        default_factory=_seed004_weights,
+        description="seed 004's overall score: weights of alignment, citation and facts (summing to 1 "
+        "after normalisation)")
+    citation_metric: Literal["coverage", "precision", "recall", "f1"] = Field(
+        "coverage", description="the citation number the overall score uses: seed 004's coverage or ALCE's")
+    warn_alignment: float = Field(0.5, ge=0.0, le=1.0)
+    warn_citation: float = Field(0.5, ge=0.0, le=1.0)
+    warn_facts: float = Field(0.7, ge=0.0, le=1.0)
+
+    @model_validator(mode="after")
+    def _some_weight(self) -> ScoreConfig:
+        if not any(self.weights.values()):
+            raise ValueError("score.weights must give at least one part a weight above 0")
+        return self
+
+
 class Config(_Strict):
     checker: CheckerConfig = CheckerConfig()
     extract: ExtractConfig = ExtractConfig()
     link: LinkConfig = LinkConfig()
     decide: DecideConfigModel = DecideConfigModel()
+    cite: CiteConfig = CiteConfig()
+    score: ScoreConfig = ScoreConfig()
 
     def merged(self, overrides: Mapping[str, Any] | None) -> Config:
         if not overrides:

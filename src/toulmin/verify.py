@@ -20,6 +20,9 @@ from .checker.base import Checker
 from .checker.scoring import check_text
 from .config import Config, load_config, nest_dotted
 from .errors import ConfigError
+from .pipeline.align import alignment, verification
+from .pipeline.citations import parse_citations
+from .pipeline.cite_check import CitationJudge
 from .pipeline.classify import CheckerClassifier
 from .pipeline.decide import DecideConfig, decide_claim, level, not_checked, revise, rollup, suggest
 from .pipeline.extract import ClaimExtractor, SpacyExtractor
@@ -104,6 +107,8 @@ class Verifier:
             contradiction_min_overlap=d.contradiction_min_overlap,
             partial_threshold=d.partial_threshold,
         )
+        self.judge = CitationJudge(self.linker, self.classifier, self.decide_cfg, L.floor)
+        self.embedder = embedder
         self.models = {
             "extractor": f"{self.extractor.name}@{self.extractor.version}",
             "linker": self.linker.name
@@ -123,8 +128,15 @@ class Verifier:
                 "the answer does not look like English; the offline models are English-only, "
                 "so expect UNLINKED claims"
             )
+        cite = self.config.cite
+        parsed = parse_citations(text, srcs, index_base=cite.index_base, phrases=cite.phrases)
         t1 = time.perf_counter()
-        claims = self.extractor.extract(text, question)
+        # Claims come from the answer without its markers; their offsets point into the answer.
+        clean_claims = self.extractor.extract(parsed.clean, question)
+        claims = [
+            c.model_copy(update=dict(zip(("start", "end"), parsed.answer_span(c.start, c.end))))
+            for c in clean_claims
+        ]
         real = [c for c in claims if not c.trivial]
         max_claims = self.config.extract.max_claims
         checked = real[:max_claims]
@@ -148,20 +160,44 @@ class Verifier:
                 results.append(not_checked(c, max_claims))
                 continue
             results.append(decide_claim(c, classes.get(c.id), by_id, self.decide_cfg, self.config.link.floor))
+        t5 = time.perf_counter()
+        cited = self.judge.judge(
+            parsed, clean_claims, claims, results, srcs, question, len(linked), recheck=cite.recheck
+        )
+        results = cited.results
+        unresolved = [c.marker for c in cited.citations if c.verdict == "unresolved"]
+        if unresolved:
+            notes.append(f"citation markers that name no source: {', '.join(unresolved)}")
         roll = rollup(results)
         conf = roll["confidence"]
         threshold = self.config.decide.grounded_threshold
         grounded = (conf is None or conf >= threshold) and not roll["claims_contradicted"]
         if conf is None:
             notes.append("the answer makes no checkable claim; confidence is undefined (null), not 0 or 1")
-        t5 = time.perf_counter()
+        sc = self.config.score
+        align = alignment(conf, question, parsed.clean, self.embedder)
+        p, r = cited.precision, cited.recall
+        f1 = None if r is None else (0.0 if not r or p is None or not p else round(2 * p * r / (p + r), 4))
+        metric = {"coverage": cited.coverage, "precision": p, "recall": r, "f1": f1}
+        check = verification(
+            align=align,
+            results=results,
+            faithfulness=roll["faithfulness"],
+            coverage=cited.coverage,
+            citation_value=metric[sc.citation_metric],
+            citation_metric=sc.citation_metric,
+            weights={str(k): v for k, v in sc.weights.items()},
+            warn={"alignment": sc.warn_alignment, "citation": sc.warn_citation, "facts": sc.warn_facts},
+        )
+        t6 = time.perf_counter()
         ms = {
             "validate": t1 - t0,
             "extract": t2 - t1,
             "link": t3 - t2,
             "classify": t4 - t3,
             "decide": t5 - t4,
-            "total": t5 - t0,
+            "cite": t6 - t5,
+            "total": t6 - t0,
         }
         return Report(
             toulmin_version=__version__,
@@ -174,6 +210,10 @@ class Verifier:
             details=results,
             revised_answer=revise(text, results, self.config.decide.revise),
             suggested_corrections=suggest(results),
+            citations=cited.citations,
+            citation_precision=p,
+            citation_recall=r,
+            verification=check,
             sources=[{"id": s.id, "chars": len(s.text), "stale": s.stale_reason} for s in srcs],
             notes=notes,
             config=self.config.model_dump(mode="json"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..pipeline.report import ClaimResult, Report, Verdict
+from ..pipeline.report import CitationVerdict, ClaimResult, Report, Verdict
 
 __all__ = ["COLOURS", "render_markdown", "render_text"]
 
@@ -18,6 +18,52 @@ COLOURS = {
     Verdict.TRIVIAL: "bright_black",
     Verdict.NOT_CHECKED: "bright_black",
 }
+
+
+CITATION_COLOURS = {
+    CitationVerdict.CORRECT: "green",
+    CitationVerdict.PARTIAL: "yellow",
+    CitationVerdict.WRONG_SOURCE: "red",
+    CitationVerdict.UNSUPPORTED: "bright_red",
+    CitationVerdict.UNRESOLVED: "magenta",
+    CitationVerdict.NO_CLAIM: "bright_black",
+    CitationVerdict.UNCITED: "bright_black",
+}
+
+
+def _pct(x: float | None) -> str:
+    return "n/a" if x is None else f"{x:.2f}"
+
+
+def _citation_lines(r: Report, colour: bool) -> list[str]:
+    """One line per marker with its verdict, then the answer-level numbers."""
+    lines: list[str] = []
+    if r.citations:
+        lines += ["", "Citations:"]
+        for c in r.citations:
+            verdict = c.verdict.value
+            if colour:
+                verdict = click.style(verdict, fg=CITATION_COLOURS[c.verdict])
+            on = ", ".join(c.claims) or "-"
+            lines.append(f"  {c.id} {c.marker} -> {on}: {verdict} ({c.note})")
+            if len(c.targets) > 1:
+                for t in c.targets:
+                    lines.append(f"      {t.ref}: {t.verdict.value} ({t.note})")
+    uncited = [d for d in r.details if d.citation and d.citation.status == CitationVerdict.UNCITED]
+    if r.citations and uncited:
+        lines.append("  uncited: " + "; ".join(f"{d.id} ({d.citation.note})" for d in uncited if d.citation))
+    v = r.verification
+    lines += [
+        "",
+        f"Citation precision {_pct(r.citation_precision)} · recall {_pct(r.citation_recall)} · "
+        f"coverage {v.citation_coverage:.2f}",
+        f"Overall {_pct(v.overall_score)} = {v.weights['alignment']:.2f}×alignment "
+        f"{_pct(v.answer_source_alignment)} + {v.weights['citation']:.2f}×{v.citation_metric} "
+        f"{_pct(v.citation_score)} + "
+        f"{v.weights['facts']:.2f}×facts {_pct(v.fact_verification_score)}",
+    ]
+    lines += [f"issue: {i}" for i in v.issues]
+    return lines
 
 
 def _source_cell(d: ClaimResult) -> str:
@@ -79,6 +125,7 @@ def render_text(r: Report, colour: bool) -> str:
         f"Grounded: {'yes' if r.is_grounded else 'no'} "
         f"(confidence >= {r.grounded_threshold} and nothing contradicted)",
     ]
+    lines += _citation_lines(r, colour)
     if r.suggested_corrections:
         lines += ["", "Suggested corrections:"] + [f"  - {s}" for s in r.suggested_corrections]
     for n in r.notes:
@@ -95,6 +142,17 @@ def render_markdown(r: Report) -> str:
     for d in r.details:
         lines.append(f"| {_md(d.claim)} | {d.verdict.value} | {_md(_source_cell(d))} | {_md(d.note)} |")
     lines += ["", f"**{_formula(r)}** · grounded: {'yes' if r.is_grounded else 'no'}"]
+    if r.citations:
+        lines += ["", "| Citation | Claims | Verdict | Note |", "|---|---|---|---|"]
+        for c in r.citations:
+            lines.append(f"| {_md(c.marker)} | {', '.join(c.claims)} | {c.verdict.value} | {_md(c.note)} |")
+    v = r.verification
+    lines += [
+        "",
+        f"Citation precision {_pct(r.citation_precision)} · recall {_pct(r.citation_recall)} · "
+        f"coverage {v.citation_coverage:.2f} · overall {_pct(v.overall_score)}",
+    ]
+    lines += [f"\n> issue: {i}" for i in v.issues]
     if r.suggested_corrections:
         lines += ["", "**Suggested corrections**", ""] + [f"- {_md(s)}" for s in r.suggested_corrections]
     for n in r.notes:

@@ -41,7 +41,12 @@ class Classifier(Protocol):
     name: str
 
     def classify(
-        self, claims: Sequence[Claim], candidates: Sequence[Sequence[Candidate]], question: str | None = None
+        self,
+        claims: Sequence[Claim],
+        candidates: Sequence[Sequence[Candidate]],
+        question: str | None = None,
+        *,
+        answer_claims: int | None = None,
     ) -> list[Classification]: ...
 
 
@@ -70,13 +75,21 @@ class CheckerClassifier:
         self.joint, self.checks = joint, checks
 
     def classify(
-        self, claims: Sequence[Claim], candidates: Sequence[Sequence[Candidate]], question: str | None = None
+        self,
+        claims: Sequence[Claim],
+        candidates: Sequence[Sequence[Candidate]],
+        question: str | None = None,
+        *,
+        answer_claims: int | None = None,
     ) -> list[Classification]:
+        """``answer_claims``: how many claims the whole answer has, when only some
+        are classified here (the question framing depends on it)."""
         left: list[str] = []
         right: list[str] = []
         plan: list[tuple[int, list[int]]] = []
+        n_claims = len(claims) if answer_claims is None else answer_claims
         framed = bool(question) and (self.question_context is True or (
-            self.question_context == "auto" and len(claims) <= 2))
+            self.question_context == "auto" and n_claims <= 2))
         for claim, cands in zip(claims, candidates):
             n = len(cands)
             joined: list[int] = []

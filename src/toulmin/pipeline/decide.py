@@ -91,7 +91,11 @@ def decide_claim(
     top = evidence[0]
 
     def result(
-        verdict: Verdict, note: str, contra: Evidence | None = None, ev: list[Evidence] | None = None
+        verdict: Verdict,
+        note: str,
+        contra: Evidence | None = None,
+        ev: list[Evidence] | None = None,
+        by: list[str] | None = None,
     ) -> ClaimResult:
         return ClaimResult(
             **base,
@@ -102,6 +106,7 @@ def decide_claim(
             evidence=ev if ev is not None else evidence,
             contradicting=contra,
             findings=findings,
+            supported_by=by or [],
         )
 
     # 1. contradiction anywhere wins
@@ -147,15 +152,17 @@ def decide_claim(
                     for k in cls.joint_of
                 )
             ]
+        ids = sorted({e.source_id for e in backing})
         if all(e.stale for e in backing):
             return result(
-                Verdict.STALE, f"backed only by {backing[0].source_id}, which is {backing[0].stale}"
+                Verdict.STALE, f"backed only by {backing[0].source_id}, which is {backing[0].stale}", by=ids
             )
-        ids = sorted({e.source_id for e in backing})
         if joint_used:  # the joined spans decided: show them first
             evidence = backing + [e for e in evidence if e not in backing]
         return result(
-            Verdict.SUPPORTED, " + ".join(ids) + (" state this together" if len(ids) > 1 else " states this")
+            Verdict.SUPPORTED,
+            " + ".join(ids) + (" state this together" if len(ids) > 1 else " states this"),
+            by=ids,
         )
     hard = _worst(findings, "mismatch", "missing", "imprecise")
     if hard:

@@ -14,9 +14,23 @@ from pydantic import BaseModel, Field
 
 from .checks import Finding
 
-__all__ = ["SCHEMA_VERSION", "ClaimResult", "Evidence", "Report", "Verdict", "report_schema"]
+__all__ = [
+    "SCHEMA_VERSION",
+    "Alignment",
+    "Citation",
+    "CitationTarget",
+    "CitationVerdict",
+    "ClaimCitation",
+    "ClaimResult",
+    "Evidence",
+    "Report",
+    "Verdict",
+    "Verification",
+    "report_schema",
+]
 
-SCHEMA_VERSION = "1"
+# 1.1: citations, per-claim citation status, supported_by, seed 004's verification block
+SCHEMA_VERSION = "1.1"
 
 
 class Verdict(StrEnum):
@@ -33,6 +47,76 @@ class Verdict(StrEnum):
 # Seed 000's weights: a partially supported claim counts half.
 VERDICT_SCORE = {Verdict.SUPPORTED: 1.0, Verdict.PARTIALLY_SUPPORTED: 0.5}
 UNCHECKABLE = {Verdict.TRIVIAL, Verdict.NOT_CHECKED}
+
+
+class CitationVerdict(StrEnum):
+    CORRECT = "correct"  # the cited source backs the claim(s)
+    PARTIAL = "partial"  # it backs some of them, or backs one only in part
+    WRONG_SOURCE = "wrong_source"  # another source backs it: the note names it
+    UNSUPPORTED = "unsupported"  # no source backs it
+    UNRESOLVED = "unresolved"  # the marker names no source
+    NO_CLAIM = "no_claim"  # attached to no checkable claim (a greeting, a reference list)
+    UNCITED = "uncited"  # claim status only: it carries no citation
+
+
+class CitationTarget(BaseModel):
+    ref: str = Field(description="the reference as written inside the marker")
+    source_ids: list[str] = Field(description="the sources it names; empty when unresolved")
+    resolved_by: str = Field(description="by id, by position, by title, by identifiers ... or why not")
+    verdict: CitationVerdict
+    note: str
+
+
+class Citation(BaseModel):
+    id: str = Field(description="m1, m2, ... in answer order")
+    marker: str = Field(description="the marker as it appears in the answer")
+    style: str = Field(description="bracket, source_label, paren_source, author_year, footnote or phrase")
+    start: int
+    end: int
+    claims: list[str] = Field(description="ids of the checkable claims it is attached to")
+    verdict: CitationVerdict = Field(description="do the sources it names back the claims it is attached to")
+    note: str
+    targets: list[CitationTarget]
+
+
+class ClaimCitation(BaseModel):
+    status: CitationVerdict
+    markers: list[str] = Field(default_factory=list, description="ids of its citation markers")
+    cited: list[str] = Field(default_factory=list, description="sources its markers name")
+    supported_by_cited: list[str] = Field(default_factory=list)
+    supported_elsewhere: list[str] = Field(
+        default_factory=list, description="uncited sources that back it: the ones to cite"
+    )
+    note: str
+
+
+class Alignment(BaseModel):
+    score: float | None = Field(description="mean of grounding and relevance (those that are defined)")
+    grounding: float | None = Field(
+        description="the claim-verdict confidence: is the answer drawn from the sources"
+    )
+    relevance: float | None = Field(
+        description="does the answer address the question; null without a question"
+    )
+    method: str = Field(description="how relevance was measured")
+
+
+class Verification(BaseModel):
+    """Seed 004's verification block, field for field, computed offline."""
+
+    overall_score: float | None = Field(description="weighted sum of the three; null when one is undefined")
+    answer_source_alignment: float | None
+    citation_coverage: float = Field(
+        description="cited sources / sources + 0.1 per citation marker (at most 0.3)"
+    )
+    fact_verification_score: float | None = Field(description="share of checkable claims SUPPORTED")
+    issues: list[str]
+    verified_sources: list[str] = Field(description="sources that back at least one supported claim")
+    unverified_claims: list[str]
+    weights: dict[str, float]
+    citation_metric: str = Field(description="which citation number the overall score uses")
+    citation_score: float | None = Field(description="its value: coverage, ALCE precision, recall or F1")
+    alignment: Alignment
 
 
 class Evidence(BaseModel):
@@ -60,6 +144,10 @@ class ClaimResult(BaseModel):
     evidence: list[Evidence] = Field(default_factory=list, description="best span first")
     contradicting: Evidence | None = None
     findings: list[Finding] = Field(default_factory=list, description="deterministic checks")
+    supported_by: list[str] = Field(
+        default_factory=list, description="sources that back it (SUPPORTED, STALE)"
+    )
+    citation: ClaimCitation | None = Field(None, description="its citations and whether they back it")
 
 
 class Report(BaseModel):
@@ -87,6 +175,15 @@ class Report(BaseModel):
     details: list[ClaimResult]
     revised_answer: str
     suggested_corrections: list[str]
+    citations: list[Citation] = Field(default_factory=list, description="every citation marker, in order")
+    citation_precision: float | None = Field(
+        description="ALCE: share of citation references that back a claim they are attached to; "
+        "null when the answer cites nothing"
+    )
+    citation_recall: float | None = Field(
+        description="ALCE: share of checkable claims carrying a citation that backs them"
+    )
+    verification: Verification
     sources: list[dict[str, Any]]
     notes: list[str] = Field(default_factory=list)
     config: dict[str, Any] = Field(description="the resolved configuration that produced this report")
