@@ -2,7 +2,7 @@
 
     python benchmarks/citations.py [--set cite.recheck=false] [--tag TAG] [--no-relevance]
 
-- ``benchmarks/citations/answers.jsonl``: answers written for this benchmark
+- ``benchmarks/citations/*.jsonl``: answers written for this benchmark
   over passages of HaluEval QA (held-out test slice) and WiCE dev, read from
   ``../shared/data`` at run time; every citation reference and every
   statement carries a gold label (benchmarks/citations/README.md).
@@ -39,7 +39,7 @@ from toulmin.pipeline.report import Report
 from toulmin.verify import get_verifier
 
 ROOT = Path(__file__).resolve().parent
-SET = ROOT / "citations" / "answers.jsonl"
+SETS = ROOT / "citations"
 LABELS = ("correct", "wrong_source", "unsupported", "unresolved")
 
 
@@ -57,9 +57,15 @@ def _source_text(ref: str, cache: dict[str, Any]) -> str:
     raise ValueError(f"unknown source ref {ref!r}")
 
 
-def load_set(path: Path = SET) -> list[dict[str, Any]]:
+def load_set(paths: list[Path] | None = None) -> list[dict[str, Any]]:
+    """Every ``*.jsonl`` under benchmarks/citations/ (or ``paths``), sources filled in."""
     cache: dict[str, Any] = {}
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = [
+        json.loads(line)
+        for path in (paths or sorted(SETS.glob("*.jsonl")))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
     for row in rows:
         row["resolved_sources"] = [
             {"id": s["id"], "text": _source_text(s["ref"], cache), "metadata": s.get("metadata", {})}
@@ -112,8 +118,8 @@ def _pearson(x: list[float], y: list[float]) -> float | None:
     return round(statistics.correlation(x, y), 3)
 
 
-def run_set(sets: dict[str, Any]) -> dict[str, Any]:
-    rows = load_set()
+def run_set(sets: dict[str, Any], paths: list[Path] | None = None) -> dict[str, Any]:
+    rows = load_set(paths)
     verifier = get_verifier(load_config(overrides=sets))
     verifier.verify("Warm up.", ["Warm up."])
     ref_pairs: list[tuple[str, str]] = []
@@ -211,9 +217,10 @@ def main() -> None:
     ap.add_argument("--set", action="append", default=[], help="config override KEY=VALUE (repeatable)")
     ap.add_argument("--tag", default="")
     ap.add_argument("--no-relevance", action="store_true")
+    ap.add_argument("--only", type=Path, action="append", help="score only this set file (repeatable)")
     args = ap.parse_args()
     sets = parse_sets(args.set)
-    res: dict[str, Any] = {"config": sets, "set": run_set(sets)}
+    res: dict[str, Any] = {"config": sets, "set": run_set(sets, args.only)}
     if not args.no_relevance:
         res["relevance"] = run_relevance()
     out = ROOT / "results" / f"citations{'-' + args.tag if args.tag else ''}.json"

@@ -12,6 +12,12 @@ def test_sentences_keep_offsets_and_skip_abbreviations() -> None:
         assert text[s.start : s.end] == s.text
 
 
+def test_a_word_ending_in_a_letter_is_no_initial() -> None:
+    text = "It peaked in the 1970s. Masters then retired. He won 3 titles in the U.S. in 1972."
+    assert [s.text for s in split_sentences(text)] == [
+        "It peaked in the 1970s.", "Masters then retired.", "He won 3 titles in the U.S. in 1972."]
+
+
 def test_paragraph_breaks_split_and_empty_text_gives_nothing() -> None:
     assert [s.text for s in split_sentences("Title\n\nBody text here")] == ["Title", "Body text here"]
     assert split_sentences("   \n ") == []

@@ -83,9 +83,10 @@ class DecideConfigModel(_Strict):
     joint: int = Field(2, ge=0, le=5, description="also score the top N candidates joined (0/1 = off)")
     checks: bool = Field(True, description="deterministic number/date/name/negation checks")
     question_context: bool | Literal["auto"] = Field(
-        "auto", description="with a question, the checker reads each claim as "
-        "'Question: ... Answer: <claim>'; auto: only for short answers (at most 2 claims), "
-        "where it helped on development data")
+        False, description="with a question, the checker reads each claim as 'Question: ... Answer: "
+        "<claim>': true for every claim, auto for answers of at most 2 claims, false (default) for none. "
+        "Fragment answers ('Paris.') are always read with their question. Framing whole sentences made "
+        "the shipped checker reject correct ones (docs/benchmarks.md), so it is off by default")
     revise: str = Field("mark", pattern="^(mark|remove|none)$", description="how revised_answer treats "
                         "unsupported claims: mark, remove or none")
 

@@ -27,7 +27,9 @@ COS_RANGE = (0.10, 0.35)
 
 
 # words that ask rather than name what is asked about
-_ASKING = frozenset("what when where who whom whose which why how did does do is are was were can could".split())
+_ASKING = frozenset(
+    "what when where who whom whose which why how did does do is are was were can could".split()
+)
 
 
 class _Embeds(Protocol):

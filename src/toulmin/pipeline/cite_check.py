@@ -88,8 +88,10 @@ def attach(parsed: Parsed, claims: Sequence[Claim]) -> list[list[str]]:
             continue
         after = [i for i in marks if parsed.anchors[i] >= c.end]
         anchor = parsed.anchors[after[0]] if after else parsed.anchors[marks[-1]]
-        for i in marks:  # "[1][3]" after the same clause: both cover it
-            if parsed.anchors[i] == anchor:
+        for i in marks:
+            # "[1][3]" after the same clause both cover it; so does a marker inside the
+            # claim ("X is from A [1], as is Y [2]." read as one claim)
+            if parsed.anchors[i] == anchor or c.start < parsed.anchors[i] < c.end:
                 out[i].append(c.id)
     return out
 

@@ -67,7 +67,7 @@ def merge_findings(per_candidate: list[list[Finding]]) -> list[Finding]:
 
 class CheckerClassifier:
     def __init__(
-        self, checker: Checker, *, joint: int = 2, checks: bool = True, question_context: bool | str = "auto"
+        self, checker: Checker, *, joint: int = 2, checks: bool = True, question_context: bool | str = False
     ):
         self.checker = checker
         self.question_context = question_context
