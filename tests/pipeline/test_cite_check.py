@@ -205,44 +205,24 @@ def test_relevance_separates_on_and_off_topic_answers() -> None:
 
 
 def test_attach_uses_clause_positions() -> None:
-    answer = "A rose [1] and B fell [2]. C grew. [3] D shrank, according to the filing."
+    answer = (
+        "A rose [1] and B fell [2]. C grew. [3] D shrank, according to the filing. E, F [1] and G hold [2]."
+    )
     p = parse_citations(answer, [toulmin.Source(id=f"S{i}", text="x") for i in (1, 2, 3)])
-    clean = p.clean
+
+    def claim(n: int, words: str) -> Claim:
+        at = p.clean.index(words)
+        return Claim(id=f"c{n}", text=words, start=at, end=at + len(words), sentence=0, type="action")
+
     claims = [
-        Claim(
-            id="c1",
-            text="A rose.",
-            start=clean.index("A rose"),
-            end=clean.index("A rose") + 6,
-            sentence=0,
-            type="action",
-        ),
-        Claim(
-            id="c2",
-            text="B fell.",
-            start=clean.index("B fell"),
-            end=clean.index("B fell") + 6,
-            sentence=0,
-            type="action",
-        ),
-        Claim(
-            id="c3",
-            text="C grew.",
-            start=clean.index("C grew"),
-            end=clean.index("C grew") + 6,
-            sentence=1,
-            type="action",
-        ),
-        Claim(
-            id="c4",
-            text="D shrank.",
-            start=clean.index("D shrank"),
-            end=clean.index("D shrank") + 8,
-            sentence=2,
-            type="action",
-        ),
+        claim(1, "A rose"),
+        claim(2, "B fell"),
+        claim(3, "C grew"),
+        claim(4, "D shrank"),
+        claim(5, "E, F and G hold"),
     ]
-    assert attach(p, claims) == [["c1"], ["c2"], ["c3"], ["c4"]]
+    # a marker inside a claim's span covers it too (the extractor did not split there)
+    assert attach(p, claims) == [["c1"], ["c2"], ["c3"], ["c4"], ["c5"], ["c5"]]
 
 
 def test_cli_shows_each_marker_with_its_verdict(tmp_path) -> None:  # type: ignore[no-untyped-def]
