@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, model_validator
 
 from .errors import ConfigError
 
@@ -24,6 +24,7 @@ __all__ = [
     "Config",
     "DecideConfigModel",
     "ExtractConfig",
+    "LLMConfig",
     "LinkConfig",
     "ScoreConfig",
     "load_config",
@@ -124,6 +125,22 @@ class ScoreConfig(_Strict):
         return self
 
 
+class LLMConfig(_Strict):
+    provider: str | None = Field(None, description="openai (any OpenAI-compatible server), anthropic, or a "
+                                 "plugin; empty = no language model (the offline default)")
+    model: str | None = None
+    base_url: str | None = Field(None, description="e.g. http://127.0.0.1:8080/v1 for llama.cpp's server")
+    api_key: SecretStr | None = Field(None, description="or OPENAI_API_KEY / ANTHROPIC_API_KEY; never "
+                                      "written to reports or logs")
+    timeout: float = Field(60.0, gt=0.0, description="seconds per request")
+    retries: int = Field(3, ge=0, le=10, description="retries on 429, 5xx, timeouts and dropped connections")
+    backoff: float = Field(0.5, ge=0.0, description="first retry wait in seconds, then doubling; "
+                           "a Retry-After header wins")
+    max_concurrency: int = Field(4, ge=1, le=256)
+    cache: bool = Field(True, description="SQLite response cache: reruns are deterministic and free")
+    cache_path: str | None = Field(None, description="default: $XDG_CACHE_HOME/toulmin/llm-cache.sqlite")
+
+
 class Config(_Strict):
     checker: CheckerConfig = CheckerConfig()
     extract: ExtractConfig = ExtractConfig()
@@ -131,6 +148,7 @@ class Config(_Strict):
     decide: DecideConfigModel = DecideConfigModel()
     cite: CiteConfig = CiteConfig()
     score: ScoreConfig = ScoreConfig()
+    llm: LLMConfig = LLMConfig()
 
     def merged(self, overrides: Mapping[str, Any] | None) -> Config:
         if not overrides:

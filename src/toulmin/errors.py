@@ -8,6 +8,7 @@ are part of the public API: never rename one, only add.
     ├── InputError        bad input from the caller (exit 2)
     ├── ConfigError       bad configuration (exit 2)
     ├── ModelError        a model could not be loaded or run (exit 3)
+    │   └── LLMError      a language-model provider failed: down, timeout, refused, garbage
     └── DependencyError   an optional extra is missing (exit 4)
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["ConfigError", "DependencyError", "InputError", "ModelError", "ToulminError"]
+__all__ = ["ConfigError", "DependencyError", "InputError", "LLMError", "ModelError", "ToulminError"]
 
 
 class ToulminError(Exception):
@@ -52,6 +53,11 @@ class ConfigError(ToulminError):
 
 class ModelError(ToulminError):
     exit_code = 3
+
+
+class LLMError(ModelError):
+    """Codes: E_LLM_UNAVAILABLE (connection), E_LLM_TIMEOUT, E_LLM_RATE_LIMITED,
+    E_LLM_AUTH, E_LLM_HTTP (other status), E_LLM_BAD_RESPONSE (not the wire format)."""
 
 
 class DependencyError(ToulminError):

@@ -1,0 +1,191 @@
+"""What every HTTP provider shares: timeouts, retries with backoff on 429/5xx
+and dropped connections, a concurrency limit, the response cache, and errors
+that say what failed and what to do, without ever showing the API key."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from typing import Any
+
+import httpx
+
+from ..errors import LLMError
+from .base import LLMRequest, LLMResponse
+from .cache import ResponseCache
+
+__all__ = ["HTTPProvider"]
+
+_RETRY_STATUS = {429, 500, 502, 503, 504}
+
+
+class HTTPProvider:
+    provider = "http"
+    default_base_url = ""
+    key_env = ""
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        timeout: float = 60.0,
+        retries: int = 3,
+        backoff: float = 0.5,
+        max_concurrency: int = 4,
+        cache: ResponseCache | None = None,
+    ):
+        if not model:
+            raise LLMError(
+                "E_LLM_CONFIG",
+                f"no model named for provider {self.provider}",
+                fix="set llm.model (e.g. TOULMIN_LLM__MODEL)",
+            )
+        self.model = model
+        self.base_url = (base_url or self.default_base_url).rstrip("/")
+        self._key = api_key
+        self.timeout, self.retries, self.backoff = timeout, retries, backoff
+        self.cache = cache
+        self.name = f"{self.provider}:{model}"
+        self._sem = threading.BoundedSemaphore(max_concurrency)
+        self._max_concurrency = max_concurrency
+        self._asem: dict[int, asyncio.Semaphore] = {}
+        self._client = httpx.Client(timeout=timeout)
+
+    # -- provider specifics ------------------------------------------------------
+    def _path(self) -> str:
+        raise NotImplementedError
+
+    def _headers(self) -> dict[str, str]:
+        raise NotImplementedError
+
+    def _body(self, request: LLMRequest) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _parse(self, data: Any) -> LLMResponse:
+        raise NotImplementedError
+
+    # -- shared ------------------------------------------------------------------
+    def _url(self) -> str:
+        return self.base_url + self._path()
+
+    def _cached(self, request: LLMRequest) -> tuple[str | None, LLMResponse | None]:
+        if self.cache is None:
+            return None, None
+        key = ResponseCache.key(self.provider, self.model, request)
+        return key, self.cache.get(key)
+
+    def _wait(self, attempt: int, resp: httpx.Response | None) -> float:
+        if resp is not None and resp.headers.get("retry-after", "").replace(".", "", 1).isdigit():
+            return min(float(resp.headers["retry-after"]), 30.0)
+        return float(min(self.backoff * (2**attempt), 8.0))
+
+    def _error(self, exc: Exception | None, resp: httpx.Response | None) -> LLMError:
+        where = f"{self.provider} at {self.base_url}"
+        if resp is not None:
+            detail = resp.text[:300].replace(self._key or "\0", "***")
+            if resp.status_code in (401, 403):
+                return LLMError(
+                    "E_LLM_AUTH",
+                    f"{where} refused the API key (HTTP {resp.status_code})",
+                    fix=f"set llm.api_key or {self.key_env or 'the provider key'}",
+                )
+            if resp.status_code == 429:
+                return LLMError(
+                    "E_LLM_RATE_LIMITED",
+                    f"{where} kept answering 429 after {self.retries} retries",
+                    fix="lower llm.max_concurrency or raise llm.retries",
+                )
+            return LLMError(
+                "E_LLM_HTTP",
+                f"{where} answered HTTP {resp.status_code}: {detail}",
+                fix="check llm.model and llm.base_url",
+            )
+        if isinstance(exc, httpx.TimeoutException):
+            return LLMError(
+                "E_LLM_TIMEOUT",
+                f"{where} did not answer within {self.timeout} s",
+                fix="raise llm.timeout or use a smaller model",
+            )
+        return LLMError(
+            "E_LLM_UNAVAILABLE",
+            f"cannot reach {where}: {type(exc).__name__}",
+            fix="start the server or fix llm.base_url",
+        )
+
+    def _decode(self, resp: httpx.Response) -> LLMResponse:
+        try:
+            data = resp.json()
+        except ValueError as e:
+            raise LLMError(
+                "E_LLM_BAD_RESPONSE",
+                f"{self.provider} at {self.base_url} sent a reply that is not JSON: {resp.text[:120]!r}",
+                fix="check llm.base_url points at the API",
+            ) from e
+        try:
+            return self._parse(data)
+        except (KeyError, IndexError, TypeError, ValueError) as e:
+            raise LLMError(
+                "E_LLM_BAD_RESPONSE",
+                f"{self.provider} at {self.base_url} sent JSON without the "
+                f"expected fields ({type(e).__name__}: {e})",
+                fix=f"llm.provider must match the server's wire format ({self.provider})",
+            ) from e
+
+    def complete(self, request: LLMRequest) -> LLMResponse:
+        key, hit = self._cached(request)
+        if hit is not None:
+            return hit
+        body = self._body(request)
+        with self._sem:
+            for attempt in range(self.retries + 1):
+                resp: httpx.Response | None = None
+                exc: Exception | None = None
+                try:
+                    resp = self._client.post(self._url(), json=body, headers=self._headers())
+                except httpx.TransportError as e:
+                    exc = e
+                if resp is not None and resp.status_code < 400:
+                    break
+                if (resp is not None and resp.status_code not in _RETRY_STATUS) or attempt == self.retries:
+                    raise self._error(exc, resp) from exc
+                time.sleep(self._wait(attempt, resp))
+        assert resp is not None
+        out = self._decode(resp)
+        if self.cache is not None and key is not None:
+            self.cache.put(key, out)
+        return out
+
+    async def acomplete(self, request: LLMRequest) -> LLMResponse:
+        key, hit = self._cached(request)
+        if hit is not None:
+            return hit
+        body = self._body(request)
+        loop = id(asyncio.get_running_loop())
+        sem = self._asem.setdefault(loop, asyncio.Semaphore(self._max_concurrency))
+        async with sem, httpx.AsyncClient(timeout=self.timeout) as client:
+            for attempt in range(self.retries + 1):
+                resp: httpx.Response | None = None
+                exc: Exception | None = None
+                try:
+                    resp = await client.post(self._url(), json=body, headers=self._headers())
+                except httpx.TransportError as e:
+                    exc = e
+                if resp is not None and resp.status_code < 400:
+                    break
+                if (resp is not None and resp.status_code not in _RETRY_STATUS) or attempt == self.retries:
+                    raise self._error(exc, resp) from exc
+                await asyncio.sleep(self._wait(attempt, resp))
+        assert resp is not None
+        out = self._decode(resp)
+        if self.cache is not None and key is not None:
+            self.cache.put(key, out)
+        return out
+
+    def close(self) -> None:
+        self._client.close()
+
+    def __repr__(self) -> str:  # never the key
+        return f"{type(self).__name__}(model={self.model!r}, base_url={self.base_url!r})"
