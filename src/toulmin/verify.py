@@ -19,13 +19,15 @@ from .checker import load_checker
 from .checker.base import Checker
 from .checker.scoring import check_text
 from .config import Config, load_config, nest_dotted
-from .errors import ConfigError
+from .errors import ConfigError, LLMError
+from .llm import load_llm
 from .pipeline.align import alignment, verification
 from .pipeline.citations import parse_citations
 from .pipeline.cite_check import CitationJudge
 from .pipeline.classify import CheckerClassifier
 from .pipeline.decide import DecideConfig, decide_claim, level, not_checked, revise, rollup, suggest
-from .pipeline.extract import ClaimExtractor, SpacyExtractor
+from .pipeline.extract import Claim, ClaimExtractor, SpacyExtractor
+from .pipeline.extract_llm import LLMExtractor
 from .pipeline.link import HybridLinker
 from .pipeline.report import ClaimResult, Report
 from .pipeline.sources import coerce_sources
@@ -63,13 +65,23 @@ class Verifier:
     def __init__(self, config: Config | None = None):
         self.config = config or load_config()
         cfg = self.config
+        self.llm = load_llm(cfg.llm)
+        self.llm_extractor: LLMExtractor | None = None
+        if cfg.extract.backend == "llm" and self.llm is None:
+            raise ConfigError(
+                "E_CONFIG_VALUE",
+                "extract.backend=llm but no language model is configured",
+                fix="set llm.provider and llm.model, or use extract.backend=spacy",
+            )
         self.extractor = _extractor(
-            cfg.extract.backend,
+            "spacy" if cfg.extract.backend == "llm" else cfg.extract.backend,
             cfg.extract.spacy_model,
             cfg.extract.split_modifiers,
             cfg.extract.resolve_pronouns,
         )
         self.checker = _checker(cfg)
+        if cfg.extract.backend == "llm" and self.llm is not None:
+            self.llm_extractor = LLMExtractor(self.llm, self.checker, guard=cfg.extract.guard)
         embedder = None
         self.notes: list[str] = []
         dense = cfg.link.dense
@@ -115,6 +127,26 @@ class Verifier:
             + (f" ({embedder.name}, {embedder.version})" if embedder else " (bm25 only)"),
             "checker": f"{self.checker.name}@{self.checker.version}",
         }
+        if self.llm_extractor is not None:
+            self.models["extractor"] = f"{self.llm_extractor.name}@{self.llm_extractor.version}"
+            self.models["extractor_fallback"] = f"{self.extractor.name}@{self.extractor.version}"
+        if self.llm is not None:
+            self.models["llm"] = self.llm.name
+
+    def _extract(
+        self, text: str, question: str | None, notes: list[str]
+    ) -> tuple[list[Claim], list[dict[str, str]]]:
+        if self.llm_extractor is None:
+            return self.extractor.extract(text, question), []
+        try:
+            got = self.llm_extractor.extract_detailed(text, question)
+        except LLMError as e:
+            if not self.config.llm.fallback:
+                raise
+            notes.append(f"LLM claim extraction failed ({e.code}: {e.message}); used the offline extractor")
+            return self.extractor.extract(text, question), []
+        notes.extend(got.notes)
+        return got.claims, got.dropped
 
     def verify(self, answer: object, sources: object, question: str | None = None) -> Report:
         t0 = time.perf_counter()
@@ -132,7 +164,7 @@ class Verifier:
         parsed = parse_citations(text, srcs, index_base=cite.index_base, phrases=cite.phrases)
         t1 = time.perf_counter()
         # Claims come from the answer without its markers; their offsets point into the answer.
-        clean_claims = self.extractor.extract(parsed.clean, question)
+        clean_claims, dropped = self._extract(parsed.clean, question, notes)
         claims = [
             c.model_copy(update=dict(zip(("start", "end"), parsed.answer_span(c.start, c.end))))
             for c in clean_claims
@@ -210,6 +242,7 @@ class Verifier:
             details=results,
             revised_answer=revise(text, results, self.config.decide.revise),
             suggested_corrections=suggest(results),
+            dropped_claims=dropped,
             citations=cited.citations,
             citation_precision=p,
             citation_recall=r,

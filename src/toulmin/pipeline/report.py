@@ -175,6 +175,9 @@ class Report(BaseModel):
     details: list[ClaimResult]
     revised_answer: str
     suggested_corrections: list[str]
+    dropped_claims: list[dict[str, str]] = Field(
+        default_factory=list, description="claims an LLM extractor produced that the answer does not entail"
+    )
     citations: list[Citation] = Field(default_factory=list, description="every citation marker, in order")
     citation_precision: float | None = Field(
         description="ALCE: share of citation references that back a claim they are attached to; "
