@@ -90,6 +90,11 @@ class DecideConfigModel(_Strict):
         "<claim>': true for every claim, auto for answers of at most 2 claims, false (default) for none. "
         "Fragment answers ('Paris.') are always read with their question. Framing whole sentences made "
         "the shipped checker reject correct ones (docs/benchmarks.md), so it is off by default")
+    judge: Literal["checker", "llm", "cascade"] = Field(
+        "checker", description="who classifies claim/span pairs: the shipped checker, the configured llm, "
+        "or cascade (the checker, and the llm for claims inside cascade_band)")
+    cascade_band: tuple[float, float] = Field(
+        (0.2, 0.8), description="cascade: best checker entailment in [low, high) goes to the llm")
     revise: str = Field("mark", pattern="^(mark|remove|none)$", description="how revised_answer treats "
                         "unsupported claims: mark, remove or none")
 

@@ -24,10 +24,11 @@ from .llm import load_llm
 from .pipeline.align import alignment, verification
 from .pipeline.citations import parse_citations
 from .pipeline.cite_check import CitationJudge
-from .pipeline.classify import CheckerClassifier
+from .pipeline.classify import CheckerClassifier, Classifier
 from .pipeline.decide import DecideConfig, decide_claim, level, not_checked, revise, rollup, suggest
 from .pipeline.extract import Claim, ClaimExtractor, SpacyExtractor
 from .pipeline.extract_llm import LLMExtractor
+from .pipeline.judge_llm import LLMJudge
 from .pipeline.link import HybridLinker
 from .pipeline.report import ClaimResult, Report
 from .pipeline.sources import coerce_sources
@@ -106,12 +107,27 @@ class Verifier:
             window_sentences=L.window_sentences,
             context_words=L.context_words,
         )
-        self.classifier = CheckerClassifier(
+        checker_cls = CheckerClassifier(
             self.checker,
             joint=cfg.decide.joint,
             checks=cfg.decide.checks,
             question_context=cfg.decide.question_context,
         )
+        self.classifier: Classifier = checker_cls
+        if cfg.decide.judge != "checker":
+            if self.llm is None:
+                raise ConfigError(
+                    "E_CONFIG_VALUE",
+                    f"decide.judge={cfg.decide.judge} but no language model is configured",
+                    fix="set llm.provider and llm.model, or use decide.judge=checker",
+                )
+            self.classifier = LLMJudge(
+                self.llm,
+                checker_cls,
+                mode=cfg.decide.judge,
+                band=cfg.decide.cascade_band,
+                fallback=cfg.llm.fallback,
+            )
         d = cfg.decide
         self.decide_cfg = DecideConfig(
             threshold=cfg.checker.threshold if cfg.checker.threshold is not None else self.checker.threshold,
@@ -132,6 +148,10 @@ class Verifier:
             self.models["extractor_fallback"] = f"{self.extractor.name}@{self.extractor.version}"
         if self.llm is not None:
             self.models["llm"] = self.llm.name
+        if cfg.decide.judge != "checker":
+            self.models["classifier"] = (
+                f"{cfg.decide.judge} ({self.models['llm']} + {self.models['checker']})"
+            )
 
     def _extract(
         self, text: str, question: str | None, notes: list[str]
@@ -203,7 +223,16 @@ class Verifier:
         roll = rollup(results)
         conf = roll["confidence"]
         threshold = self.config.decide.grounded_threshold
-        grounded = (conf is None or conf >= threshold) and not roll["claims_contradicted"]
+        grounded = (
+            (conf is None or conf >= threshold)
+            and not roll["claims_contradicted"]
+            and not roll["claims_error"]
+        )
+        if roll["claims_error"]:
+            notes.append(
+                f"{roll['claims_error']} claims could not be judged (ERROR); they are left out of "
+                "the confidence and the answer is not called grounded"
+            )
         if conf is None:
             notes.append("the answer makes no checkable claim; confidence is undefined (null), not 0 or 1")
         sc = self.config.score

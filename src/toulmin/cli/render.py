@@ -17,6 +17,7 @@ COLOURS = {
     Verdict.STALE: "cyan",
     Verdict.TRIVIAL: "bright_black",
     Verdict.NOT_CHECKED: "bright_black",
+    Verdict.ERROR: "red",
 }
 
 

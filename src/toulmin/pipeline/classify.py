@@ -34,6 +34,9 @@ class Classification(BaseModel):
     joint: dict[str, float] | None = Field(None, description="probabilities for the top candidates joined")
     joint_of: list[int] = Field(default_factory=list, description="indexes of the joined candidates")
     findings: list[Finding] = Field(default_factory=list)
+    decided_by: str | None = Field(None, description="the backend whose verdict this is (None: the checker)")
+    judge_note: str | None = Field(None, description="what happened to the judge's verdict, if anything")
+    error: str | None = Field(None, description="the verdict could not be computed, and why")
 
 
 @runtime_checkable
@@ -122,5 +125,9 @@ class CheckerClassifier:
                 if joined:
                     per.append(check_claim(focus, " ".join(cands[j].text for j in joined)))
                 findings = merge_findings(per)
-            out.append(Classification(scored=scored, joint=joint, joint_of=joined, findings=findings))
+            out.append(
+                Classification(
+                    scored=scored, joint=joint, joint_of=joined, findings=findings, decided_by=self.name
+                )
+            )
         return out

@@ -70,6 +70,10 @@ def decide_claim(
             score=None,
             note="not a factual claim (question, greeting or meta text)",
         )
+    if cls is not None and cls.error:
+        return ClaimResult(
+            **base, verdict=Verdict.ERROR, score=None, note=cls.error, decided_by=cls.decided_by
+        )
     if cls is None or not cls.scored:
         return ClaimResult(
             **base,
@@ -97,12 +101,15 @@ def decide_claim(
         ev: list[Evidence] | None = None,
         by: list[str] | None = None,
     ) -> ClaimResult:
+        if cls.judge_note:
+            note = f"{note} ({cls.judge_note})"
         return ClaimResult(
             **base,
             verdict=verdict,
             score=VERDICT_SCORE.get(verdict, 0.0),
             probs=probs,
             note=note,
+            decided_by=cls.decided_by,
             evidence=ev if ev is not None else evidence,
             contradicting=contra,
             findings=findings,
@@ -217,6 +224,7 @@ def rollup(results: Sequence[ClaimResult]) -> dict[str, float | int | None]:
         "claims_contradicted": sum(r.verdict == Verdict.CONTRADICTED for r in checkable),
         "claims_trivial": sum(r.verdict == Verdict.TRIVIAL for r in results),
         "claims_not_checked": sum(r.verdict == Verdict.NOT_CHECKED for r in results),
+        "claims_error": sum(r.verdict == Verdict.ERROR for r in results),
         "confidence": conf,
         "confidence_penalised": pen,
         "faithfulness": faith,

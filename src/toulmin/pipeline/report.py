@@ -29,7 +29,8 @@ __all__ = [
     "report_schema",
 ]
 
-# 1.1: citations, per-claim citation status, supported_by, seed 004's verification block
+# 1.1: citations, per-claim citation status, supported_by, seed 004's verification block;
+# ERROR verdicts, decided_by, dropped_claims (LLM backends)
 SCHEMA_VERSION = "1.1"
 
 
@@ -42,11 +43,12 @@ class Verdict(StrEnum):
     STALE = "STALE"
     TRIVIAL = "TRIVIAL"
     NOT_CHECKED = "NOT_CHECKED"
+    ERROR = "ERROR"  # the verdict could not be computed (an LLM judge's unreadable reply): see the note
 
 
 # Seed 000's weights: a partially supported claim counts half.
 VERDICT_SCORE = {Verdict.SUPPORTED: 1.0, Verdict.PARTIALLY_SUPPORTED: 0.5}
-UNCHECKABLE = {Verdict.TRIVIAL, Verdict.NOT_CHECKED}
+UNCHECKABLE = {Verdict.TRIVIAL, Verdict.NOT_CHECKED, Verdict.ERROR}
 
 
 class CitationVerdict(StrEnum):
@@ -147,6 +149,7 @@ class ClaimResult(BaseModel):
     supported_by: list[str] = Field(
         default_factory=list, description="sources that back it (SUPPORTED, STALE)"
     )
+    decided_by: str | None = Field(None, description="the classifier whose verdict this is")
     citation: ClaimCitation | None = Field(None, description="its citations and whether they back it")
 
 
@@ -162,6 +165,7 @@ class Report(BaseModel):
     claims_contradicted: int
     claims_trivial: int
     claims_not_checked: int
+    claims_error: int = Field(0, description="claims whose verdict could not be computed (ERROR)")
     confidence: float | None = Field(
         description="seed 000: mean of 1/0.5/0 over checkable claims; null when there is none"
     )
