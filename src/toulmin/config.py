@@ -21,10 +21,12 @@ from .errors import ConfigError
 __all__ = [
     "CheckerConfig",
     "CiteConfig",
+    "CoVeConfig",
     "Config",
     "DecideConfigModel",
     "ExtractConfig",
     "LLMConfig",
+    "LessonsConfig",
     "LinkConfig",
     "ScoreConfig",
     "load_config",
@@ -150,6 +152,20 @@ class LLMConfig(_Strict):
                            "offline and say so in the report; false = fail with the error")
 
 
+class CoVeConfig(_Strict):
+    num_questions: int = Field(3, ge=1, le=20, description="verification questions (a warning above 7)")
+    rewrite_on_discrepancy: bool = Field(True, description="deliver the verifier's rewrite on a discrepancy")
+    grounded: bool = Field(True, description="answer the questions from the sources when there are some")
+    exclude: list[str] = Field(
+        default_factory=lambda: ["formatter", "deps", "shell", "refiner", "verifier"],
+        description="steps passed through unverified; 'verifier' stops recursion")
+
+
+class LessonsConfig(_Strict):
+    record: bool = Field(False, description="store a lesson per discrepancy / unsupported claim")
+    path: str | None = Field(None, description="default: $XDG_DATA_HOME/toulmin/lessons.sqlite")
+
+
 class Config(_Strict):
     checker: CheckerConfig = CheckerConfig()
     extract: ExtractConfig = ExtractConfig()
@@ -158,6 +174,8 @@ class Config(_Strict):
     cite: CiteConfig = CiteConfig()
     score: ScoreConfig = ScoreConfig()
     llm: LLMConfig = LLMConfig()
+    cove: CoVeConfig = CoVeConfig()
+    lessons: LessonsConfig = LessonsConfig()
 
     def merged(self, overrides: Mapping[str, Any] | None) -> Config:
         if not overrides:

@@ -169,6 +169,14 @@ class Verifier:
         return got.claims, got.dropped
 
     def verify(self, answer: object, sources: object, question: str | None = None) -> Report:
+        report = self._verify(answer, sources, question)
+        if self.config.lessons.record:
+            from .lessons import LessonStore, lessons_from_report
+
+            LessonStore(self.config.lessons.path).add(lessons_from_report(report))
+        return report
+
+    def _verify(self, answer: object, sources: object, question: str | None = None) -> Report:
         t0 = time.perf_counter()
         text = check_text(answer, "answer")
         srcs = coerce_sources(sources)

@@ -47,7 +47,17 @@ def main(json_errors: bool) -> None:
 
 
 def _register() -> None:
-    from . import eval_cmd, model_cmd, schema_cmd, score_pairs_cmd, train_cmd, verify_batch_cmd, verify_cmd
+    from . import (
+        cove_cmd,
+        eval_cmd,
+        lessons_cmd,
+        model_cmd,
+        schema_cmd,
+        score_pairs_cmd,
+        train_cmd,
+        verify_batch_cmd,
+        verify_cmd,
+    )
 
     main.add_command(score_pairs_cmd.score_pairs)
     main.add_command(eval_cmd.eval_group)
@@ -56,6 +66,8 @@ def _register() -> None:
     main.add_command(verify_cmd.verify_cmd)
     main.add_command(verify_batch_cmd.verify_batch)
     main.add_command(schema_cmd.schema)
+    main.add_command(cove_cmd.cove_cmd)
+    main.add_command(lessons_cmd.lessons_cmd)
 
 
 _register()

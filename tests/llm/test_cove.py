@@ -1,0 +1,153 @@
+"""Chain-of-verification and lessons against a scripted OpenAI-compatible server."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import toulmin
+from toulmin.cli import main
+from toulmin.cove import cove, parse_blocks
+from toulmin.errors import InputError, LLMError
+from toulmin.lessons import LessonStore, lessons_from_cove, lessons_from_report
+from toulmin.llm.openai_compat import OpenAICompatible
+
+from .conftest import Server, openai_reply
+
+TASK = "How do I set a timeout on Go's http.Client?"
+DRAFT = "Set http.DefaultClient.DefaultTimeout = 30 * time.Second in init."
+PLAN = (
+    "<questions>\n- Q1: Does http.Client have a DefaultTimeout field?\n"
+    "* Q2: Which field sets a timeout?\n</questions>"
+)
+ANSWERS = "<answers>\n- A1: No, there is no DefaultTimeout field.\n- A2: Timeout.\n</answers>"
+RECONCILE = (
+    "<final>\nSet http.DefaultClient.Timeout = 30 * time.Second.\n</final>\n"
+    "<discrepancies>\n- The draft invents a DefaultTimeout field; the field is Timeout.\n</discrepancies>\n"
+    "<status>verified-with-corrections</status>"
+)
+CLEAN = "<status>verified-clean</status>\n<discrepancies>\nnone\n</discrepancies>\n<final>\n" + DRAFT
+
+
+def llm(server: Server) -> OpenAICompatible:
+    return OpenAICompatible("m", base_url=server.url + "/v1", retries=0, backoff=0.0)
+
+
+def script(server: Server, *replies: str) -> None:
+    for r in replies:
+        server.script.add("json", openai_reply(r))
+
+
+def test_parse_blocks_any_order_and_open_ending() -> None:
+    b = parse_blocks(
+        "<final>x</final><status>verified-clean</status><questions>- Q1: a\n</questions><answers>- A1"
+    )
+    assert b == {"final": "x", "status": "verified-clean", "questions": "- Q1: a", "answers": "- A1"}
+
+
+def test_discrepancy_rewrites_and_flags(server: Server) -> None:
+    script(server, PLAN, ANSWERS, RECONCILE)
+    r = cove(TASK, DRAFT, llm(server), sources=["Client.Timeout sets a time limit for requests."])
+    assert r.questions == ["Does http.Client have a DefaultTimeout field?", "Which field sets a timeout?"]
+    assert r.answers == ["No, there is no DefaultTimeout field.", "Timeout."]
+    assert r.metadata["verified_with_discrepancy"] == "true"
+    assert "DefaultTimeout" in r.metadata["verifier_discrepancies"]
+    assert r.output == "Set http.DefaultClient.Timeout = 30 * time.Second."
+    # the answering call never sees the draft; it sees the sources
+    answer_call = server.script.requests[1]["body"]["messages"][1]["content"]
+    assert DRAFT not in answer_call and "Client.Timeout sets" in answer_call
+    assert "List 3 short" in server.script.requests[0]["body"]["messages"][0]["content"]
+    # with rewrite off the draft stays
+    script(server, PLAN, ANSWERS, RECONCILE)
+    kept = cove(TASK, DRAFT, llm(server), rewrite_on_discrepancy=False)
+    assert kept.output == DRAFT and kept.metadata["verified_with_discrepancy"] == "true"
+
+
+def test_clean_draft_passes(server: Server) -> None:
+    script(server, PLAN, ANSWERS.replace("No, there is no DefaultTimeout field.", "Yes."), CLEAN)
+    r = cove(TASK, DRAFT, llm(server))
+    assert (
+        r.metadata == {"verified_with_discrepancy": "false"} and r.output == DRAFT and r.discrepancies == []
+    )
+
+
+def test_exclude_list_and_recursion() -> None:
+    r = cove(TASK, DRAFT, llm=None, step="verifier")  # type: ignore[arg-type]
+    assert r.status == "skipped" and r.output == DRAFT and "verifier" in (r.skipped or "")
+
+
+def test_bad_replies_and_arguments(server: Server) -> None:
+    script(server, "I think the draft is fine.")
+    with pytest.raises(LLMError) as e:
+        cove(TASK, DRAFT, llm(server))
+    assert e.value.code == "E_LLM_BAD_RESPONSE" and "<questions>" in e.value.message
+    with pytest.raises(InputError):
+        cove(TASK, "  ", llm(server))
+    script(server, PLAN, ANSWERS, CLEAN)
+    with pytest.warns(UserWarning, match="above 7"):
+        r = cove(TASK, DRAFT, llm(server), num_questions=8)
+    assert any("above 7" in n for n in r.notes)
+
+
+def test_lessons_store_and_cli(server: Server, tmp_path: Path) -> None:
+    store = LessonStore(tmp_path / "l.sqlite")
+    script(server, PLAN, ANSWERS, RECONCILE)
+    res = cove(TASK, DRAFT, llm(server))
+    assert store.add(lessons_from_cove(TASK, res)) == 1
+    assert store.add(lessons_from_cove(TASK, res)) == 0  # the same lesson once
+    report = toulmin.verify(
+        "Marie Curie discovered penicillin in 1928.", ["Marie Curie was born in Warsaw in 1867."]
+    )
+    assert store.add(lessons_from_report(report)) >= 1
+    items = store.all()
+    assert {x.origin for x in items} == {"cove", "verify"}
+    assert "Warsaw" in store.as_prompt()
+    out = CliRunner().invoke(main, ["lessons", "--path", str(tmp_path / "l.sqlite")])
+    assert out.exit_code == 0 and "MISTAKE" in out.output and "[cove/hallucination]" in out.output
+    jl = CliRunner().invoke(main, ["lessons", "--path", str(tmp_path / "l.sqlite"), "--format", "jsonl"])
+    assert len([json.loads(x) for x in jl.output.splitlines()]) == len(items)
+    cl = CliRunner().invoke(main, ["lessons", "--path", str(tmp_path / "l.sqlite"), "--clear"])
+    assert "deleted" in cl.output and store.all() == []
+
+
+def test_verify_records_lessons_when_asked(tmp_path: Path) -> None:
+    path = tmp_path / "v.sqlite"
+    toulmin.verify(
+        "Marie Curie discovered penicillin in 1928.",
+        ["Marie Curie was born in Warsaw."],
+        lessons={"record": True, "path": str(path)},
+    )
+    assert LessonStore(path).all()[0].mistake == "Marie Curie discovered penicillin in 1928."
+
+
+def test_cove_cli(server: Server, tmp_path: Path) -> None:
+    script(server, PLAN, ANSWERS, RECONCILE)
+    args = [
+        "cove",
+        "--task",
+        TASK,
+        "--set",
+        "llm.provider=openai",
+        "--set",
+        "llm.model=m",
+        "--set",
+        f"llm.base_url={server.url}/v1",
+        "--set",
+        "llm.cache=false",
+        "--set",
+        "lessons.record=true",
+        "--set",
+        f"lessons.path={tmp_path / 'c.sqlite'}",
+    ]
+    out = CliRunner().invoke(main, args, input=DRAFT)
+    assert out.exit_code == 0, out.output
+    assert (
+        "status: verified-with-corrections" in out.output and "discrepancy: The draft invents" in out.output
+    )
+    assert "Timeout = 30" in out.output
+    assert LessonStore(tmp_path / "c.sqlite").all()[0].trigger == "hallucination"
+    no_llm = CliRunner().invoke(main, ["cove", "--task", TASK], input=DRAFT)
+    assert no_llm.exit_code == 2 and "needs a language model" in no_llm.output
