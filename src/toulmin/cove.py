@@ -14,6 +14,12 @@ and ``verifier_discrepancies``; with ``rewrite_on_discrepancy`` the final
 text replaces the draft. Steps named in ``exclude`` (by default the
 formatter, deps, shell, refiner and verifier itself, against recursion) are
 passed through untouched.
+
+When the model fails (down, timeout, a reply without the blocks) and
+``fallback`` is on, a draft with sources is checked offline instead: the
+claims the sources do not back become the discrepancies and the offline
+``revised_answer`` the final text; the result says so (``fallback``). With
+no sources there is nothing to check against offline, so the error stands.
 """
 
 from __future__ import annotations
@@ -22,11 +28,15 @@ import asyncio
 import re
 import warnings
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field
 
 from .errors import InputError, LLMError
 from .llm.base import LLM, LLMRequest, Message
+
+if TYPE_CHECKING:
+    from .config import Config
 
 __all__ = ["DEFAULT_EXCLUDE", "CoVeResult", "acove", "cove", "parse_blocks"]
 
@@ -68,6 +78,7 @@ class CoVeResult(BaseModel):
     metadata: dict[str, str] = Field(default_factory=dict)
     skipped: str | None = Field(None, description="why verification did not run")
     llm: str | None = None
+    fallback: str | None = Field(None, description="why the offline check replaced the model, if it did")
     notes: list[str] = Field(default_factory=list)
 
 
@@ -124,11 +135,15 @@ def _answer_request(questions: list[str], sources: Sequence[str] | None) -> LLMR
     )
 
 
-def _reconcile_request(task: str, draft: str, questions: list[str], answers: list[str]) -> LLMRequest:
+def _reconcile_request(
+    task: str, draft: str, questions: list[str], answers: list[str], lessons: str = ""
+) -> LLMRequest:
     qa = "\n".join(f"- Q{i + 1}: {q}\n  A{i + 1}: {a}" for i, (q, a) in enumerate(zip(questions, answers)))
+    # the rewrite is the one generation step here, so earlier lessons go into its prompt
+    system = RECONCILE_PROMPT + (f"\n\n{lessons}" if lessons else "")
     return LLMRequest(
         messages=(
-            Message(role="system", content=RECONCILE_PROMPT),
+            Message(role="system", content=system),
             Message(role="user", content=f"Task:\n{task}\n\nDraft:\n{draft}\n\nVerification:\n{qa}"),
         )
     )
@@ -185,8 +200,15 @@ def cove(
     rewrite_on_discrepancy: bool = True,
     step: str | None = None,
     exclude: Sequence[str] = DEFAULT_EXCLUDE,
+    fallback: bool = False,
+    lessons: str = "",
+    config: Config | None = None,
 ) -> CoVeResult:
-    """Verify ``draft`` (the answer to ``task``) by chain-of-verification."""
+    """Verify ``draft`` (the answer to ``task``) by chain-of-verification.
+
+    ``lessons`` is a block (``LessonStore.as_prompt``) added to the rewriting
+    prompt; ``config`` is what the offline check of a fallback starts from (its
+    language-model steps switched off)."""
     if step is not None and step in exclude:
         return CoVeResult(
             status="skipped",
@@ -196,6 +218,31 @@ def cove(
             metadata={"verified_with_discrepancy": "false"},
         )
     notes = _check_args(draft, num_questions)
+    try:
+        return _run(task, draft, llm, sources, num_questions, rewrite_on_discrepancy, lessons, notes)
+    except LLMError as e:
+        if not fallback:
+            raise
+        if not sources:
+            raise LLMError(
+                e.code,
+                e.message,
+                fix=f"{e.fix or 'check the model server'}; or pass sources, so the draft can be "
+                "checked offline instead",
+            ) from e
+        return _offline(task, draft, list(sources), rewrite_on_discrepancy, e, notes, config)
+
+
+def _run(
+    task: str,
+    draft: str,
+    llm: LLM,
+    sources: Sequence[str] | None,
+    num_questions: int,
+    rewrite: bool,
+    lessons: str,
+    notes: list[str],
+) -> CoVeResult:
     plan = llm.complete(_plan_request(task, draft, num_questions))
     questions = _items(_need(parse_blocks(plan.text), "questions", "plan"))[:num_questions]
     if not questions:
@@ -206,8 +253,46 @@ def cove(
         )
     ans = llm.complete(_answer_request(questions, sources))
     answers = _items(_need(parse_blocks(ans.text), "answers", "answer"))
-    rec = llm.complete(_reconcile_request(task, draft, questions, answers))
-    return _result(draft, questions, answers, parse_blocks(rec.text), rewrite_on_discrepancy, llm, notes)
+    rec = llm.complete(_reconcile_request(task, draft, questions, answers, lessons))
+    return _result(draft, questions, answers, parse_blocks(rec.text), rewrite, llm, notes)
+
+
+def _offline(
+    task: str,
+    draft: str,
+    sources: list[str],
+    rewrite: bool,
+    error: LLMError,
+    notes: list[str],
+    config: Config | None,
+) -> CoVeResult:
+    from .config import load_config
+    from .verify import verify
+
+    offline = (config or load_config()).merged(
+        {"extract": {"backend": "spacy"}, "decide": {"judge": "checker"}, "llm": {"provider": None}}
+    )
+    report = verify(draft, sources, task, config=offline)
+    unsupported = {"CONTRADICTED", "UNLINKED", "OVERREACH", "STALE", "PARTIALLY_SUPPORTED"}
+    disc = [
+        f"{d.claim} ({d.verdict.value}: {d.note})" for d in report.details if d.verdict.value in unsupported
+    ]
+    meta = {"verified_with_discrepancy": "true" if disc else "false"}
+    if disc:
+        meta["verifier_discrepancies"] = "\n".join(disc)
+    why = f"{error.code}: {error.message}"
+    return CoVeResult(
+        status="verified-with-corrections" if disc else "verified-clean",
+        discrepancies=disc,
+        final=report.revised_answer,
+        output=report.revised_answer if disc and rewrite else draft,
+        metadata=meta,
+        fallback=why,
+        notes=[
+            *notes,
+            f"the language model failed ({why}); the draft was checked offline against the sources",
+        ],
+    )
 
 
 async def acove(task: str, draft: str, llm: LLM, **kw: object) -> CoVeResult:

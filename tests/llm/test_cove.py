@@ -151,3 +151,78 @@ def test_cove_cli(server: Server, tmp_path: Path) -> None:
     assert LessonStore(tmp_path / "c.sqlite").all()[0].trigger == "hallucination"
     no_llm = CliRunner().invoke(main, ["cove", "--task", TASK], input=DRAFT)
     assert no_llm.exit_code == 2 and "needs a language model" in no_llm.output
+
+
+def _down() -> OpenAICompatible:
+    # a port nobody listens on: connection refused at once
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    return OpenAICompatible("m", base_url=f"http://127.0.0.1:{port}/v1", retries=0, backoff=0.0)
+
+
+def test_model_down_falls_back_to_the_offline_check_with_sources() -> None:
+    draft = "Marie Curie was born in Warsaw. She discovered penicillin in 1928."
+    sources = ["Marie Curie was born in Warsaw in 1867.", "Alexander Fleming discovered penicillin in 1928."]
+    r = cove("Tell me about Marie Curie.", draft, _down(), sources=sources, fallback=True)
+    assert r.fallback and r.fallback.startswith("E_LLM_UNAVAILABLE")
+    assert r.llm is None and r.questions == []
+    assert r.metadata["verified_with_discrepancy"] == "true"
+    assert [d.split(" (")[0] for d in r.discrepancies] == ["Marie Curie discovered penicillin in 1928."]
+    assert r.output != draft and "Warsaw" in r.output  # the offline revised answer
+    assert any("checked offline" in n for n in r.notes)
+    # nothing to check against offline: the error stands and says what would help
+    with pytest.raises(LLMError) as e:
+        cove("Tell me about Marie Curie.", draft, _down(), fallback=True)
+    assert e.value.code == "E_LLM_UNAVAILABLE" and "pass sources" in (e.value.fix or "")
+    # LLM-only: no fallback even with sources
+    with pytest.raises(LLMError):
+        cove("Tell me about Marie Curie.", draft, _down(), sources=sources, fallback=False)
+
+
+def test_garbage_reply_falls_back_too(server: Server) -> None:
+    script(server, "no blocks here at all")
+    r = cove(TASK, DRAFT, llm(server), sources=["Client.Timeout sets a time limit."], fallback=True)
+    assert r.fallback and r.fallback.startswith("E_LLM_BAD_RESPONSE")
+
+
+def test_lessons_go_into_the_rewrite_prompt(server: Server, tmp_path: Path) -> None:
+    store = LessonStore(tmp_path / "l.sqlite")
+    script(server, PLAN, ANSWERS, RECONCILE)
+    store.add(lessons_from_cove(TASK, cove(TASK, DRAFT, llm(server))))
+    block = store.as_prompt(5)
+    script(server, PLAN, ANSWERS, CLEAN)
+    cove(TASK, DRAFT, llm(server), lessons=block)
+    prompts = [r["body"]["messages"][0]["content"] for r in server.script.requests[-3:]]
+    assert "DefaultTimeout" in prompts[2] and "MISTAKE" in prompts[2]
+    # the independent answers never see lessons or the draft
+    assert "MISTAKE" not in prompts[1] and "MISTAKE" not in prompts[0]
+
+
+def test_cove_cli_falls_back_offline(tmp_path: Path) -> None:
+    src = tmp_path / "s.txt"
+    src.write_text("Client.Timeout sets a time limit for requests made by this Client.")
+    down = _down()
+    out = CliRunner().invoke(
+        main,
+        [
+            "cove", "--task", TASK, "--source", str(src),
+            "--set", "llm.provider=openai", "--set", "llm.model=m",
+            "--set", f"llm.base_url={down.base_url}", "--set", "llm.retries=0", "--set", "llm.cache=false",
+        ],
+        input=DRAFT,
+    )  # fmt: skip
+    assert out.exit_code == 0, out.output
+    assert "fallback: checked offline" in out.output and "E_LLM_UNAVAILABLE" in out.output
+    strict = CliRunner().invoke(
+        main,
+        [
+            "cove", "--task", TASK, "--source", str(src),
+            "--set", "llm.provider=openai", "--set", "llm.model=m", "--set", "llm.fallback=false",
+            "--set", f"llm.base_url={down.base_url}", "--set", "llm.retries=0", "--set", "llm.cache=false",
+        ],
+        input=DRAFT,
+    )  # fmt: skip
+    assert strict.exit_code != 0 and "E_LLM_UNAVAILABLE" in strict.output

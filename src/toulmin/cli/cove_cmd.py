@@ -9,6 +9,7 @@ import click
 from ..config import load_config
 from ..cove import cove
 from ..errors import ConfigError
+from ..lessons import LessonStore, lessons_from_cove
 from ..llm import load_llm
 from ..pipeline.sources import read_source_file
 from . import handle_errors
@@ -69,15 +70,18 @@ def cove_cmd(
         rewrite_on_discrepancy=cfg.cove.rewrite_on_discrepancy and not no_rewrite,
         step=step,
         exclude=cfg.cove.exclude,
+        fallback=cfg.llm.fallback,
+        lessons=LessonStore(cfg.lessons.path).as_prompt(cfg.lessons.inject) if cfg.lessons.inject else "",
+        config=cfg,
     )
     if cfg.lessons.record:
-        from ..lessons import LessonStore, lessons_from_cove
-
         LessonStore(cfg.lessons.path).add(lessons_from_cove(task, res))
     if fmt == "json":
         click.echo(res.model_dump_json(indent=2))
         return
     click.echo(f"status: {res.status}" + (f" ({res.skipped})" if res.skipped else ""))
+    if res.fallback:
+        click.echo(f"fallback: checked offline against the sources ({res.fallback})")
     for i, (q, a) in enumerate(zip(res.questions, res.answers + [""] * len(res.questions))):
         click.echo(f"Q{i + 1}: {q}\n  A{i + 1}: {a}")
     for d in res.discrepancies:
