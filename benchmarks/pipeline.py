@@ -67,6 +67,7 @@ def _wice_rows() -> list[dict[str, Any]]:
 
 def _run_cases(verifier: Any, cases: list[dict[str, Any]]) -> dict[str, Any]:
     y, p, ms, errors, claims, confs, contra = [], [], [], 0, [], [], []
+    by_llm, errored, dropped = 0, 0, 0
     for c in cases:
         try:
             rep = verifier.verify(c["answer"], c["sources"], c["q"])
@@ -78,6 +79,9 @@ def _run_cases(verifier: Any, cases: list[dict[str, Any]]) -> dict[str, Any]:
         p.append(int(rep.is_grounded))
         ms.append(rep.timings_ms["total"])
         claims.append(rep.claims_checked)
+        by_llm += sum(bool(d.decided_by and d.decided_by == rep.models.get("llm")) for d in rep.details)
+        errored += sum(d.verdict.value == "ERROR" for d in rep.details)
+        dropped += len(rep.dropped_claims)
         confs.append(1.0 if rep.confidence is None else rep.confidence)
         contra.append(rep.claims_contradicted > 0)
     return {
@@ -90,6 +94,11 @@ def _run_cases(verifier: Any, cases: list[dict[str, Any]]) -> dict[str, Any]:
         ),
         "median_ms": round(statistics.median(ms), 1) if ms else None,
         "mean_claims": round(statistics.mean(claims), 2) if claims else None,
+        "claims": sum(claims),
+        "ms_per_claim": round(sum(ms) / max(1, sum(claims)), 1),
+        "claims_decided_by_llm": by_llm,
+        "claims_error": errored,
+        "claims_dropped_by_guard": dropped,
         # what is_grounded would be with another decide.grounded_threshold (for reading, not tuning)
         "ba_by_threshold": {
             str(t): round(
@@ -162,6 +171,7 @@ def main() -> None:
     ap.add_argument("--rows", type=int, default=150, help="HaluEval test rows per task (2 answers each)")
     ap.add_argument("--parts", default="halueval,wice,link,gold")
     ap.add_argument("--tasks", default="qa,dialogue,summarization")
+    ap.add_argument("--wice-rows", type=int, default=0, help="first N WiCE dev claims (0 = all 349)")
     ap.add_argument("--set", dest="sets", action="append", default=[])
     ap.add_argument("--tag", default="")
     ap.add_argument("--split", default="test", choices=["test", "dev"], help="HaluEval part (dev for tuning)")
@@ -173,6 +183,7 @@ def main() -> None:
         "command": "python benchmarks/pipeline.py "
         + " ".join(
             [f"--rows {a.rows}", f"--parts {a.parts}", f"--tasks {a.tasks}", f"--split {a.split}"]
+            + ([f"--wice-rows {a.wice_rows}"] if a.wice_rows else [])
             + [f"--set {s}" for s in a.sets]
         ),
         "models": verifier.models,
@@ -186,6 +197,8 @@ def main() -> None:
             res[f"halueval-{task}"]["seconds"] = round(time.perf_counter() - t, 1)
             print(task, res[f"halueval-{task}"], flush=True)
     rows = _wice_rows() if parts & {"wice", "link", "gold"} else []
+    if a.wice_rows:
+        rows = rows[: a.wice_rows]
     if "wice" in parts:
         cases = [
             {
@@ -209,13 +222,13 @@ def main() -> None:
         print("gold", res["wice-gold-classifier"], flush=True)
     path = Path(f"benchmarks/results/pipeline{'-' + a.tag if a.tag else ''}.json")
     path.write_text(json.dumps(out, indent=2) + "\n")
-    print("\n| part | n | BA / recall | right grounded % | halluc grounded % | median ms |")
-    print("|---|---|---|---|---|---|")
+    print("\n| part | n | BA / recall | right grounded % | halluc grounded % | median ms | ms/claim |")
+    print("|---|---|---|---|---|---|---|")
     for name, r in res.items():
         metric = r.get("ba", "; ".join(f"{k} {v}" for k, v in r.items() if k.startswith("recall")))
         print(
             f"| {name} | {r['n']} | {metric} | {r.get('grounded_rate_right', '')} | "
-            f"{r.get('grounded_rate_halluc', '')} | {r.get('median_ms', '')} |"
+            f"{r.get('grounded_rate_halluc', '')} | {r.get('median_ms', '')} | {r.get('ms_per_claim', '')} |"
         )
 
 

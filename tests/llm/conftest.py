@@ -74,6 +74,8 @@ class Server:
                         self._send(200, json.dumps(value).encode())
                     elif kind == "raw":
                         self._send(200, value.encode())
+                    elif kind == "error_body":
+                        self._send(value[0], value[1].encode())
                     elif kind == "status":
                         code, headers = value if isinstance(value, tuple) else (value, {})
                         self._send(code, b'{"error": {"message": "scripted"}}', headers)

@@ -42,7 +42,10 @@ if GGUF is None:
 
 
 @pytest.fixture(scope="module")
-def server_url() -> Iterator[str]:
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    # the server logs a lot at start: a file, not a pipe nobody drains (a full pipe blocks it)
+    log_path = tmp_path_factory.mktemp("llama") / "server.log"
+    log = log_path.open("wb")
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -62,15 +65,15 @@ def server_url() -> Iterator[str]:
             "--model_alias",
             "smollm2",
         ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}/v1"
     try:
         deadline = time.monotonic() + 180
         while True:
             if proc.poll() is not None:
-                raise RuntimeError(f"llama.cpp server exited: {proc.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+                raise RuntimeError(f"llama.cpp server exited: {log_path.read_text(errors='replace')[-2000:]}")
             try:
                 if httpx.get(url + "/models", timeout=2).status_code == 200:
                     break
@@ -87,8 +90,7 @@ def server_url() -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-        if proc.stderr:
-            proc.stderr.close()
+        log.close()
 
 
 def test_server_chat_and_json_schema_mode(server_url: str) -> None:

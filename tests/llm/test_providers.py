@@ -121,6 +121,7 @@ def test_server_down() -> None:
 
 def test_cache_makes_reruns_free_and_identical(server: Server, tmp_path: Path) -> None:
     cache = ResponseCache(tmp_path / "c.sqlite")
+    assert len(cache) == 0 and cache  # empty, yet truthy: `if cache:` once skipped the first store
     server.script.add("json", openai_reply("first")).add("json", openai_reply("second"))
     a = openai(server, cache=cache).complete(REQ)
     b = openai(server, cache=ResponseCache(tmp_path / "c.sqlite")).complete(REQ)  # a new process, same file
@@ -176,3 +177,46 @@ def test_load_llm_from_config(server: Server, tmp_path: Path) -> None:
     with pytest.raises(LLMError) as e2:
         load_llm(load_config(overrides={"llm": {"provider": "openai"}}).llm)
     assert e2.value.code == "E_LLM_CONFIG"
+
+
+REFUSED = (
+    500,
+    '{"error": {"message": "1 validation error: body.response_format.type: '
+    "Input should be 'text' or 'json_object'\"}}",
+)
+
+
+def _json_req() -> LLMRequest:
+    schema = {"type": "object", "properties": {"a": {"type": "integer"}}}
+    return LLMRequest(messages=(Message(role="user", content="a?"),), json_schema=schema)
+
+
+def test_json_mode_steps_down_when_the_server_refuses_the_form(server: Server) -> None:
+    # llama-cpp-python's server refuses OpenAI's json_schema form and takes json_object + schema
+    server.script.add("error_body", REFUSED).add("json", openai_reply('{"a": 1}'))
+    server.script.add("json", openai_reply('{"a": 2}'))
+    llm = OpenAICompatible("m", base_url=server.url + "/v1", retries=0, backoff=0.0)
+    assert llm.complete(_json_req()).text == '{"a": 1}'  # retries=0, yet the refused form is asked again
+    forms = [r["body"]["response_format"] for r in server.script.requests]
+    assert forms[0]["type"] == "json_schema" and forms[0]["json_schema"]["schema"]["type"] == "object"
+    assert forms[1] == {"type": "json_object", "schema": _json_req().json_schema}
+    llm.complete(_json_req().model_copy(update={"max_tokens": 7}))  # the form that worked is kept
+    assert server.script.requests[2]["body"]["response_format"]["type"] == "json_object"
+    assert len(server.script.requests) == 3
+
+
+def test_json_mode_ends_with_no_format_then_a_real_error(server: Server) -> None:
+    server.script.add("error_body", REFUSED).add("error_body", REFUSED).add("json", openai_reply("{}"))
+    llm = OpenAICompatible("m", base_url=server.url + "/v1", retries=0, backoff=0.0)
+    asyncio.run(llm.acomplete(_json_req()))
+    assert "response_format" not in server.script.requests[2]["body"]
+    # nothing plainer left: the next refusal is an error that shows the server's words
+    server.script.add("error_body", (400, '{"error": "bad response_format"}'))
+    with pytest.raises(LLMError) as e:
+        llm.complete(_json_req().model_copy(update={"max_tokens": 9}))
+    assert e.value.code == "E_LLM_HTTP" and "response_format" in e.value.message
+    # a plain 500 without that word is retried as before, not downgraded
+    fresh = OpenAICompatible("m", base_url=server.url + "/v1", retries=1, backoff=0.0)
+    server.script.add("status", 500).add("json", openai_reply("{}"))
+    fresh.complete(_json_req())
+    assert fresh.json_form == 0

@@ -47,6 +47,10 @@ class ResponseCache:
         with self._lock, self._connect() as db:
             db.execute("INSERT OR REPLACE INTO replies (key, response) VALUES (?, ?)", (key, data))
 
+    def __bool__(self) -> bool:
+        # an empty cache is still a cache: `if self.cache:` must not skip storing the first reply
+        return True
+
     def __len__(self) -> int:
         with self._lock, self._connect() as db:
             return int(db.execute("SELECT COUNT(*) FROM replies").fetchone()[0])

@@ -67,6 +67,11 @@ class HTTPProvider:
     def _parse(self, data: Any) -> LLMResponse:
         raise NotImplementedError
 
+    def _downgrade(self, request: LLMRequest, resp: httpx.Response) -> bool:
+        """After a refusal: switch to a plainer request format the server may
+        accept (True), or none is left (False). Each call may only step down."""
+        return False
+
     # -- shared ------------------------------------------------------------------
     def _url(self) -> str:
         return self.base_url + self._path()
@@ -139,8 +144,9 @@ class HTTPProvider:
         if hit is not None:
             return hit
         body = self._body(request)
+        attempt = 0
         with self._sem:
-            for attempt in range(self.retries + 1):
+            while True:
                 resp: httpx.Response | None = None
                 exc: Exception | None = None
                 try:
@@ -149,10 +155,14 @@ class HTTPProvider:
                     exc = e
                 if resp is not None and resp.status_code < 400:
                     break
+                # a refused format is not a failed attempt: ask again, plainer, at once
+                if resp is not None and self._downgrade(request, resp):
+                    body = self._body(request)
+                    continue
                 if (resp is not None and resp.status_code not in _RETRY_STATUS) or attempt == self.retries:
                     raise self._error(exc, resp) from exc
                 time.sleep(self._wait(attempt, resp))
-        assert resp is not None
+                attempt += 1
         out = self._decode(resp)
         if self.cache is not None and key is not None:
             self.cache.put(key, out)
@@ -165,8 +175,9 @@ class HTTPProvider:
         body = self._body(request)
         loop = id(asyncio.get_running_loop())
         sem = self._asem.setdefault(loop, asyncio.Semaphore(self._max_concurrency))
+        attempt = 0
         async with sem, httpx.AsyncClient(timeout=self.timeout) as client:
-            for attempt in range(self.retries + 1):
+            while True:
                 resp: httpx.Response | None = None
                 exc: Exception | None = None
                 try:
@@ -175,10 +186,13 @@ class HTTPProvider:
                     exc = e
                 if resp is not None and resp.status_code < 400:
                     break
+                if resp is not None and self._downgrade(request, resp):
+                    body = self._body(request)
+                    continue
                 if (resp is not None and resp.status_code not in _RETRY_STATUS) or attempt == self.retries:
                     raise self._error(exc, resp) from exc
                 await asyncio.sleep(self._wait(attempt, resp))
-        assert resp is not None
+                attempt += 1
         out = self._decode(resp)
         if self.cache is not None and key is not None:
             self.cache.put(key, out)

@@ -51,7 +51,7 @@ class LlamaCpp:
         self._lock = threading.Lock()  # one llama.cpp context is not thread-safe
 
     def complete(self, request: LLMRequest) -> LLMResponse:
-        key = ResponseCache.key(self.provider, self.model, request) if self.cache else None
+        key = ResponseCache.key(self.provider, self.model, request) if self.cache is not None else None
         if self.cache is not None and key is not None and (hit := self.cache.get(key)) is not None:
             return hit
         kw: dict[str, Any] = {

@@ -1,10 +1,19 @@
 """OpenAI-compatible chat completions: OpenAI, vLLM, Ollama, llama.cpp's server,
-LM Studio. JSON schema mode where the request asks for it."""
+LM Studio. JSON schema mode where the request asks for it.
+
+Servers disagree on how to ask for JSON: OpenAI and vLLM take
+``{"type": "json_schema", "json_schema": {...}}``; llama-cpp-python's server
+refuses that (HTTP 500 naming ``response_format``) and takes
+``{"type": "json_object", "schema": {...}}``; some take neither. A refusal that
+names ``response_format`` steps down to the next form, and the provider keeps
+the form that worked; with none, the reply is read by the tolerant parser."""
 
 from __future__ import annotations
 
 import os
 from typing import Any
+
+import httpx
 
 from .base import LLMRequest, LLMResponse
 from .http import HTTPProvider
@@ -17,8 +26,19 @@ class OpenAICompatible(HTTPProvider):
     default_base_url = "https://api.openai.com/v1"
     key_env = "OPENAI_API_KEY"
 
+    _JSON_FORMS = ("json_schema", "json_object+schema", "none")
+
     def __init__(self, model: str, *, api_key: str | None = None, **kw: Any):
         super().__init__(model, api_key=api_key or os.environ.get(self.key_env), **kw)
+        self.json_form = 0  # index into _JSON_FORMS: the form this server accepted
+
+    def _downgrade(self, request: LLMRequest, resp: httpx.Response) -> bool:
+        if request.json_schema is None or resp.status_code not in (400, 422, 500):
+            return False
+        if "response_format" not in resp.text or self.json_form >= len(self._JSON_FORMS) - 1:
+            return False
+        self.json_form += 1
+        return True
 
     def _path(self) -> str:
         return "/chat/completions"
@@ -35,11 +55,14 @@ class OpenAICompatible(HTTPProvider):
         }
         if request.stop:
             body["stop"] = list(request.stop)
-        if request.json_schema is not None:
+        form = self._JSON_FORMS[self.json_form]
+        if request.json_schema is not None and form == "json_schema":
             body["response_format"] = {
                 "type": "json_schema",
                 "json_schema": {"name": "reply", "schema": request.json_schema},
             }
+        elif request.json_schema is not None and form == "json_object+schema":
+            body["response_format"] = {"type": "json_object", "schema": request.json_schema}
         return body
 
     def _parse(self, data: Any) -> LLMResponse:
