@@ -101,3 +101,27 @@ def test_llm_backend_without_a_model_is_a_config_error() -> None:
     with pytest.raises(toulmin.ConfigError) as e:
         toulmin.verify(ANSWER, SOURCES, extract={"backend": "llm"})
     assert "llm.provider" in (e.value.fix or "")
+
+
+def test_fragment_answer_is_read_with_its_question(server: Server, tmp_path: Path) -> None:
+    q = "Which religion is the University of Providence affiliated with?"
+    claims = {
+        "claims": [
+            {"text": "The University of Providence is affiliated with the Roman Catholic Church.",
+             "type": "relation"},
+            {"text": "The University of Providence is in Montana.", "type": "attribute"},  # not the answer
+        ]
+    }  # fmt: skip
+    server.script.add("json", openai_reply(json.dumps(claims)))
+    src = ["The University of Providence is a private Roman Catholic university in Great Falls, Montana."]
+    r = toulmin.verify("Roman Catholic.", src, q, **opts(server, tmp_path))
+    sent = server.script.requests[0]["body"]["messages"][1]["content"]
+    assert q in sent and "Roman Catholic." in sent and "full sentence" in sent
+    # the guard reads the fragment with its question: the sentence form is kept, the extra claim is not
+    assert [d.claim for d in r.details] == [claims["claims"][0]["text"]]
+    assert [x["claim"] for x in r.dropped_claims] == ["The University of Providence is in Montana."]
+    assert r.details[0].verdict == toulmin.Verdict.SUPPORTED
+    # no question: the answer alone, as before
+    server.script.add("json", openai_reply(json.dumps(claims)))
+    toulmin.verify("Roman Catholic.", src, **opts(server, tmp_path, cache=False))
+    assert server.script.requests[1]["body"]["messages"][1]["content"] == "Roman Catholic."

@@ -104,7 +104,7 @@ class LLMExtractor:
             LLMRequest(
                 messages=(
                     Message(role="system", content=EXTRACTION_PROMPT),
-                    Message(role="user", content=answer),
+                    Message(role="user", content=_user_message(answer, question)),
                 ),
                 json_schema=SCHEMA,
             )
@@ -117,7 +117,9 @@ class LLMExtractor:
         keep = [True] * len(placed)
         dropped: list[dict[str, str]] = []
         if self.guard and placed:
-            premises = [self._context(sents, i) for _, _, i in placed]
+            # a fragment answer ("Roman Catholic.") entails its claim only together with the question
+            lead = f"Question: {question.strip()} Answer: " if question and question.strip() else ""
+            premises = [lead + self._context(sents, i) for _, _, i in placed]
             probs = self.checker.predict([t for t, _, _ in placed], premises)
             for j, (text, _, _) in enumerate(placed):
                 if probs[j][0] < self.checker.threshold:
@@ -159,6 +161,20 @@ class LLMExtractor:
     def _context(sents: Sequence[object], i: int) -> str:
         # the sentence before resolves "she" in "She was born in Warsaw"
         return " ".join(s.text for s in sents[max(0, i - 1) : i + 1])  # type: ignore[attr-defined]
+
+
+def _user_message(answer: str, question: str | None) -> str:
+    # Without the question a fragment answer ("Yes.", "Roman Catholic") yields
+    # nonsense claims ("Yes"); with it, the claim is the answer as a sentence.
+    # The question is context only: a claim it makes and the answer does not is
+    # not the answer's (the guard drops it).
+    if not question or not question.strip():
+        return answer
+    return (
+        f"Question (context only; take no claim from it that the answer does not make):\n{question.strip()}"
+        f"\n\nAnswer to decompose (if it is a fragment, state it as a full sentence using the "
+        f"question):\n{answer}"
+    )
 
 
 def _as_type(kind: str) -> ClaimType:
