@@ -141,6 +141,7 @@ def test_in_process_binding(tmp_path: Path) -> None:
     first = llm.complete(req)
     assert first.text.strip() and not first.cached
     assert llm.complete(req).cached  # the second time from the cache
+    llm.close()  # type: ignore[attr-defined]
 
 
 def test_chain_of_verification_against_the_server(server_url: str) -> None:

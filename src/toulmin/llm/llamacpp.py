@@ -84,3 +84,8 @@ class LlamaCpp:
 
     async def acomplete(self, request: LLMRequest) -> LLMResponse:
         return await asyncio.to_thread(self.complete, request)
+
+    def close(self) -> None:
+        """Free the model and its context now rather than at interpreter exit."""
+        with self._lock:
+            self._llama.close()
