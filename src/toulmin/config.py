@@ -121,6 +121,9 @@ class ScoreConfig(_Strict):
         default_factory=_seed004_weights,
         description="seed 004's overall score: weights of alignment, citation and facts (summing to 1 "
         "after normalisation)")
+    alignment: Literal["offline", "llm"] = Field(
+        "offline", description="answer-source alignment: offline (claim confidence and question "
+        "relevance) or llm (seed 004's prompt to the configured llm; offline when it fails)")
     citation_metric: Literal["coverage", "precision", "recall", "f1"] = Field(
         "coverage", description="the citation number the overall score uses: seed 004's coverage or ALCE's")
     warn_alignment: float = Field(0.5, ge=0.0, le=1.0)

@@ -22,6 +22,7 @@ from .config import Config, load_config, nest_dotted
 from .errors import ConfigError, LLMError
 from .llm import load_llm
 from .pipeline.align import alignment, verification
+from .pipeline.align_llm import llm_alignment
 from .pipeline.citations import parse_citations
 from .pipeline.cite_check import CitationJudge
 from .pipeline.classify import CheckerClassifier, Classifier
@@ -30,8 +31,8 @@ from .pipeline.extract import Claim, ClaimExtractor, SpacyExtractor
 from .pipeline.extract_llm import LLMExtractor
 from .pipeline.judge_llm import LLMJudge
 from .pipeline.link import HybridLinker
-from .pipeline.report import ClaimResult, Report
-from .pipeline.sources import coerce_sources
+from .pipeline.report import Alignment, ClaimResult, Report
+from .pipeline.sources import Source, coerce_sources
 
 __all__ = ["Verifier", "averify", "verify"]
 
@@ -168,6 +169,31 @@ class Verifier:
         notes.extend(got.notes)
         return got.claims, got.dropped
 
+    def _llm_alignment(
+        self,
+        offline: Alignment,
+        question: str | None,
+        answer: str,
+        results: list[ClaimResult],
+        srcs: list[Source],
+        notes: list[str],
+    ) -> Alignment:
+        if self.llm is None:
+            raise ConfigError(
+                "E_CONFIG_VALUE",
+                "score.alignment=llm but no language model is configured",
+                fix="set llm.provider and llm.model, or use score.alignment=offline",
+            )
+        # seed 004 sends the top 5 chunks: here the best evidence of the claims, then the sources
+        passages = list(dict.fromkeys([e.quote for d in results for e in d.evidence[:1]]))
+        passages += [s.text[:1500] for s in srcs]
+        got, note = llm_alignment(
+            self.llm, offline, question, answer, passages[:5], fallback=self.config.llm.fallback
+        )
+        if note:
+            notes.append(note)
+        return got
+
     def verify(self, answer: object, sources: object, question: str | None = None) -> Report:
         report = self._verify(answer, sources, question)
         if self.config.lessons.record:
@@ -245,6 +271,8 @@ class Verifier:
             notes.append("the answer makes no checkable claim; confidence is undefined (null), not 0 or 1")
         sc = self.config.score
         align = alignment(conf, question, parsed.clean, self.embedder)
+        if sc.alignment == "llm":
+            align = self._llm_alignment(align, question, parsed.clean, results, srcs, notes)
         p, r = cited.precision, cited.recall
         f1 = None if r is None else (0.0 if not r or p is None or not p else round(2 * p * r / (p + r), 4))
         metric = {"coverage": cited.coverage, "precision": p, "recall": r, "f1": f1}

@@ -100,7 +100,7 @@ class Alignment(BaseModel):
     relevance: float | None = Field(
         description="does the answer address the question; null without a question"
     )
-    method: str = Field(description="how relevance was measured")
+    method: str = Field(description="how relevance (or, with score.alignment=llm, the score) was measured")
 
 
 class Verification(BaseModel):
