@@ -23,6 +23,7 @@ __all__ = [
     "CiteConfig",
     "CoVeConfig",
     "Config",
+    "CorpusConfig",
     "DecideConfigModel",
     "ExtractConfig",
     "LLMConfig",
@@ -171,6 +172,21 @@ class LessonsConfig(_Strict):
                         "(the chain-of-verification rewrite); 0 = none")
 
 
+class CorpusConfig(_Strict):
+    path: str | None = Field(None, description="folder of the embedded Chroma store (toulmin index --corpus)")
+    url: str | None = Field(None, description="a Chroma server instead, e.g. http://127.0.0.1:8000")
+    collection: str = Field(
+        "toulmin", min_length=3, max_length=512, pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*[A-Za-z0-9]$",
+        description="Chroma collection name")
+    chunk_words: int = Field(120, ge=20, le=1000, description="words per chunk (sentence windows, one "
+                             "sentence of overlap)")
+    max_file_mb: float = Field(50.0, gt=0, description="files above this are refused with an error")
+    k: int = Field(5, ge=1, le=100, description="passages per query")
+    candidates: int = Field(30, ge=1, le=1000, description="BM25 and vector candidates fused per query")
+    rerank: Literal["none", "checker"] = Field("none", description="rerank the fused top by the "
+                                               "checker's entailment of the query (suits claims)")
+
+
 class Config(_Strict):
     checker: CheckerConfig = CheckerConfig()
     extract: ExtractConfig = ExtractConfig()
@@ -181,6 +197,7 @@ class Config(_Strict):
     llm: LLMConfig = LLMConfig()
     cove: CoVeConfig = CoVeConfig()
     lessons: LessonsConfig = LessonsConfig()
+    corpus: CorpusConfig = CorpusConfig()
 
     def merged(self, overrides: Mapping[str, Any] | None) -> Config:
         if not overrides:

@@ -9,6 +9,7 @@ are part of the public API: never rename one, only add.
     ├── ConfigError       bad configuration (exit 2)
     ├── ModelError        a model could not be loaded or run (exit 3)
     │   └── LLMError      a language-model provider failed: down, timeout, refused, garbage
+    ├── StoreError        the corpus store failed: Chroma server down, folder unusable (exit 3)
     └── DependencyError   an optional extra is missing (exit 4)
 """
 
@@ -16,7 +17,15 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["ConfigError", "DependencyError", "InputError", "LLMError", "ModelError", "ToulminError"]
+__all__ = [
+    "ConfigError",
+    "DependencyError",
+    "InputError",
+    "LLMError",
+    "ModelError",
+    "StoreError",
+    "ToulminError",
+]
 
 
 class ToulminError(Exception):
@@ -58,6 +67,13 @@ class ModelError(ToulminError):
 class LLMError(ModelError):
     """Codes: E_LLM_UNAVAILABLE (connection), E_LLM_TIMEOUT, E_LLM_RATE_LIMITED,
     E_LLM_AUTH, E_LLM_HTTP (other status), E_LLM_BAD_RESPONSE (not the wire format)."""
+
+
+class StoreError(ToulminError):
+    """Codes: E_STORE_UNAVAILABLE (a Chroma server cannot be reached), E_STORE (the store
+    refused or failed an operation), E_CORPUS_EMPTY (nothing indexed yet)."""
+
+    exit_code = 3
 
 
 class DependencyError(ToulminError):

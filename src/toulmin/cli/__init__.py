@@ -50,6 +50,7 @@ def _register() -> None:
     from . import (
         cove_cmd,
         eval_cmd,
+        index_cmd,
         lessons_cmd,
         model_cmd,
         schema_cmd,
@@ -68,6 +69,8 @@ def _register() -> None:
     main.add_command(schema_cmd.schema)
     main.add_command(cove_cmd.cove_cmd)
     main.add_command(lessons_cmd.lessons_cmd)
+    main.add_command(index_cmd.index_cmd)
+    main.add_command(index_cmd.search_cmd)
 
 
 _register()
