@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, m
 from .errors import ConfigError
 
 __all__ = [
+    "CRAGConfig",
     "CheckerConfig",
     "CiteConfig",
     "CoVeConfig",
@@ -187,6 +188,13 @@ class CorpusConfig(_Strict):
                                                "checker's entailment of the query (suits claims)")
 
 
+class CRAGConfig(_Strict):
+    threshold: float | None = Field(None, ge=0.0, le=1.0, description="search when confidence is below "
+                                    "this (default: decide.grounded_threshold)")
+    max_attempts: int = Field(2, ge=0, le=10, description="retrieval rounds at most (seed 001: 2)")
+    k: int = Field(3, ge=1, le=50, description="chunks per query in the first round (k x round after)")
+
+
 class Config(_Strict):
     checker: CheckerConfig = CheckerConfig()
     extract: ExtractConfig = ExtractConfig()
@@ -198,6 +206,7 @@ class Config(_Strict):
     cove: CoVeConfig = CoVeConfig()
     lessons: LessonsConfig = LessonsConfig()
     corpus: CorpusConfig = CorpusConfig()
+    crag: CRAGConfig = CRAGConfig()
 
     def merged(self, overrides: Mapping[str, Any] | None) -> Config:
         if not overrides:

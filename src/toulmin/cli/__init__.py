@@ -48,6 +48,7 @@ def main(json_errors: bool) -> None:
 
 def _register() -> None:
     from . import (
+        ask_cmd,
         cove_cmd,
         eval_cmd,
         index_cmd,
@@ -71,6 +72,7 @@ def _register() -> None:
     main.add_command(lessons_cmd.lessons_cmd)
     main.add_command(index_cmd.index_cmd)
     main.add_command(index_cmd.search_cmd)
+    main.add_command(ask_cmd.ask_cmd)
 
 
 _register()

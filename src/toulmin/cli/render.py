@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from ..pipeline.report import CitationVerdict, ClaimResult, Report, Verdict
 
-__all__ = ["COLOURS", "render_markdown", "render_text"]
+if TYPE_CHECKING:
+    from ..crag import CRAGResult
+
+__all__ = ["COLOURS", "render_crag", "render_markdown", "render_text"]
 
 COLOURS = {
     Verdict.SUPPORTED: "green",
@@ -159,3 +164,22 @@ def render_markdown(r: Report) -> str:
     for n in r.notes:
         lines.append(f"\n> {n}")
     return "\n".join(lines) + "\n"
+
+
+def render_crag(res: CRAGResult) -> str:
+    """The corrective-retrieval part: what was searched, what it found, the final answer."""
+    lines = [f"Corrective retrieval ({res.mode}): {res.attempts} round(s), {res.stopped}"]
+    for st in res.verification_history:
+        conf = "n/a" if st.confidence is None else f"{st.confidence:.2f}"
+        lines.append(
+            f"  round {st.attempt}: confidence {conf}, {st.claims_supported} supported, "
+            f"{len(st.unsupported_claims)} unsupported, {len(st.added)} chunks added"
+        )
+        for n in st.notes:
+            lines.append(f"    note: {n}")
+    for p in res.additional_context_used:
+        where = f"{p.source} [{p.start}:{p.end}]" if p.start is not None else p.source
+        lines.append(f"  used: {where}: {p.text[:120]}")
+    lines.append("Final response:")
+    lines.append(res.final_response)
+    return "\n".join(lines)

@@ -7,6 +7,7 @@ config; 3 a model failed; 4 a missing dependency.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from ..errors import InputError
 from ..pipeline.sources import Source, read_source_file, read_sources_dir
 from ..verify import get_verifier
 from . import handle_errors
-from .render import render_markdown, render_text
+from .render import render_crag, render_markdown, render_text
 
 __all__ = ["parse_sets", "verify_cmd"]
 
@@ -73,6 +74,13 @@ def _read_answer(path: str) -> str:
 )
 @click.option("--sources-dir", type=click.Path(), default=None, help="A folder of source files.")
 @click.option(
+    "--corpus",
+    "corpus_path",
+    default=None,
+    help="Search this corpus for claims the sources do not back (offline CRAG); sources become optional.",
+)
+@click.option("--chroma-url", default=None, help="A Chroma server as the corpus instead.")
+@click.option(
     "--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text", show_default=True
 )
 @click.option(
@@ -97,6 +105,8 @@ def verify_cmd(
     question: str | None,
     source_files: tuple[str, ...],
     sources_dir: str | None,
+    corpus_path: str | None,
+    chroma_url: str | None,
     fmt: str,
     fail_under: float | None,
     config_path: str | None,
@@ -112,21 +122,36 @@ def verify_cmd(
         sources.extend(read_source_file(f))
     if sources_dir:
         sources.extend(read_sources_dir(sources_dir))
-    if not sources:
+    corpus = corpus_path or chroma_url
+    if not sources and not corpus:
         raise InputError(
             "E_NO_SOURCES",
             "no sources were given",
-            fix="pass --source FILE (repeatable) or --sources-dir DIR",
+            fix="pass --source FILE (repeatable), --sources-dir DIR or --corpus DIR",
         )
     answer = _read_answer(answer_path)
     cfg = load_config(config_path, overrides=parse_sets(sets) or None)
-    report = get_verifier(cfg).verify(answer, sources, question)
-    if fmt == "json":
+    res = None
+    if corpus:
+        from ..corpus import open_corpus
+        from ..crag import crag
+
+        res = crag(answer, sources, open_corpus(cfg, path=corpus_path, url=chroma_url), question, config=cfg)
+        report = res.report
+    else:
+        report = get_verifier(cfg).verify(answer, sources, question)
+    tail = "" if res is None else "\n" + render_crag(res) + "\n"
+    if fmt == "json" and res is not None:
+        data = res.model_dump(mode="json")
+        if no_timings:
+            data["report"].pop("timings_ms")
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    elif fmt == "json":
         click.echo(report.to_json(timings=not no_timings))
     elif fmt == "markdown":
-        click.echo(render_markdown(report), nl=False)
+        click.echo(render_markdown(report) + tail, nl=False)
     else:
-        click.echo(render_text(report, colour=sys.stdout.isatty() if color is None else color))
+        click.echo(render_text(report, colour=sys.stdout.isatty() if color is None else color) + tail)
     if fail_under is not None:
         failed = (
             report.confidence is not None and report.confidence < fail_under

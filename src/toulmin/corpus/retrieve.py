@@ -43,11 +43,18 @@ class Passage(BaseModel):
     end: int | None = None
     metadata: dict[str, Any] = Field(default_factory=dict)
 
+    @property
+    def source_id(self) -> str:
+        """How verdicts name it: the document and the chunk's number when known
+        (``docs/a.md#3``), else the retriever's id."""
+        chunk = self.metadata.get("chunk")
+        return f"{self.source}#{chunk}" if chunk is not None else self.id
+
     def as_source(self) -> Source:
-        meta = {**self.metadata, "document": self.source}
+        meta = {**self.metadata, "document": self.source, "chunk_id": self.id}
         if self.start is not None:
             meta["start"] = self.start
-        return Source(id=self.id, text=self.text, metadata=meta)
+        return Source(id=self.source_id, text=self.text, metadata=meta)
 
 
 @runtime_checkable
