@@ -54,6 +54,7 @@ class CRAGStep(BaseModel):
     attempt: int = Field(description="0 is the answer as given")
     answer: str = Field(description="the answer verified at this step")
     confidence: float | None
+    is_grounded: bool
     claims_supported: int
     unsupported_claims: list[str] = Field(description="claims no source backed (searched for next)")
     queries: list[str] = Field(default_factory=list, description="what was searched before this step")
@@ -130,6 +131,7 @@ def _step(
         attempt=attempt,
         answer=answer,
         confidence=rep.confidence,
+        is_grounded=rep.is_grounded,
         claims_supported=rep.claims_supported,
         unsupported_claims=[d.claim for d in rep.details if d.verdict in _SEARCHABLE],
         queries=queries,
