@@ -8,6 +8,9 @@ Public API (everything else is private and may change):
 - ``load_checker()``: the shipped offline checker, or any other backend.
 - ``score_pairs``, ``PairScore``, ``WindowConfig``: the scoring primitives.
 - ``Config`` / ``load_config``: layered configuration.
+- ``crag`` / ``acrag``: verify, and below the threshold retrieve for the
+  unsupported claims (offline, or regenerating with an LLM); ``open_corpus``:
+  a ChromaDB corpus as a retriever; ``cove`` / ``acove``: chain-of-verification.
 - the exception tree in ``toulmin.errors``.
 """
 
@@ -17,10 +20,21 @@ from collections.abc import Sequence
 
 from .checker import Checker, PairScore, WindowConfig, load_checker, score_pairs
 from .config import Config, load_config
-from .errors import ConfigError, DependencyError, InputError, ModelError, ToulminError
+from .errors import (
+    ConfigError,
+    DependencyError,
+    InputError,
+    LLMError,
+    ModelError,
+    StoreError,
+    ToulminError,
+)
 
 __version__ = "0.1.0"
 
+from .corpus import open_corpus
+from .cove import acove, cove
+from .crag import CRAGResult, acrag, crag
 from .pipeline.report import (
     Citation,
     CitationVerdict,
@@ -34,6 +48,7 @@ from .pipeline.sources import Source
 from .verify import Verifier, averify, verify
 
 __all__ = [
+    "CRAGResult",
     "Checker",
     "Citation",
     "CitationVerdict",
@@ -42,19 +57,26 @@ __all__ = [
     "ConfigError",
     "DependencyError",
     "InputError",
+    "LLMError",
     "ModelError",
     "PairScore",
     "Report",
     "Source",
+    "StoreError",
     "ToulminError",
     "Verdict",
     "Verification",
     "Verifier",
     "WindowConfig",
     "__version__",
+    "acove",
+    "acrag",
     "averify",
+    "cove",
+    "crag",
     "load_checker",
     "load_config",
+    "open_corpus",
     "report_schema",
     "score",
     "score_pairs",

@@ -23,7 +23,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from .config import Config, load_config, nest_dotted
-from .corpus.retrieve import Passage, Retriever
+from .corpus.retrieve import Passage, Retriever, as_retriever
 from .errors import InputError, LLMError
 from .llm.base import LLM, LLMRequest, Message
 from .llm.parse import parse_json
@@ -31,7 +31,7 @@ from .pipeline.report import Report, Verdict
 from .pipeline.sources import Source, coerce_sources
 from .verify import get_verifier
 
-__all__ = ["ANSWER_PROMPT", "CRAGResult", "CRAGStep", "crag", "generate_answer", "offline_queries"]
+__all__ = ["ANSWER_PROMPT", "CRAGResult", "CRAGStep", "acrag", "crag", "generate_answer", "offline_queries"]
 
 _SEARCHABLE = {Verdict.UNLINKED, Verdict.OVERREACH, Verdict.PARTIALLY_SUPPORTED}
 
@@ -159,7 +159,7 @@ def _conf(rep: Report) -> float:
 def crag(
     answer: str | None,
     sources: object,
-    retriever: Retriever,
+    retriever: Retriever | object,
     question: str | None = None,
     *,
     llm: LLM | None = None,
@@ -172,7 +172,9 @@ def crag(
 
     With no ``sources`` the first context is retrieved for the question (or
     the answer); with ``answer=None`` the model writes the first answer too
-    (``toulmin ask``)."""
+    (``toulmin ask``). ``retriever`` is a toulmin ``Retriever``, a LangChain
+    or LlamaIndex retriever, or ``fn(query, k)``."""
+    retriever = as_retriever(retriever)
     cfg = (config or load_config()).merged(nest_dotted(options) if options else None)
     c = cfg.crag
     threshold = c.threshold if c.threshold is not None else cfg.decide.grounded_threshold
@@ -263,3 +265,12 @@ def crag(
         additional_context_used=[p for p in extra if p.source_id in _cited(best)],
         report=best,
     )
+
+
+async def acrag(
+    answer: str | None, sources: object, retriever: object, question: str | None = None, **kw: Any
+) -> CRAGResult:
+    """``crag`` without blocking the event loop."""
+    import asyncio
+
+    return await asyncio.to_thread(crag, answer, sources, retriever, question, **kw)

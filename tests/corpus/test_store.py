@@ -121,3 +121,28 @@ def test_another_embedder_is_refused(tmp_path: Path) -> None:
     with pytest.raises(StoreError) as e:
         CorpusStore(_OtherEmbedder(), path=str(tmp_path / "corpus"))  # type: ignore[arg-type]
     assert "was indexed with" in e.value.message and "other@1" in e.value.message
+
+
+def test_index_and_search_with_the_network_blocked(docs: Path, tmp_path: Path) -> None:
+    # Chroma must never fetch its default embedding model: a fresh interpreter with
+    # every non-loopback connection failing indexes and searches all the same.
+    import subprocess
+    import sys
+
+    code = (
+        "import socket, sys\n"
+        "real = socket.socket.connect\n"
+        "def guard(self, addr, *a):\n"
+        "    if isinstance(addr, tuple) and addr[0] not in ('127.0.0.1', '::1', 'localhost'):\n"
+        "        raise OSError('network blocked: ' + str(addr))\n"
+        "    return real(self, addr, *a)\n"
+        "socket.socket.connect = guard\n"
+        "from toulmin.corpus import open_corpus\n"
+        f"r = open_corpus(path={str(tmp_path / 'c')!r})\n"
+        f"print(r.store.index([{str(docs)!r}]).chunks_added)\n"
+        "print(r.retrieve('How tall is the Eiffel Tower?', 1)[0].source)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    chunks, source = out.stdout.split()
+    assert int(chunks) >= 4 and source.endswith("eiffel.html")
