@@ -31,6 +31,7 @@ __all__ = [
     "LessonsConfig",
     "LinkConfig",
     "ScoreConfig",
+    "ServeConfig",
     "load_config",
     "nest_dotted",
 ]
@@ -195,6 +196,19 @@ class CRAGConfig(_Strict):
     k: int = Field(3, ge=1, le=50, description="chunks per query in the first round (k x round after)")
 
 
+class ServeConfig(_Strict):
+    host: str = Field("127.0.0.1", description="address to listen on")
+    port: int = Field(8080, ge=1, le=65535)
+    history: str | None = Field(None, description="SQLite file of past reports (default: "
+                                "$XDG_DATA_HOME/toulmin/history.sqlite)")
+    api_keys_sha256: list[str] = Field(default_factory=list, description="SHA-256 hex digests of the "
+                                       "accepted API keys (toulmin serve --hash-key KEY); empty = no key "
+                                       "needed")
+    max_request_mb: float = Field(10.0, gt=0, description="larger request bodies are refused (413)")
+    timeout: float = Field(120.0, gt=0, description="seconds one request may take (504 after)")
+    cors_origins: list[str] = Field(default_factory=list, description="origins allowed by CORS; empty = none")
+
+
 class Config(_Strict):
     checker: CheckerConfig = CheckerConfig()
     extract: ExtractConfig = ExtractConfig()
@@ -207,6 +221,7 @@ class Config(_Strict):
     lessons: LessonsConfig = LessonsConfig()
     corpus: CorpusConfig = CorpusConfig()
     crag: CRAGConfig = CRAGConfig()
+    serve: ServeConfig = ServeConfig()
 
     def merged(self, overrides: Mapping[str, Any] | None) -> Config:
         if not overrides:

@@ -17,7 +17,7 @@ confidence than the best one seen.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -165,6 +165,7 @@ def crag(
     llm: LLM | None = None,
     config: Config | None = None,
     lessons: str = "",
+    on_event: Callable[[str, Any], None] | None = None,
     **options: Any,
 ) -> CRAGResult:
     """Verify ``answer``; below the threshold, retrieve for its unsupported
@@ -175,6 +176,11 @@ def crag(
     (``toulmin ask``). ``retriever`` is a toulmin ``Retriever``, a LangChain
     or LlamaIndex retriever, or ``fn(query, k)``."""
     retriever = as_retriever(retriever)
+
+    def emit(kind: str, data: Any) -> None:
+        if on_event is not None:
+            on_event(kind, data)
+
     cfg = (config or load_config()).merged(nest_dotted(options) if options else None)
     c = cfg.crag
     threshold = c.threshold if c.threshold is not None else cfg.decide.grounded_threshold
@@ -197,8 +203,10 @@ def crag(
         if llm is None or question is None:
             raise InputError("E_NO_ANSWER", "no answer to verify and no model to write one", fix="pass one")
         answer = generate_answer(llm, question, srcs, lessons)
+        emit("answer", {"attempt": 0, "answer": answer})
     rep = verifier.verify(answer, srcs, question)
     history = [_step(0, answer, rep, [], [], [])]
+    emit("round", history[-1].model_dump(mode="json"))
     best, best_answer = rep, answer
     used_ids = {s.id for s in srcs}
     used_text = {" ".join(s.text.split()) for s in srcs}
@@ -240,6 +248,7 @@ def crag(
         if llm is not None and question:
             try:
                 candidate = generate_answer(llm, question, pool, lessons)
+                emit("answer", {"attempt": attempts, "answer": candidate})
             except LLMError as e:
                 if not cfg.llm.fallback:
                     raise
@@ -248,6 +257,7 @@ def crag(
                 )
         rep = verifier.verify(candidate, pool, question)
         history.append(_step(attempts, candidate, rep, queries, [p.source_id for p in new], notes))
+        emit("round", history[-1].model_dump(mode="json"))
         if _conf(rep) > _conf(best):  # never worse than the best seen
             best, best_answer = rep, candidate
         if _conf(best) >= threshold:

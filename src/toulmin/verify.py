@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from importlib.util import find_spec as _find_spec
 from typing import Any
@@ -25,7 +25,7 @@ from .pipeline.align import alignment, verification
 from .pipeline.align_llm import llm_alignment
 from .pipeline.citations import parse_citations
 from .pipeline.cite_check import CitationJudge
-from .pipeline.classify import CheckerClassifier, Classifier
+from .pipeline.classify import CheckerClassifier, Classification, Classifier
 from .pipeline.decide import DecideConfig, decide_claim, level, not_checked, revise, rollup, suggest
 from .pipeline.extract import Claim, ClaimExtractor, SpacyExtractor
 from .pipeline.extract_llm import LLMExtractor
@@ -33,6 +33,9 @@ from .pipeline.judge_llm import LLMJudge
 from .pipeline.link import HybridLinker
 from .pipeline.report import Alignment, ClaimResult, Report
 from .pipeline.sources import Source, coerce_sources
+
+# (kind, data): streamed progress of one verification
+OnEvent = Callable[[str, Any], None]
 
 __all__ = ["Verifier", "averify", "verify"]
 
@@ -169,6 +172,9 @@ class Verifier:
         notes.extend(got.notes)
         return got.claims, got.dropped
 
+    def _decide(self, c: Claim, cls: Classification | None, by_id: dict[str, Source]) -> ClaimResult:
+        return decide_claim(c, cls, by_id, self.decide_cfg, self.config.link.floor)
+
     def _llm_alignment(
         self,
         offline: Alignment,
@@ -194,15 +200,28 @@ class Verifier:
             notes.append(note)
         return got
 
-    def verify(self, answer: object, sources: object, question: str | None = None) -> Report:
-        report = self._verify(answer, sources, question)
+    def verify(
+        self,
+        answer: object,
+        sources: object,
+        question: str | None = None,
+        *,
+        on_event: OnEvent | None = None,
+    ) -> Report:
+        """``on_event(kind, data)`` is called as the work happens: ``claims``
+        (the extracted claims), then ``claim`` once per verdict as it is decided
+        and again (``update``) if the citation check changes it. It may raise to
+        stop the work (a client that went away)."""
+        report = self._verify(answer, sources, question, on_event)
         if self.config.lessons.record:
             from .lessons import LessonStore, lessons_from_report
 
             LessonStore(self.config.lessons.path).add(lessons_from_report(report))
         return report
 
-    def _verify(self, answer: object, sources: object, question: str | None = None) -> Report:
+    def _verify(
+        self, answer: object, sources: object, question: str | None, on_event: OnEvent | None
+    ) -> Report:
         t0 = time.perf_counter()
         text = check_text(answer, "answer")
         srcs = coerce_sources(sources)
@@ -230,26 +249,38 @@ class Verifier:
         if skipped:
             notes.append(f"{len(skipped)} claims over extract.max_claims={max_claims} were not checked")
         t2 = time.perf_counter()
+        if on_event is not None:
+            on_event("claims", [c.model_dump(mode="json") for c in claims])
         cands = self.linker.link(checked, srcs)
         t3 = time.perf_counter()
         linked = [(c, cs) for c, cs in zip(checked, cands) if cs]
-        classes = dict(
-            zip(
-                [c.id for c, _ in linked],
-                self.classifier.classify([c for c, _ in linked], [cs for _, cs in linked], question),
-            )
-        )
+        if on_event is None:
+            got = self.classifier.classify([c for c, _ in linked], [cs for _, cs in linked], question)
+        else:
+            # one claim at a time, so each verdict can be sent as soon as it is known
+            # (scores do not depend on what else is in the batch)
+            got = []
+            for c, cs in linked:
+                got.extend(self.classifier.classify([c], [cs], question, answer_claims=len(linked)))
+                on_event("claim", self._decide(c, got[-1], by_id).model_dump(mode="json"))
+        classes = dict(zip([c.id for c, _ in linked], got))
         t4 = time.perf_counter()
         results: list[ClaimResult] = []
         for c in claims:
             if c.id in skipped:
                 results.append(not_checked(c, max_claims))
                 continue
-            results.append(decide_claim(c, classes.get(c.id), by_id, self.decide_cfg, self.config.link.floor))
+            results.append(self._decide(c, classes.get(c.id), by_id))
+            if on_event is not None and c.id not in classes:  # unlinked, trivial: decided without a model
+                on_event("claim", results[-1].model_dump(mode="json"))
         t5 = time.perf_counter()
         cited = self.judge.judge(
             parsed, clean_claims, claims, results, srcs, question, len(linked), recheck=cite.recheck
         )
+        if on_event is not None:
+            for before, after in zip(results, cited.results):
+                if before.verdict != after.verdict:
+                    on_event("update", after.model_dump(mode="json"))
         results = cited.results
         unresolved = [c.marker for c in cited.citations if c.verdict == "unresolved"]
         if unresolved:

@@ -56,6 +56,7 @@ def _register() -> None:
         model_cmd,
         schema_cmd,
         score_pairs_cmd,
+        serve_cmd,
         train_cmd,
         verify_batch_cmd,
         verify_cmd,
@@ -73,6 +74,7 @@ def _register() -> None:
     main.add_command(index_cmd.index_cmd)
     main.add_command(index_cmd.search_cmd)
     main.add_command(ask_cmd.ask_cmd)
+    main.add_command(serve_cmd.serve_cmd)
 
 
 _register()

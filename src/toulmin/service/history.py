@@ -1,0 +1,154 @@
+"""Verification history: every report the service produces, with the hashes of
+its inputs, in SQLite (WAL, so readers never wait for the writer).
+
+``stats`` reads the rates a team watches: the hallucination rate (reports not
+grounded), how often CRAG was triggered and how often it reached the threshold,
+and latency percentiles.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError, StoreError
+from ..pipeline.report import Report
+
+__all__ = ["HistoryStore", "sha256_text"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS reports (
+    id TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    kind TEXT NOT NULL,
+    answer_sha256 TEXT NOT NULL,
+    sources_sha256 TEXT NOT NULL,
+    question TEXT,
+    confidence REAL,
+    is_grounded INTEGER NOT NULL,
+    claims_checked INTEGER NOT NULL,
+    claims_supported INTEGER NOT NULL,
+    crag_attempts INTEGER,
+    crag_reached INTEGER,
+    latency_ms REAL NOT NULL,
+    report TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS reports_created ON reports (created);
+"""
+
+
+def sha256_text(*parts: str) -> str:
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p.encode("utf-8"))
+        h.update(b"\x00")
+    return h.hexdigest()
+
+
+def _pct(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    s = sorted(values)
+    i = min(len(s) - 1, max(0, round(q * (len(s) - 1))))
+    return round(s[i], 1)
+
+
+class HistoryStore:
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self._db() as db:
+                db.execute("PRAGMA journal_mode=WAL")
+                db.executescript(_SCHEMA)
+        except (OSError, sqlite3.Error) as e:
+            raise StoreError(
+                "E_STORE", f"cannot open the history database {self.path}: {e}", fix="check serve.history"
+            ) from e
+        self._lock = threading.Lock()
+
+    def _db(self) -> sqlite3.Connection:
+        return sqlite3.connect(self.path, timeout=30)
+
+    def add(
+        self,
+        report: Report,
+        *,
+        kind: str,
+        sources: list[str],
+        latency_ms: float,
+        crag_attempts: int | None = None,
+        crag_reached: bool | None = None,
+    ) -> str:
+        rid = uuid.uuid4().hex
+        row = (
+            rid,
+            time.time(),
+            kind,
+            sha256_text(report.answer),
+            sha256_text(*sources),
+            report.question,
+            report.confidence,
+            int(report.is_grounded),
+            report.claims_checked,
+            report.claims_supported,
+            crag_attempts,
+            None if crag_reached is None else int(crag_reached),
+            latency_ms,
+            report.to_json(indent=None),
+        )
+        with self._lock, self._db() as db:
+            db.execute(f"INSERT INTO reports VALUES ({', '.join('?' * len(row))})", row)
+        return rid
+
+    def list(self, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
+        if not 1 <= limit <= 500 or offset < 0:
+            raise InputError("E_BAD_OPTION", "limit must be 1-500 and offset >= 0", fix="e.g. ?limit=50")
+        q = (
+            "SELECT id, created, kind, question, confidence, is_grounded, claims_checked, claims_supported, "
+            "crag_attempts, latency_ms, substr(json_extract(report, '$.answer'), 1, 200) "
+            "FROM reports ORDER BY created DESC, id LIMIT ? OFFSET ?"
+        )
+        with self._db() as db:
+            rows = db.execute(q, (limit, offset)).fetchall()
+        keys = ("id", "created", "kind", "question", "confidence", "is_grounded", "claims_checked",
+                "claims_supported", "crag_attempts", "latency_ms", "answer")  # fmt: skip
+        return [{**dict(zip(keys, r)), "is_grounded": bool(r[5])} for r in rows]
+
+    def get(self, rid: str) -> dict[str, Any] | None:
+        with self._db() as db:
+            row = db.execute(
+                "SELECT id, created, kind, answer_sha256, sources_sha256, latency_ms, crag_attempts, report "
+                "FROM reports WHERE id = ?",
+                (rid,),
+            ).fetchone()
+        if row is None:
+            return None
+        keys = ("id", "created", "kind", "answer_sha256", "sources_sha256", "latency_ms", "crag_attempts")
+        return {**dict(zip(keys, row[:7])), "report": json.loads(row[7])}
+
+    def stats(self) -> dict[str, Any]:
+        with self._db() as db:
+            n, ungrounded, triggered, reached = db.execute(
+                "SELECT COUNT(*), SUM(1 - is_grounded), SUM(crag_attempts > 0), "
+                "SUM(CASE WHEN crag_attempts > 0 THEN crag_reached ELSE 0 END) FROM reports"
+            ).fetchone()
+            lat = [r[0] for r in db.execute("SELECT latency_ms FROM reports").fetchall()]
+            crag_rows = db.execute("SELECT COUNT(*) FROM reports WHERE crag_attempts IS NOT NULL").fetchone()[
+                0
+            ]
+        n = n or 0
+        return {
+            "reports": n,
+            "hallucination_rate": round((ungrounded or 0) / n, 4) if n else None,
+            "crag_runs": crag_rows,
+            "crag_trigger_rate": round((triggered or 0) / crag_rows, 4) if crag_rows else None,
+            "crag_success_rate": round((reached or 0) / triggered, 4) if triggered else None,
+            "latency_ms": {"p50": _pct(lat, 0.5), "p90": _pct(lat, 0.9), "p99": _pct(lat, 0.99)},
+        }

@@ -1,0 +1,114 @@
+"""What crosses the service's boundary: requests (strict: unknown fields are
+errors) and the verification block of seeds 000, 001 and 004."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..pipeline.report import Report
+
+__all__ = ["AskRequest", "SourceIn", "VerificationBlock", "VerifyRequest", "block", "seed000_event"]
+
+
+class SourceIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str | None = None
+    text: str
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+
+class _Settings(BaseModel):
+    """Per-request settings (seeds 001 and 004)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    enable_verification: bool = True
+    confidence_threshold: float | None = Field(None, ge=0.0, le=1.0)
+    max_claims: int | None = Field(None, ge=1, le=100)
+    enable_crag: bool = False
+    max_crag_attempts: int | None = Field(None, ge=0, le=10)
+    show_claims: bool = True
+    options: dict[str, Any] = Field(
+        default_factory=dict, description="any config key for this request: {'link.k': 5} or nested"
+    )
+
+    def overrides(self) -> dict[str, Any]:
+        from ..config import nest_dotted
+
+        out = nest_dotted(self.options)
+        if self.confidence_threshold is not None:
+            out.setdefault("decide", {})["grounded_threshold"] = self.confidence_threshold
+        if self.max_claims is not None:
+            out.setdefault("extract", {})["max_claims"] = self.max_claims
+        if self.max_crag_attempts is not None:
+            out.setdefault("crag", {})["max_attempts"] = self.max_crag_attempts
+        return out
+
+
+class VerifyRequest(_Settings):
+    answer: str
+    sources: list[str | SourceIn] = Field(default_factory=list)
+    question: str | None = None
+
+    def source_list(self) -> list[Any]:
+        out: list[Any] = []
+        for i, s in enumerate(self.sources):
+            if isinstance(s, str):
+                out.append(s)
+            else:
+                out.append({"id": s.id or f"S{i + 1}", "text": s.text, "metadata": s.metadata})
+        return out
+
+
+class AskRequest(_Settings):
+    question: str
+    enable_crag: bool = True
+
+
+class VerificationBlock(BaseModel):
+    confidence: float | None
+    confidence_level: str
+    is_grounded: bool
+    claims_checked: int
+    claims_supported: int
+    claims_partially_supported: int
+    claims_unsupported: int
+    crag_attempts: int | None = None
+    details: list[dict[str, Any]] | None = None
+
+
+def block(report: Report, *, crag_attempts: int | None, show_claims: bool) -> VerificationBlock:
+    return VerificationBlock(
+        confidence=report.confidence,
+        confidence_level=report.confidence_level,
+        is_grounded=report.is_grounded,
+        claims_checked=report.claims_checked,
+        claims_supported=report.claims_supported,
+        claims_partially_supported=report.claims_partially_supported,
+        claims_unsupported=report.claims_unsupported,
+        crag_attempts=crag_attempts,
+        details=[_detail(d.model_dump(mode="json")) for d in report.details] if show_claims else None,
+    )
+
+
+def _detail(d: dict[str, Any]) -> dict[str, Any]:
+    return {"claim": d["claim"], "verdict": d["verdict"], "note": d["note"], "evidence": d["evidence"][:1]}
+
+
+def seed000_event(report: Report, report_id: str | None) -> dict[str, Any]:
+    """The final streamed event, in seed 000's shape (plus the report's id)."""
+    return {
+        "type": "verification",
+        "id": report_id,
+        "claims_checked": report.claims_checked,
+        "claims_supported": report.claims_supported,
+        "claims_partially_supported": report.claims_partially_supported,
+        "claims_unsupported": report.claims_unsupported,
+        "confidence": report.confidence,
+        "confidence_level": report.confidence_level,
+        "is_grounded": report.is_grounded,
+        "details": [{"claim": d.claim, "verdict": d.verdict.value, "note": d.note} for d in report.details],
+    }

@@ -1,0 +1,227 @@
+// toulmin's page: plain JavaScript, no external resources. Text from answers
+// and sources is only ever inserted as text (textContent), never as HTML.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const state = { answer: "", sources: [], claims: new Map() };
+
+function setStatus(text, error = false) {
+  $("status").textContent = text;
+  $("status").className = error ? "error" : "";
+}
+
+function colour(el, verdict) {
+  el.dataset.verdict = verdict;
+  el.style.setProperty("--c", `var(--${verdict})`);
+}
+
+function splitSources(text) {
+  return text.split(/^---\s*$/m).map((s) => s.trim()).filter(Boolean);
+}
+
+// the answer with each claim's span marked in its verdict colour
+function renderAnswer() {
+  const box = $("highlighted");
+  box.textContent = "";
+  const spans = [...state.claims.values()].filter((c) => c.start != null && c.end > c.start)
+    .sort((a, b) => a.start - b.start || b.end - a.end);
+  let pos = 0;
+  for (const c of spans) {
+    if (c.start < pos) continue; // overlapping claims (split sentences): the first one marks it
+    box.append(document.createTextNode(state.answer.slice(pos, c.start)));
+    const m = document.createElement("mark");
+    m.className = "claim";
+    m.textContent = state.answer.slice(c.start, c.end);
+    if (c.verdict) { colour(m, c.verdict); m.title = `${c.verdict}: ${c.note || ""}`; }
+    box.append(m);
+    pos = c.end;
+  }
+  box.append(document.createTextNode(state.answer.slice(pos)));
+}
+
+function sourceText(id) {
+  const m = /^S(\d+)$/.exec(id || "");
+  if (m && state.sources[+m[1] - 1] != null) return state.sources[+m[1] - 1];
+  const found = state.reportSources && state.reportSources.find((s) => s.id === id);
+  return found ? found.text : null;
+}
+
+function renderClaim(c) {
+  let li = document.querySelector(`#claims li[data-id="${c.id}"]`);
+  if (!li) {
+    li = document.createElement("li");
+    li.dataset.id = c.id;
+    $("claims").append(li);
+  }
+  li.textContent = "";
+  const det = document.createElement("details");
+  const sum = document.createElement("summary");
+  const v = document.createElement("span");
+  v.className = "verdict";
+  v.textContent = c.verdict || "…";
+  if (c.verdict) colour(v, c.verdict);
+  sum.append(v, document.createTextNode(c.claim || c.text || ""));
+  det.append(sum);
+  const note = document.createElement("p");
+  note.textContent = c.note || "";
+  det.append(note);
+  const ev = (c.evidence || [])[0] || c.contradicting;
+  if (ev) {
+    const src = sourceText(ev.source_id);
+    const block = document.createElement("div");
+    block.className = "source";
+    const head = document.createElement("strong");
+    head.textContent = `${ev.source_id} [${ev.start}:${ev.end}] `;
+    block.append(head);
+    if (src != null && src.slice(ev.start, ev.end) === ev.quote) {
+      // the quote highlighted inside its source, with some context around it
+      const from = Math.max(0, ev.start - 300), to = Math.min(src.length, ev.end + 300);
+      const mark = document.createElement("mark");
+      mark.textContent = ev.quote;
+      block.append(document.createTextNode((from > 0 ? "…" : "") + src.slice(from, ev.start)), mark,
+        document.createTextNode(src.slice(ev.end, to) + (to < src.length ? "…" : "")));
+    } else {
+      const mark = document.createElement("mark");
+      mark.textContent = ev.quote;
+      block.append(mark);
+    }
+    det.append(block);
+  }
+  li.append(det);
+}
+
+function showConfidence(v) {
+  $("confidence").hidden = false;
+  $("conf-meter").value = v.confidence == null ? 0 : v.confidence;
+  $("conf-value").textContent = v.confidence == null ? "n/a" : v.confidence.toFixed(2);
+  $("conf-level").textContent = `${v.confidence_level || ""}${v.is_grounded ? " · grounded" : " · not grounded"}`;
+}
+
+function reset(answer, sources) {
+  state.answer = answer; state.sources = sources; state.claims = new Map(); state.reportSources = null;
+  $("claims").textContent = ""; $("confidence").hidden = true; renderAnswer();
+}
+
+async function readSSE(resp, onEvent) {
+  if (!resp.ok) {
+    let body; try { body = await resp.json(); } catch { body = {}; }
+    const e = body.error || { code: `HTTP ${resp.status}`, message: resp.statusText };
+    throw new Error(`${e.code}: ${e.message}${e.fix ? " (fix: " + e.fix + ")" : ""}`);
+  }
+  const reader = resp.body.getReader();
+  const dec = new TextDecoder();
+  let buf = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buf += dec.decode(value, { stream: true });
+    let i;
+    while ((i = buf.indexOf("\n\n")) >= 0) {
+      const chunk = buf.slice(0, i); buf = buf.slice(i + 2);
+      const ev = /^event: (.*)$/m.exec(chunk), data = /^data: (.*)$/m.exec(chunk);
+      if (ev && data) onEvent(ev[1], JSON.parse(data[1]));
+    }
+  }
+}
+
+function onEvent(kind, data) {
+  if (kind === "claims") {
+    for (const c of data) if (!c.trivial) { state.claims.set(c.id, { ...c, claim: c.text }); renderClaim(state.claims.get(c.id)); }
+    renderAnswer();
+    setStatus(`${data.length} claims extracted; checking…`);
+  } else if (kind === "claim" || kind === "update") {
+    state.claims.set(data.id, data); renderClaim(data); renderAnswer();
+  } else if (kind === "answer") {
+    reset(data.answer, state.sources); setStatus(`draft ${data.attempt} written; verifying…`);
+  } else if (kind === "round") {
+    setStatus(`round ${data.attempt}: confidence ${data.confidence == null ? "n/a" : data.confidence.toFixed(2)}`);
+  } else if (kind === "verification") {
+    showConfidence(data);
+    setStatus(`${data.claims_checked} claims checked, ${data.claims_supported} supported`);
+    if (data.id) loadReport(data.id, false);
+    loadHistory();
+  } else if (kind === "final") {
+    setStatus(`done: ${data.stopped}`);
+  } else if (kind === "error") {
+    const e = data.error; setStatus(`${e.code}: ${e.message}${e.fix ? " (fix: " + e.fix + ")" : ""}`, true);
+  }
+}
+
+async function verify(ev) {
+  ev.preventDefault();
+  const answer = $("answer").value, sources = splitSources($("sources").value);
+  const q = $("question").value.trim();
+  reset(answer, sources);
+  setStatus("extracting claims…");
+  $("verify-btn").disabled = true;
+  try {
+    const resp = await fetch("/v1/verify/stream", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ answer, sources, question: q || null }) });
+    await readSSE(resp, onEvent);
+  } catch (e) { setStatus(String(e.message || e), true); }
+  finally { $("verify-btn").disabled = false; }
+}
+
+async function ask(ev) {
+  ev.preventDefault();
+  reset("", []);
+  setStatus("retrieving and writing…");
+  $("ask-btn").disabled = true;
+  try {
+    const resp = await fetch("/v1/ask", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ question: $("ask-question").value }) });
+    await readSSE(resp, onEvent);
+  } catch (e) { setStatus(String(e.message || e), true); }
+  finally { $("ask-btn").disabled = false; }
+}
+
+async function loadReport(id, replace = true) {
+  const resp = await fetch(`/v1/reports/${encodeURIComponent(id)}`);
+  if (!resp.ok) return;
+  const rec = await resp.json(), r = rec.report;
+  if (replace) reset(r.answer, []);
+  state.answer = r.answer;
+  state.reportSources = r.sources;
+  state.claims = new Map(r.details.filter((d) => d.verdict !== "TRIVIAL").map((d) => [d.id, d]));
+  $("claims").textContent = "";
+  for (const d of state.claims.values()) renderClaim(d);
+  renderAnswer();
+  showConfidence(r);
+}
+
+async function loadHistory() {
+  const resp = await fetch("/v1/reports?limit=20");
+  if (!resp.ok) return;
+  const list = $("history-list");
+  list.textContent = "";
+  for (const r of (await resp.json()).reports) {
+    const li = document.createElement("li"), b = document.createElement("button");
+    b.type = "button";
+    const when = new Date(r.created * 1000).toLocaleTimeString();
+    b.textContent = `${when} · ${r.confidence == null ? "n/a" : r.confidence.toFixed(2)} · ${(r.answer || "").slice(0, 60)}`;
+    b.addEventListener("click", () => loadReport(r.id));
+    li.append(b); list.append(li);
+  }
+}
+
+async function readFiles(input) {
+  return Promise.all([...input.files].map((f) => f.text()));
+}
+
+function selectTab(which) {
+  for (const t of ["verify", "ask"]) {
+    $(`tab-${t}`).setAttribute("aria-selected", String(t === which));
+    $(`form-${t}`).hidden = t !== which;
+  }
+}
+
+$("form-verify").addEventListener("submit", verify);
+$("form-ask").addEventListener("submit", ask);
+$("tab-verify").addEventListener("click", () => selectTab("verify"));
+$("tab-ask").addEventListener("click", () => selectTab("ask"));
+$("refresh-history").addEventListener("click", loadHistory);
+$("answer-file").addEventListener("change", async (e) => { $("answer").value = (await readFiles(e.target))[0] || ""; });
+$("source-files").addEventListener("change", async (e) => {
+  const texts = await readFiles(e.target);
+  $("sources").value = [$("sources").value.trim(), ...texts].filter(Boolean).join("\n---\n");
+});
+loadHistory();
