@@ -26,7 +26,7 @@ from ..config import Config, load_config
 from ..errors import ConfigError, DependencyError, InputError, LLMError, StoreError, ToulminError
 from ..pipeline.report import Report
 from ..verify import get_verifier
-from .history import HistoryStore
+from .history import HistoryStore, open_history
 from .metrics import Metrics
 from .models import AskRequest, VerifyRequest, block, seed000_event
 from .stream import error_body, stream_work
@@ -60,7 +60,7 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
     sv = cfg.serve
     app = FastAPI(title="toulmin", version=__version__, description="Claim-by-claim verification of answers.")
     app.state.config = cfg
-    app.state.history = history or HistoryStore(sv.history or default_history_path())
+    app.state.history = history or open_history(sv.history or default_history_path())
     app.state.metrics = Metrics()
     app.state.corpus = None
     if sv.cors_origins:

@@ -1,5 +1,6 @@
 """Verification history: every report the service produces, with the hashes of
-its inputs, in SQLite (WAL, so readers never wait for the writer).
+its inputs. SQLite (WAL, so readers never wait for the writer) by default;
+PostgreSQL when ``serve.history`` is a ``postgresql://`` URL (``psycopg``).
 
 ``stats`` reads the rates a team watches: the hallucination rate (reports not
 grounded), how often CRAG was triggered and how often it reached the threshold,
@@ -20,7 +21,7 @@ from typing import Any
 from ..errors import InputError, StoreError
 from ..pipeline.report import Report
 
-__all__ = ["HistoryStore", "sha256_text"]
+__all__ = ["HistoryStore", "PostgresHistory", "open_history", "sha256_text"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS reports (
@@ -60,6 +61,11 @@ def _pct(values: list[float], q: float) -> float | None:
 
 
 class HistoryStore:
+    """SQLite. Subclasses change the connection, placeholders and JSON access."""
+
+    mark = "?"
+    answer_expr = "substr(json_extract(report, '$.answer'), 1, 200)"
+
     def __init__(self, path: str | Path):
         self.path = Path(path)
         try:
@@ -103,52 +109,111 @@ class HistoryStore:
             latency_ms,
             report.to_json(indent=None),
         )
-        with self._lock, self._db() as db:
-            db.execute(f"INSERT INTO reports VALUES ({', '.join('?' * len(row))})", row)
+        self._write(f"INSERT INTO reports VALUES ({', '.join([self.mark] * len(row))})", row)
         return rid
+
+    def _write(self, sql: str, row: tuple[Any, ...]) -> None:
+        with self._lock, self._db() as db:
+            db.execute(sql, row)
+
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._db() as db:
+            return list(db.execute(sql.replace("?", self.mark), args).fetchall())
 
     def list(self, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
         if not 1 <= limit <= 500 or offset < 0:
             raise InputError("E_BAD_OPTION", "limit must be 1-500 and offset >= 0", fix="e.g. ?limit=50")
         q = (
             "SELECT id, created, kind, question, confidence, is_grounded, claims_checked, claims_supported, "
-            "crag_attempts, latency_ms, substr(json_extract(report, '$.answer'), 1, 200) "
+            f"crag_attempts, latency_ms, {self.answer_expr} "
             "FROM reports ORDER BY created DESC, id LIMIT ? OFFSET ?"
         )
-        with self._db() as db:
-            rows = db.execute(q, (limit, offset)).fetchall()
+        rows = self._read(q, (limit, offset))
         keys = ("id", "created", "kind", "question", "confidence", "is_grounded", "claims_checked",
                 "claims_supported", "crag_attempts", "latency_ms", "answer")  # fmt: skip
         return [{**dict(zip(keys, r)), "is_grounded": bool(r[5])} for r in rows]
 
     def get(self, rid: str) -> dict[str, Any] | None:
-        with self._db() as db:
-            row = db.execute(
-                "SELECT id, created, kind, answer_sha256, sources_sha256, latency_ms, crag_attempts, report "
-                "FROM reports WHERE id = ?",
-                (rid,),
-            ).fetchone()
-        if row is None:
+        found = self._read(
+            "SELECT id, created, kind, answer_sha256, sources_sha256, latency_ms, crag_attempts, report "
+            "FROM reports WHERE id = ?",
+            (rid,),
+        )
+        if not found:
             return None
+        row = found[0]
         keys = ("id", "created", "kind", "answer_sha256", "sources_sha256", "latency_ms", "crag_attempts")
         return {**dict(zip(keys, row[:7])), "report": json.loads(row[7])}
 
     def stats(self) -> dict[str, Any]:
-        with self._db() as db:
-            n, ungrounded, triggered, reached = db.execute(
-                "SELECT COUNT(*), SUM(1 - is_grounded), SUM(crag_attempts > 0), "
-                "SUM(CASE WHEN crag_attempts > 0 THEN crag_reached ELSE 0 END) FROM reports"
-            ).fetchone()
-            lat = [r[0] for r in db.execute("SELECT latency_ms FROM reports").fetchall()]
-            crag_rows = db.execute("SELECT COUNT(*) FROM reports WHERE crag_attempts IS NOT NULL").fetchone()[
-                0
-            ]
-        n = n or 0
+        n, ungrounded, triggered, reached = self._read(
+            "SELECT COUNT(*), SUM(1 - is_grounded), SUM(CASE WHEN crag_attempts > 0 THEN 1 ELSE 0 END), "
+            "SUM(CASE WHEN crag_attempts > 0 THEN crag_reached ELSE 0 END) FROM reports"
+        )[0]
+        lat = [float(r[0]) for r in self._read("SELECT latency_ms FROM reports")]
+        crag_rows = int(self._read("SELECT COUNT(*) FROM reports WHERE crag_attempts IS NOT NULL")[0][0])
+        n = int(n or 0)
         return {
             "reports": n,
-            "hallucination_rate": round((ungrounded or 0) / n, 4) if n else None,
+            "hallucination_rate": round(int(ungrounded or 0) / n, 4) if n else None,
             "crag_runs": crag_rows,
-            "crag_trigger_rate": round((triggered or 0) / crag_rows, 4) if crag_rows else None,
-            "crag_success_rate": round((reached or 0) / triggered, 4) if triggered else None,
+            "crag_trigger_rate": round(int(triggered or 0) / crag_rows, 4) if crag_rows else None,
+            "crag_success_rate": round(int(reached or 0) / int(triggered), 4) if triggered else None,
             "latency_ms": {"p50": _pct(lat, 0.5), "p90": _pct(lat, 0.9), "p99": _pct(lat, 0.99)},
         }
+
+
+class PostgresHistory(HistoryStore):
+    """The same history in PostgreSQL, for a team's shared server."""
+
+    mark = "%s"
+    answer_expr = "substr(report::json->>'answer', 1, 200)"
+
+    def __init__(self, url: str):
+        try:
+            import psycopg
+        except ImportError as e:
+            from ..errors import DependencyError
+
+            raise DependencyError(
+                "E_MISSING_EXTRA", "a PostgreSQL history needs psycopg", fix="pip install 'toulmin[postgres]'"
+            ) from e
+        self.url = url
+        self.path = Path("postgresql")
+        self._psycopg = psycopg
+        self._lock = threading.Lock()
+        try:
+            with self._db() as db:
+                db.execute(_SCHEMA.replace("REAL", "DOUBLE PRECISION").split(";")[0])
+                db.execute(_SCHEMA.split(";")[1])
+        except psycopg.Error as e:
+            raise StoreError(
+                "E_STORE_UNAVAILABLE",
+                f"cannot use the PostgreSQL history: {str(e).strip()[:300]}",
+                fix="check serve.history (postgresql://user:password@host:port/db) and that the server is up",
+            ) from e
+
+    def _db(self) -> Any:
+        return self._psycopg.connect(self.url, connect_timeout=10)
+
+    def _write(self, sql: str, row: tuple[Any, ...]) -> None:
+        try:
+            with self._db() as db:
+                db.execute(sql, row)
+        except self._psycopg.Error as e:
+            raise StoreError("E_STORE", f"PostgreSQL refused the report: {e}", fix="check the server") from e
+
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        try:
+            with self._db() as db:
+                return list(db.execute(sql.replace("?", self.mark), args).fetchall())
+        except self._psycopg.Error as e:
+            raise StoreError("E_STORE", f"PostgreSQL query failed: {e}", fix="check the server") from e
+
+
+def open_history(where: str | Path) -> HistoryStore:
+    """SQLite for a path, PostgreSQL for a ``postgresql://`` URL."""
+    text = str(where)
+    if text.startswith(("postgresql://", "postgres://")):
+        return PostgresHistory(text)
+    return HistoryStore(text)

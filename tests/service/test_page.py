@@ -1,0 +1,86 @@
+"""The web page in a real browser: Debian's Chromium driven by Playwright
+against the service on 127.0.0.1. .ci/run installs Chromium and sets
+REQUIRE_BROWSER=1, so there a missing browser fails instead of skipping.
+Screenshots go to the test's folder (and to $SCREENSHOTS_DIR if set)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from .conftest import Running
+
+pytestmark = pytest.mark.slow
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+
+if not Path(CHROMIUM).exists():
+    if os.environ.get("REQUIRE_BROWSER") == "1":
+        raise RuntimeError("REQUIRE_BROWSER=1 but /usr/bin/chromium is missing (apt-get install chromium)")
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+ANSWER = (
+    "Marie Curie was born in Warsaw in 1867. She won the Nobel Prize in Chemistry in 1903. She liked tea."
+)
+SOURCES = "Marie Curie was born in Warsaw in 1867. She won the Nobel Prize in Physics in 1903.\n---\nTea is a drink."
+
+
+def _shot(page: object, tmp_path: Path, name: str) -> Path:
+    path = tmp_path / name
+    page.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
+    if os.environ.get("SCREENSHOTS_DIR"):
+        out = Path(os.environ["SCREENSHOTS_DIR"])
+        out.mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, out / name)
+    return path
+
+
+def test_verify_in_the_browser(serve: Callable[..., Running], tmp_path: Path) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    s = serve()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1366, "height": 900})
+        page.goto(s.url + "/")
+        # keyboard only: fill the fields, tab to the button, press Enter
+        page.locator("#answer").fill(ANSWER)
+        page.locator("#sources").fill(SOURCES)
+        page.locator("#verify-btn").focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#conf-value")).not_to_have_text("", timeout=60_000)
+        expect(page.locator("#status")).to_contain_text("supported", timeout=60_000)
+        marks = page.locator("#highlighted mark.claim[data-verdict]")
+        assert marks.count() >= 2
+        verdicts = page.locator("#claims .verdict").all_inner_texts()
+        assert "SUPPORTED" in verdicts and "CONTRADICTED" in verdicts, verdicts
+        assert page.locator("#highlighted").inner_text() == ANSWER  # the answer's own text, marked
+        _shot(page, tmp_path, "verify.png")
+        # open the contradicted claim's details with the keyboard
+        summary = page.locator("#claims li", has_text="CONTRADICTED").locator("summary").first
+        summary.focus()
+        page.keyboard.press("Enter")
+        quote = page.locator("#claims details[open] .source mark").first
+        expect(quote).to_be_visible()
+        assert "Physics" in quote.inner_text()
+        _shot(page, tmp_path, "claim-details.png")
+        # the history lists the report; loading it shows the same verdicts
+        expect(page.locator("#history-list button").first).to_be_visible(timeout=10_000)
+        page.reload()
+        page.locator("#history-list button").first.click()
+        expect(page.locator("#claims .verdict").first).to_be_visible(timeout=10_000)
+        assert sorted(page.locator("#claims .verdict").all_inner_texts()) == sorted(verdicts)
+        _shot(page, tmp_path, "history.png")
+        # an error is shown, not swallowed
+        page.locator("#answer").fill("   ")
+        page.locator("#sources").fill("x")
+        page.locator("#verify-btn").click()
+        expect(page.locator("#status.error")).to_contain_text("E_EMPTY", timeout=30_000)
+        browser.close()
+    assert (tmp_path / "claim-details.png").stat().st_size > 10_000
