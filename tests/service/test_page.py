@@ -28,7 +28,10 @@ if not Path(CHROMIUM).exists():
 ANSWER = (
     "Marie Curie was born in Warsaw in 1867. She won the Nobel Prize in Chemistry in 1903. She liked tea."
 )
-SOURCES = "Marie Curie was born in Warsaw in 1867. She won the Nobel Prize in Physics in 1903.\n---\nTea is a drink."
+SOURCES = (
+    "Marie Curie was born in Warsaw in 1867. She won the Nobel Prize in Physics in 1903.\n"
+    "---\nTea is a drink."
+)
 
 
 def _shot(page: object, tmp_path: Path, name: str) -> Path:
