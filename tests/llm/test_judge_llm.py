@@ -104,3 +104,23 @@ def test_judge_needs_a_model() -> None:
     with pytest.raises(toulmin.ConfigError) as e:
         toulmin.verify(ANSWER, SOURCES, decide={"judge": "cascade"})
     assert "decide.judge=checker" in (e.value.fix or "")
+
+
+def test_fact_checking_labels(server: Server, tmp_path: Path) -> None:
+    # the prompt's own vocabulary (SUPPORTED / REFUTED / NOT_ENOUGH_INFO), evidence first
+    for label, quote in (("SUPPORTED", "Marie Curie was born in Warsaw"), ("REFUTED", "She won the Nobel"),
+                         ("NOT_ENOUGH_INFO", "")):  # fmt: skip
+        server.script.add("json", openai_reply(json.dumps({"quote": quote, "passage": 1, "label": label})))
+    r = toulmin.verify(ANSWER, SOURCES, **opts(server, tmp_path, "llm"))
+    verdicts = [d.verdict for d in r.details]
+    assert verdicts[0] == Verdict.SUPPORTED and Verdict.SUPPORTED not in verdicts[1:]
+    sent = server.script.requests[0]["body"]
+    assert "SUPPORT" in sent["messages"][0]["content"]
+    schema = sent["response_format"]["json_schema"]["schema"]
+    assert list(schema["properties"]) == ["quote", "passage", "label"]
+    for _ in range(3):
+        server.script.add("json", openai_reply(json.dumps({"quote": "", "passage": 0, "label": "MAYBE"})))
+    cfg = opts(server, tmp_path / "x", "llm")
+    cfg["llm"]["fallback"] = False
+    bad = toulmin.verify(ANSWER, SOURCES, **cfg)
+    assert [d.verdict for d in bad.details] == [Verdict.ERROR] * 3

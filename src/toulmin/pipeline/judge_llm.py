@@ -25,22 +25,32 @@ from .link import Candidate
 
 __all__ = ["JUDGE_PROMPT", "LLMJudge", "find_quote"]
 
-JUDGE_PROMPT = """You check one claim against numbered source passages.
-Decide whether the passages ENTAIL the claim (if they are true, the claim must be true),
-CONTRADICT it, or are NEUTRAL (neither). Similar wording is not entailment.
-Quote the shortest exact piece of passage text that decides it (empty when neutral).
-Return JSON: {"verdict": "entailment" | "contradiction" | "neutral", "passage": <number or 0>,
-"quote": "..."}"""
+# Fact-checking labels, and the evidence before the label: with the NLI wording
+# ("ENTAIL ... CONTRADICT ... NEUTRAL") and the verdict first, Qwen2.5-1.5B answered
+# "contradiction" for 5 of 5 supported or refuted test claims; with these, 5 of 6
+# were right (docs/benchmarks.md, "Language models").
+JUDGE_PROMPT = """You are a careful fact checker. Read the numbered passages, then decide whether
+they SUPPORT the claim (they state it, possibly in other words), REFUTE it (they state something
+incompatible with it), or give NOT ENOUGH INFO. Similar wording alone is not support.
+First copy the passage sentence that decides it, then give the label.
+Return JSON: {"quote": "<exact sentence from the passages, or empty>", "passage": <number or 0>,
+"label": "SUPPORTED" | "REFUTED" | "NOT_ENOUGH_INFO"}"""
 
 SCHEMA = {
     "type": "object",
     "properties": {
-        "verdict": {"type": "string", "enum": ["entailment", "contradiction", "neutral"]},
-        "passage": {"type": "integer"},
         "quote": {"type": "string"},
+        "passage": {"type": "integer"},
+        "label": {"type": "string", "enum": ["SUPPORTED", "REFUTED", "NOT_ENOUGH_INFO"]},
     },
-    "required": ["verdict", "passage", "quote"],
+    "required": ["quote", "passage", "label"],
 }
+# the label a reply gives, in either vocabulary, as the pipeline's three classes
+_LABELS = {
+    "supported": "entailment", "supports": "entailment", "entailment": "entailment",
+    "refuted": "contradiction", "refutes": "contradiction", "contradiction": "contradiction",
+    "not_enough_info": "neutral", "not enough info": "neutral", "nei": "neutral", "neutral": "neutral",
+}  # fmt: skip
 _ONE_HOT = {
     "entailment": {"entailment": 1.0, "neutral": 0.0, "contradiction": 0.0},
     "neutral": {"entailment": 0.0, "neutral": 1.0, "contradiction": 0.0},
@@ -128,12 +138,13 @@ class LLMJudge:
                 )
             )
             data = parse_json(reply.text)
-            verdict = str(data["verdict"]).strip().lower()
+            said = data["label"] if "label" in data else data["verdict"]
+            verdict = _LABELS.get(str(said).strip().lower(), "")
             if verdict not in _ONE_HOT:
                 raise LLMError(
                     "E_LLM_BAD_RESPONSE",
-                    f"unknown verdict {data['verdict']!r}",
-                    fix="the judge must answer entailment, contradiction or neutral",
+                    f"unknown label {said!r}",
+                    fix="the judge must answer SUPPORTED, REFUTED or NOT_ENOUGH_INFO",
                 )
             quote = str(data.get("quote") or "")
         except (LLMError, KeyError, TypeError, AttributeError) as e:
