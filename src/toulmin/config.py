@@ -207,6 +207,8 @@ class ServeConfig(_Strict):
     max_request_mb: float = Field(10.0, gt=0, description="larger request bodies are refused (413)")
     timeout: float = Field(120.0, gt=0, description="seconds one request may take (504 after)")
     cors_origins: list[str] = Field(default_factory=list, description="origins allowed by CORS; empty = none")
+    concurrency: int = Field(1, ge=1, le=64, description="verifications at once in one process; the rest "
+                             "wait their turn (the models are shared; run more processes to scale)")
 
 
 class Config(_Strict):

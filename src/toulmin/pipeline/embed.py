@@ -12,6 +12,7 @@ give identical vectors.
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
@@ -88,6 +89,7 @@ class MiniLMEmbedder:
         self.tokenizer.no_padding()
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self._cache_size = cache_size
+        self._cache_lock = threading.Lock()  # the service embeds from several threads
 
     def _encode(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
         w = self._w
@@ -108,7 +110,8 @@ class MiniLMEmbedder:
     def embed(self, texts: Sequence[str], batch_size: int = 32) -> np.ndarray:
         out = np.zeros((len(texts), self.hidden), dtype=np.float32)
         keys = [hashlib.sha1(t.encode("utf-8")).hexdigest() for t in texts]
-        todo = [i for i, k in enumerate(keys) if k not in self._cache]
+        with self._cache_lock:
+            todo = [i for i, k in enumerate(keys) if k not in self._cache]
         # Sort the missing texts by length so batches carry little padding; the
         # order depends only on the inputs, so results are reproducible.
         encs = self.tokenizer.encode_batch([texts[i] for i in todo]) if todo else []
@@ -126,7 +129,9 @@ class MiniLMEmbedder:
             for r, j in enumerate(chunk):
                 self._remember(keys[todo[j]], vecs[r])
         for i, k in enumerate(keys):
-            out[i] = self._cache[k] if k in self._cache else self._fallback(texts[i])
+            with self._cache_lock:
+                hit = self._cache.get(k)
+            out[i] = hit if hit is not None else self._fallback(texts[i])
         return out
 
     def _fallback(self, text: str) -> np.ndarray:
@@ -137,10 +142,11 @@ class MiniLMEmbedder:
         return vec
 
     def _remember(self, key: str, vec: np.ndarray) -> None:
-        self._cache[key] = vec
-        self._cache.move_to_end(key)
-        while len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
+        with self._cache_lock:
+            self._cache[key] = vec
+            self._cache.move_to_end(key)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
 
     def info(self) -> dict[str, Any]:
         return {"name": self.name, "version": self.version}

@@ -12,6 +12,7 @@ import asyncio
 import hashlib
 import hmac
 import os
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -67,6 +68,7 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
         app.add_middleware(CORSMiddleware, allow_origins=sv.cors_origins, allow_methods=["GET", "POST"],
                            allow_headers=["Authorization", "Content-Type", "X-API-Key"])  # fmt: skip
     keys = {k.lower() for k in sv.api_keys_sha256}
+    gate = threading.BoundedSemaphore(sv.concurrency)
     limit = int(sv.max_request_mb * 1_000_000)
     open_paths = {"/", "/healthz", "/static/app.js", "/static/app.css"}
 
@@ -109,6 +111,10 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
         return _error(422, "E_BAD_REQUEST", "; ".join(errs)[:2000], "see /openapi.json for the request shape")
 
     def _verify(req: VerifyRequest, emit: Any = None) -> tuple[Report, dict[str, Any]]:
+        with gate:
+            return _verify_now(req, emit)
+
+    def _verify_now(req: VerifyRequest, emit: Any) -> tuple[Report, dict[str, Any]]:
         cfg_req = cfg.merged(req.overrides() or None)
         t = time.perf_counter()
         extra: dict[str, Any] = {}
@@ -191,6 +197,10 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
         retriever = _corpus(cfg_req)
 
         def work(emit: Any) -> Any:
+            with gate:
+                return _ask_now(emit)
+
+        def _ask_now(emit: Any) -> Any:
             t = time.perf_counter()
             res = crag(None, None, retriever, req.question, llm=llm, config=cfg_req, on_event=emit)
             secs = time.perf_counter() - t
