@@ -5,15 +5,13 @@ hand (so no PDF library is needed to make one), and a real Chroma server on
 from __future__ import annotations
 
 import json
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
+
+from tests.servers import free_port, running
 
 
 def make_pdf(path: Path, lines: list[str]) -> None:
@@ -70,45 +68,14 @@ def docs(tmp_path: Path) -> Path:
     return d
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def chroma_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     chroma = Path(sys.executable).parent / "chroma"
     if not chroma.exists():
         pytest.fail("the chroma command of the chromadb package is missing: pip install 'toulmin[corpus]'")
-    port = _free_port()
+    port = free_port()
     data = tmp_path_factory.mktemp("chroma-server")
-    log = (data / "server.log").open("wb")
-    proc = subprocess.Popen(
-        [str(chroma), "run", "--path", str(data / "db"), "--host", "127.0.0.1", "--port", str(port)],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
     url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError("chroma server exited: " + (data / "server.log").read_text()[-2000:])
-            try:
-                if httpx.get(url + "/api/v2/heartbeat", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("chroma server did not start within 60 s")
-            time.sleep(0.3)
+    cmd = [str(chroma), "run", "--path", str(data / "db"), "--host", "127.0.0.1", "--port", str(port)]
+    with running(cmd, url + "/api/v2/heartbeat", data / "server.log"):
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()

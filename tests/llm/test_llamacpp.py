@@ -8,17 +8,14 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
 import toulmin
+from tests.servers import free_port, running
 from toulmin.llm import LLMRequest, Message, load_llm
 from toulmin.llm.openai_compat import OpenAICompatible
 from toulmin.pipeline.extract_llm import SCHEMA, read_claims
@@ -43,54 +40,12 @@ if GGUF is None:
 
 @pytest.fixture(scope="module")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    # the server logs a lot at start: a file, not a pipe nobody drains (a full pipe blocks it)
-    log_path = tmp_path_factory.mktemp("llama") / "server.log"
-    log = log_path.open("wb")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "llama_cpp.server",
-            "--model",
-            str(GGUF),
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--n_ctx",
-            "2048",
-            "--model_alias",
-            "smollm2",
-        ],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+    port = free_port()
+    cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(GGUF), "--host", "127.0.0.1",
+           "--port", str(port), "--n_ctx", "2048", "--model_alias", "smollm2"]  # fmt: skip
     url = f"http://127.0.0.1:{port}/v1"
-    try:
-        deadline = time.monotonic() + 180
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"llama.cpp server exited: {log_path.read_text(errors='replace')[-2000:]}")
-            try:
-                if httpx.get(url + "/models", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("llama.cpp server did not start within 180 s")
-            time.sleep(0.5)
+    with running(cmd, url + "/models", tmp_path_factory.mktemp("llama") / "server.log", timeout=180):
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 def test_server_chat_and_json_schema_mode(server_url: str) -> None:
