@@ -227,3 +227,21 @@ def test_ask_streams_answer_rounds_and_verification(
     r = httpx.post(no_llm.url + "/v1/ask", json={"question": "q"})
     assert r.status_code == 400 and r.json()["error"]["code"] == "E_CONFIG_VALUE"
     assert json.loads(r.text)["error"]["fix"]
+
+
+def test_verify_with_crag_on_a_server_corpus(serve: Callable[..., Running], tmp_path: Any) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "fleming.txt").write_text(SOURCES[1])
+    from toulmin.corpus import open_corpus
+
+    open_corpus(path=str(tmp_path / "corpus")).store.index([docs])
+    s = serve(corpus={"path": str(tmp_path / "corpus")})
+    answer = "Marie Curie was born in Warsaw in 1867. Alexander Fleming discovered penicillin in 1928."
+    body = {"answer": answer, "sources": [SOURCES[0]], "enable_crag": True, "max_crag_attempts": 1}
+    r = httpx.post(s.url + "/v1/verify", json=body, timeout=120).json()
+    v = r["verification"]
+    assert v["crag_attempts"] == 1 and v["confidence"] == 1.0 and r["final_response"] == answer
+    assert any(x["id"].endswith("fleming.txt#0") for x in r["report"]["sources"])
+    st = httpx.get(s.url + "/v1/stats").json()
+    assert st["crag_runs"] == 1 and st["crag_trigger_rate"] == 1.0 and st["crag_success_rate"] == 1.0
