@@ -118,10 +118,13 @@ def main() -> None:
     ap.add_argument("--gguf", default=None, help="GGUF for the LLM CRAG part (benchmarks/qwen_gguf.py)")
     ap.add_argument("--set", dest="sets", action="append", default=[])
     ap.add_argument("--tag", default="")
+    ap.add_argument("--no-offline", action="store_true", help="skip recall and offline CRAG (LLM part only)")
     a = ap.parse_args()
     cfg = load_config(overrides=parse_sets(tuple(a.sets)) or None)
     rows = halueval_rows("qa", "test")[: a.docs]
     args = [f"--docs {a.docs}", f"--rows {a.rows}", f"--llm-rows {a.llm_rows}"]
+    args += ["--no-offline"] if a.no_offline else []
+    args += ["--gguf $(python benchmarks/qwen_gguf.py)"] if a.gguf else []
     args += [f"--set {s}" for s in a.sets]
     out: dict[str, Any] = {"command": "python benchmarks/corpus.py " + " ".join(args), "results": {}}
     res = out["results"]
@@ -129,9 +132,10 @@ def main() -> None:
         retriever, secs, chunks = _build(rows, Path(tmp))
         res["index"] = {"documents": len(rows), "chunks": chunks, "seconds": round(secs, 1)}
         print("index", res["index"], flush=True)
-        res["recall"] = _recall(retriever, rows[: a.rows], (1, 3, 5, 10))
-        print("recall", res["recall"], flush=True)
-        for context in ("retrieved", "miss"):
+        if not a.no_offline:
+            res["recall"] = _recall(retriever, rows[: a.rows], (1, 3, 5, 10))
+            print("recall", res["recall"], flush=True)
+        for context in () if a.no_offline else ("retrieved", "miss"):
             for kind, key in (("right", "right_answer"), ("hallucinated", "hallucinated_answer")):
                 cases = _cases(rows[: a.rows], key, context)
                 name = f"offline-crag-{context}-{kind}"
@@ -142,9 +146,7 @@ def main() -> None:
             llm = load_llm(llm_cfg.llm)
             if llm is None:
                 raise SystemExit("--llm-rows needs --gguf or an llm.provider in the config")
-            cases = [
-                {"question": r["question"], "answer": r["hallucinated_answer"]} for _, r in rows[: a.llm_rows]
-            ]
+            cases = _cases(rows[: a.llm_rows], "hallucinated_answer", "retrieved")
             res["llm-crag-hallucinated"] = _crag_rows(retriever, cases, llm_cfg, llm)
             res["llm-crag-hallucinated"]["llm"] = llm.name
             print("llm", res["llm-crag-hallucinated"], flush=True)

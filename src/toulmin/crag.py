@@ -211,11 +211,23 @@ def crag(
     used_ids = {s.id for s in srcs}
     used_text = {" ".join(s.text.split()) for s in srcs}
     extra: list[Passage] = []
-    attempts, stopped = 0, "threshold met" if _conf(rep) >= threshold else ""
+
+    def good(r: Report) -> bool:
+        # with a model to rewrite it, a contradicted claim is not good enough either
+        return _conf(r) >= threshold and (llm is None or r.claims_contradicted == 0)
+
+    attempts, stopped = 0, "threshold met" if good(rep) else ""
     while not stopped and attempts < c.max_attempts:
-        claims = [d.claim for d in best.details if d.verdict in _SEARCHABLE]
+        # With a model, a contradicted claim is worth a rewrite too; offline the answer
+        # stays as it is, and more evidence cannot undo a contradiction.
+        wanted = _SEARCHABLE | ({Verdict.CONTRADICTED} if llm is not None else set())
+        claims = [d.claim for d in best.details if d.verdict in wanted]
         if not claims:
-            stopped = "no unsupported claim left to search for (what remains is contradicted)"
+            stopped = (
+                "no unsupported claim left to search for (what remains is contradicted)"
+                if llm is None
+                else "no unsupported claim left"
+            )
             break
         attempts += 1
         notes: list[str] = []
@@ -238,10 +250,12 @@ def crag(
                 used_ids.add(p.source_id)
                 used_text.add(key)
                 new.append(p)
-        if not new:
+        if not new and llm is None:
             history.append(_step(attempts, best_answer, best, queries, [], [*notes, "nothing new found"]))
             stopped = "the corpus holds nothing new for the unsupported claims"
             break
+        if not new:
+            notes.append("nothing new found; the answer is rewritten from the context it had")
         extra.extend(new)
         pool = srcs + [p.as_source() for p in extra]
         candidate = answer
@@ -258,9 +272,9 @@ def crag(
         rep = verifier.verify(candidate, pool, question)
         history.append(_step(attempts, candidate, rep, queries, [p.source_id for p in new], notes))
         emit("round", history[-1].model_dump(mode="json"))
-        if _conf(rep) > _conf(best):  # never worse than the best seen
-            best, best_answer = rep, candidate
-        if _conf(best) >= threshold:
+        if (_conf(rep), -rep.claims_contradicted) > (_conf(best), -best.claims_contradicted):
+            best, best_answer = rep, candidate  # never worse than the best seen
+        if good(best):
             stopped = "threshold met"
     if not stopped:
         stopped = f"max_attempts ({c.max_attempts}) reached"

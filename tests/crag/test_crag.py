@@ -182,3 +182,17 @@ def test_cli_verify_with_corpus_and_ask(server: Server, corpus: CorpusRetriever,
     no_llm = run("ask", "Where was Marie Curie born?", "--corpus", where)
     assert no_llm.returncode == 2 and "needs a language model" in no_llm.stderr
     assert load_config().crag.max_attempts == 2
+
+
+def test_llm_crag_rewrites_a_contradicted_answer(server: Server) -> None:
+    q = "Where was Marie Curie born?"
+    s = server.script
+    s.add("json", openai_reply("Marie Curie discovered penicillin in 1928 [1]."))  # contradicted by S1
+    s.add("json", openai_reply(json.dumps({"queries": ["Marie Curie birthplace"]})))
+    s.add("json", openai_reply("Marie Curie was born in Warsaw [1]."))
+    res = crag(None, [CURIE], _fresh_retriever(), q, llm=_llm(server))
+    assert res.verification_history[0].confidence == 0.0 and res.attempts == 1
+    assert res.final_response == "Marie Curie was born in Warsaw [1]." and res.stopped == "threshold met"
+    # offline, a contradiction stops the search: more evidence cannot undo it
+    off = crag("Marie Curie discovered penicillin in 1928.", [CURIE], _fresh_retriever(), q)
+    assert off.attempts == 0 and off.stopped.startswith("no unsupported claim left to search for")
