@@ -12,8 +12,8 @@ import asyncio
 import hashlib
 import hmac
 import os
-import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -68,7 +68,9 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
         app.add_middleware(CORSMiddleware, allow_origins=sv.cors_origins, allow_methods=["GET", "POST"],
                            allow_headers=["Authorization", "Content-Type", "X-API-Key"])  # fmt: skip
     keys = {k.lower() for k in sv.api_keys_sha256}
-    gate = threading.BoundedSemaphore(sv.concurrency)
+    # Verifications run on a pool of serve.concurrency threads whose queue is
+    # first in, first out, so no request waits behind ones that came later.
+    pool = ThreadPoolExecutor(max_workers=sv.concurrency, thread_name_prefix="toulmin-verify")
     limit = int(sv.max_request_mb * 1_000_000)
     open_paths = {"/", "/healthz", "/static/app.js", "/static/app.css"}
 
@@ -111,10 +113,6 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
         return _error(422, "E_BAD_REQUEST", "; ".join(errs)[:2000], "see /openapi.json for the request shape")
 
     def _verify(req: VerifyRequest, emit: Any = None) -> tuple[Report, dict[str, Any]]:
-        with gate:
-            return _verify_now(req, emit)
-
-    def _verify_now(req: VerifyRequest, emit: Any) -> tuple[Report, dict[str, Any]]:
         cfg_req = cfg.merged(req.overrides() or None)
         t = time.perf_counter()
         extra: dict[str, Any] = {}
@@ -148,7 +146,8 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
 
     async def _timed(fn: Any, *args: Any) -> Any:
         try:
-            return await asyncio.wait_for(asyncio.to_thread(fn, *args), timeout=sv.timeout)
+            loop = asyncio.get_running_loop()
+            return await asyncio.wait_for(loop.run_in_executor(pool, fn, *args), timeout=sv.timeout)
         except TimeoutError as e:
             raise InputError(
                 "E_TIMEOUT", f"the request took over {sv.timeout} s", fix="raise serve.timeout"
@@ -177,7 +176,7 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
         def finish(result: tuple[Report, dict[str, Any]]) -> list[tuple[str, Any]]:
             return [("verification", seed000_event(result[0], result[1]["id"]))]
 
-        gen = stream_work(lambda emit: _verify(req, emit), finish, request.is_disconnected, error_body)
+        gen = stream_work(lambda emit: _verify(req, emit), finish, request.is_disconnected, error_body, pool)
         return StreamingResponse(gen, media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
 
     @app.post("/v1/ask")
@@ -197,10 +196,6 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
         retriever = _corpus(cfg_req)
 
         def work(emit: Any) -> Any:
-            with gate:
-                return _ask_now(emit)
-
-        def _ask_now(emit: Any) -> Any:
             t = time.perf_counter()
             res = crag(None, None, retriever, req.question, llm=llm, config=cfg_req, on_event=emit)
             secs = time.perf_counter() - t
@@ -221,7 +216,7 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
                 ("final", {"final_response": res.final_response, "stopped": res.stopped}),
             ]
 
-        gen = stream_work(work, finish, request.is_disconnected, error_body)
+        gen = stream_work(work, finish, request.is_disconnected, error_body, pool)
         return StreamingResponse(gen, media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
 
     @app.get("/v1/reports")

@@ -8,6 +8,7 @@ import asyncio
 import json
 import threading
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import Executor
 from typing import Any
 
 from ..errors import ToulminError
@@ -31,8 +32,9 @@ async def stream_work(
     finish: Callable[[Any], list[tuple[str, Any]]],
     is_disconnected: Callable[[], Any],
     on_error: Callable[[BaseException], dict[str, Any]],
+    pool: Executor,
 ) -> AsyncIterator[bytes]:
-    """``work(emit)`` runs in a thread and calls ``emit(kind, data)``; its result
+    """``work(emit)`` runs on ``pool`` and calls ``emit(kind, data)``; its result
     goes to ``finish``, whose events close the stream."""
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[Any] = asyncio.Queue()
@@ -45,6 +47,8 @@ async def stream_work(
 
     def run() -> None:
         try:
+            if cancelled.is_set():  # the client left while this waited its turn
+                return
             result = work(emit)
             loop.call_soon_threadsafe(queue.put_nowait, ("__result__", result))
         except Cancelled:
@@ -54,8 +58,7 @@ async def stream_work(
         finally:
             loop.call_soon_threadsafe(queue.put_nowait, _DONE)
 
-    thread = threading.Thread(target=run, name="toulmin-stream", daemon=True)
-    thread.start()
+    pool.submit(run)
     try:
         while True:
             try:
