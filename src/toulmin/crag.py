@@ -26,7 +26,7 @@ from .config import Config, load_config, nest_dotted
 from .corpus.retrieve import Passage, Retriever, as_retriever
 from .errors import InputError, LLMError
 from .llm.base import LLM, LLMRequest, Message
-from .llm.parse import parse_json
+from .llm.parse import ask_json
 from .pipeline.report import Report, Verdict
 from .pipeline.sources import Source, coerce_sources
 from .verify import get_verifier
@@ -85,14 +85,7 @@ def _llm_queries(llm: LLM, claims: Sequence[str], question: str | None) -> list[
     body = (
         (f"Question: {question}\n\n" if question else "") + "Claims:\n" + "\n".join(f"- {c}" for c in claims)
     )
-    reply = llm.complete(
-        LLMRequest(
-            messages=(Message(role="system", content=QUERY_PROMPT), Message(role="user", content=body)),
-            json_schema=QUERY_SCHEMA,
-            max_tokens=300,
-        )
-    )
-    data = parse_json(reply.text)
+    data = ask_json(llm, QUERY_PROMPT, body, QUERY_SCHEMA, max_tokens=300)
     got = data.get("queries") if isinstance(data, dict) else data
     if (
         not isinstance(got, list)

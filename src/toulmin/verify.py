@@ -118,6 +118,12 @@ class Verifier:
             question_context=cfg.decide.question_context,
         )
         self.classifier: Classifier = checker_cls
+        if cfg.score.alignment == "llm" and self.llm is None:
+            raise ConfigError(
+                "E_CONFIG_VALUE",
+                "score.alignment=llm but no language model is configured",
+                fix="set llm.provider and llm.model, or use score.alignment=offline",
+            )
         if cfg.decide.judge != "checker":
             if self.llm is None:
                 raise ConfigError(
@@ -184,12 +190,7 @@ class Verifier:
         srcs: list[Source],
         notes: list[str],
     ) -> Alignment:
-        if self.llm is None:
-            raise ConfigError(
-                "E_CONFIG_VALUE",
-                "score.alignment=llm but no language model is configured",
-                fix="set llm.provider and llm.model, or use score.alignment=offline",
-            )
+        assert self.llm is not None  # checked when the Verifier was built
         # seed 004 sends the top 5 chunks: here the best evidence of the claims, then the sources
         passages = list(dict.fromkeys([e.quote for d in results for e in d.evidence[:1]]))
         passages += [s.text[:1500] for s in srcs]
@@ -254,25 +255,28 @@ class Verifier:
         cands = self.linker.link(checked, srcs)
         t3 = time.perf_counter()
         linked = [(c, cs) for c, cs in zip(checked, cands) if cs]
+        decided: dict[str, ClaimResult] = {}
         if on_event is None:
             got = self.classifier.classify([c for c, _ in linked], [cs for _, cs in linked], question)
+            decided = {c.id: self._decide(c, cls, by_id) for (c, _), cls in zip(linked, got)}
         else:
             # one claim at a time, so each verdict can be sent as soon as it is known
             # (scores do not depend on what else is in the batch)
-            got = []
             for c, cs in linked:
-                got.extend(self.classifier.classify([c], [cs], question, answer_claims=len(linked)))
-                on_event("claim", self._decide(c, got[-1], by_id).model_dump(mode="json"))
-        classes = dict(zip([c.id for c, _ in linked], got))
+                (cls,) = self.classifier.classify([c], [cs], question, answer_claims=len(linked))
+                decided[c.id] = self._decide(c, cls, by_id)
+                on_event("claim", decided[c.id].model_dump(mode="json"))
         t4 = time.perf_counter()
         results: list[ClaimResult] = []
         for c in claims:
             if c.id in skipped:
                 results.append(not_checked(c, max_claims))
-                continue
-            results.append(self._decide(c, classes.get(c.id), by_id))
-            if on_event is not None and c.id not in classes:  # unlinked, trivial: decided without a model
-                on_event("claim", results[-1].model_dump(mode="json"))
+            elif c.id in decided:
+                results.append(decided[c.id])
+            else:  # unlinked or trivial: decided without a model
+                results.append(self._decide(c, None, by_id))
+                if on_event is not None:
+                    on_event("claim", results[-1].model_dump(mode="json"))
         t5 = time.perf_counter()
         cited = self.judge.judge(
             parsed, clean_claims, claims, results, srcs, question, len(linked), recheck=cite.recheck

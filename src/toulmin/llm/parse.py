@@ -9,8 +9,9 @@ import re
 from typing import Any
 
 from ..errors import LLMError
+from .base import LLM, LLMRequest, Message
 
-__all__ = ["parse_json", "parse_list"]
+__all__ = ["ask_json", "parse_json", "parse_list"]
 
 _FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.S)
 _ITEM = re.compile(r"^\s*(?:\d{1,3}[.)]|[-*•])\s+(.+?)\s*$", re.M)
@@ -68,3 +69,15 @@ def parse_list(text: str) -> list[str]:
     """Items of a numbered or bulleted list, for models that answer in prose."""
     items = [m.group(1).strip().strip('"') for m in _ITEM.finditer(text)]
     return [i for i in items if i]
+
+
+def ask_json(llm: LLM, system: str, user: str, schema: dict[str, Any], *, max_tokens: int) -> Any:
+    """One system + user exchange in JSON schema mode; the reply read as JSON."""
+    reply = llm.complete(
+        LLMRequest(
+            messages=(Message(role="system", content=system), Message(role="user", content=user)),
+            json_schema=schema,
+            max_tokens=max_tokens,
+        )
+    )
+    return parse_json(reply.text)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import LLMError
-from ..llm.base import LLM, LLMRequest, Message
-from ..llm.parse import parse_json
+from ..llm.base import LLM
+from ..llm.parse import ask_json
 from .report import Alignment
 
 __all__ = ["ALIGN_PROMPT", "llm_alignment"]
@@ -46,14 +46,7 @@ def llm_alignment(
         f"Answer: {answer}\n\nPassages:\n{context}"
     )
     try:
-        reply = llm.complete(
-            LLMRequest(
-                messages=(Message(role="system", content=ALIGN_PROMPT), Message(role="user", content=user)),
-                json_schema=SCHEMA,
-                max_tokens=200,
-            )
-        )
-        data = parse_json(reply.text)
+        data = ask_json(llm, ALIGN_PROMPT, user, SCHEMA, max_tokens=200)
         score = data.get("score") if isinstance(data, dict) else None
         if isinstance(score, bool) or not isinstance(score, (int, float)) or not 0.0 <= score <= 1.0:
             raise LLMError(

@@ -17,8 +17,8 @@ import re
 from collections.abc import Sequence
 
 from ..errors import LLMError
-from ..llm.base import LLM, LLMRequest, Message
-from ..llm.parse import parse_json
+from ..llm.base import LLM
+from ..llm.parse import ask_json
 from .classify import CheckerClassifier, Classification, ScoredCandidate
 from .extract import Claim
 from .link import Candidate
@@ -127,17 +127,8 @@ class LLMJudge:
     def _judge(self, claim: Claim, cands: Sequence[Candidate], cls: Classification) -> Classification:
         passages = "\n".join(f"[{i + 1}] {c.context or c.text}" for i, c in enumerate(cands))
         try:
-            reply = self.llm.complete(
-                LLMRequest(
-                    messages=(
-                        Message(role="system", content=JUDGE_PROMPT),
-                        Message(role="user", content=f"Claim: {claim.text}\n\nPassages:\n{passages}"),
-                    ),
-                    json_schema=SCHEMA,
-                    max_tokens=300,
-                )
-            )
-            data = parse_json(reply.text)
+            user = f"Claim: {claim.text}\n\nPassages:\n{passages}"
+            data = ask_json(self.llm, JUDGE_PROMPT, user, SCHEMA, max_tokens=300)
             said = data["label"] if "label" in data else data["verdict"]
             verdict = _LABELS.get(str(said).strip().lower(), "")
             if verdict not in _ONE_HOT:

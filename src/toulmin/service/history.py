@@ -179,7 +179,6 @@ class PostgresHistory(HistoryStore):
                 "E_MISSING_EXTRA", "a PostgreSQL history needs psycopg", fix="pip install 'toulmin[postgres]'"
             ) from e
         self.url = url
-        self.path = Path("postgresql")
         self._psycopg = psycopg
         self._lock = threading.Lock()
         try:
