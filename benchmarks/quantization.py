@@ -1,59 +1,80 @@
-"""int8 (dynamic) against fp32: accuracy on development slices and batch dependence.
+"""fp32 against the int8 variants of one checker: development accuracy, speed, batch dependence.
 
-    python benchmarks/quantization.py FP32_FOLDER --int8 INT8_MODEL.onnx [--rows 150]
+    python benchmarks/quantization.py RUN_DIR [--rows 150]
 
-Both use FP32_FOLDER's checker.json (temperature, threshold). Batch dependence: the
-largest change of any probability when the same 64 VitaminC dev pairs are scored
-with batch size 1 instead of 32 (dynamic quantisation picks activation scales per
-batch, so a pair's score can depend on its neighbours).
+RUN_DIR holds best/ (a HF checkpoint, e.g. from `scripts/release_model.py
+--from-checker`). Each variant is exported from it with `toulmin.training.export`
+and scored with the shipped checker.json (temperature, threshold), so only the
+arithmetic differs: fp32, "int8" (every linear layer) and "int8-ffn-fp32" (the
+feed-forward output projections kept fp32). Development slices only: balanced
+accuracy on HaluEval qa/dialogue/summarization (--rows rows each) and VitaminC
+dev (all 1,000 pairs, plus 3-way accuracy), pairs/s at 128 tokens, and batch
+dependence (largest change of any probability when 64 VitaminC dev pairs are
+scored one call each instead of in one call).
 """
 
 from __future__ import annotations
 
 import argparse
 import shutil
+import sys
 import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
 
-from toulmin.checker.onnx import OnnxChecker
+from toulmin.checker.base import LABELS
+from toulmin.checker.onnx import OnnxChecker, shipped_model_dir
 from toulmin.datasets import load_slice
 from toulmin.evaluate import evaluate_pairs
+from toulmin.training.export import export_onnx, quantize
 
-DEV = ["halueval-qa-dev", "halueval-dialogue-dev", "halueval-summarization-dev", "vitaminc-dev"]
+sys.path.insert(0, str(Path(__file__).parent))
+from speed import throughput
+
+HALU = ["halueval-qa-dev", "halueval-dialogue-dev", "halueval-summarization-dev"]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("folder", type=Path)
-    ap.add_argument("--int8", type=Path, required=True)
+    ap.add_argument("run_dir", type=Path)
     ap.add_argument("--rows", type=int, default=150)
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        q = Path(tmp)
-        for f in ("tokenizer.json", "checker.json"):
-            shutil.copy2(a.folder / f, q / f)
-        shutil.copy2(a.int8, q / "model.onnx")
-        paths = {"int8": q, "fp32": a.folder}
-        print(f"| slice ({a.rows} rows) | int8 BA | fp32 BA | int8 s | fp32 s |")
-        print("|---|---|---|---|---|")
-        for name in DEV:
-            data = load_slice(name)[: 2 * a.rows]
-            cells, secs = [], []
-            for p in paths.values():
-                m = OnnxChecker(p)
-                t = time.perf_counter()
-                cells.append(evaluate_pairs(m, data)["balanced_accuracy"])
-                secs.append(time.perf_counter() - t)
-            print(f"| {name} | {cells[0]:.1f} | {cells[1]:.1f} | {secs[0]:.0f} | {secs[1]:.0f} |", flush=True)
-        ps = load_slice("vitaminc-dev")[:64]
-        c, s = [p.claim for p in ps], [p.doc for p in ps]
-        for label, p in paths.items():
-            one = OnnxChecker(p, batch_size=1).predict(c, s)
-            d = np.abs(one - OnnxChecker(p, batch_size=32).predict(c, s))
-            print(f"batch dependence {label}: max {d.max():.4f}, mean {d.mean():.5f}")
+        root = Path(tmp)
+        fp32 = export_onnx(a.run_dir / "best", root / "export")
+        variants = {}
+        for name in ("fp32", "int8", "int8-ffn-fp32"):
+            d = root / name
+            d.mkdir()
+            shutil.copy2(shipped_model_dir() / "checker.json", d / "checker.json")
+            shutil.copy2(root / "export" / "tokenizer.json", d / "tokenizer.json")
+            if name == "fp32":
+                shutil.copy2(fp32, d / "model.onnx")
+            else:
+                quantize(fp32, d / "model.onnx", ffn_out_fp32=name == "int8-ffn-fp32")
+            variants[name] = d
+        vc = load_slice("vitaminc-dev")
+        gold3 = np.array([LABELS.index(p.label) for p in vc])
+        cols = [*HALU, "vitaminc-dev", "vitaminc-dev 3-way", "pairs/s @128", "batch dep.", "eval s"]
+        print("| variant | " + " | ".join(cols) + " |")
+        print("|---" * (len(cols) + 1) + "|")
+        for name, d in variants.items():
+            ck = OnnxChecker(d)
+            t = time.perf_counter()
+            cells = [evaluate_pairs(ck, load_slice(s)[: 2 * a.rows])["balanced_accuracy"] for s in HALU]
+            cells.append(evaluate_pairs(ck, vc)["balanced_accuracy"])
+            secs = time.perf_counter() - t
+            lg = ck.logits([p.claim for p in vc], [p.doc for p in vc])
+            acc3 = 100 * float((lg.argmax(1) == gold3).mean())
+            rate = throughput(d, 128, 256, 3, 32)
+            c, s = [p.claim for p in vc[:64]], [p.doc for p in vc[:64]]
+            together = ck.predict(c, s)
+            alone = np.concatenate([ck.predict(c[i : i + 1], s[i : i + 1]) for i in range(len(c))])
+            dep = float(np.abs(together - alone).max())
+            row = [f"{x:.1f}" for x in cells] + [f"{acc3:.1f}", f"{rate:.0f}", f"{dep:.4f}", f"{secs:.0f}"]
+            print(f"| {name} | " + " | ".join(row) + " |", flush=True)
 
 
 if __name__ == "__main__":

@@ -1,12 +1,18 @@
 """Build the shipped checker from a training run and install it into the package.
 
-    python scripts/release_model.py RUN_DIR --version 1.0.0 [--fp32]
+    python scripts/release_model.py RUN_DIR --version 1.1.0 [--quantization int8]
+    python scripts/release_model.py RUN_DIR --version 1.1.0 --from-checker src/toulmin/models/checker
 
 RUN_DIR is a `toulmin train` output folder (holding best/ and train_summary.json).
-Exports ONNX, quantises to int8 (unless --fp32), fits temperature and threshold on
+Exports ONNX, quantises (int8 by default), fits temperature and threshold on
 development slices only, writes the model card and copies model.onnx,
 tokenizer.json, checker.json and MODEL_CARD.md into src/toulmin/models/checker/.
 The card's test table is filled from benchmarks/results/accuracy.json when present.
+
+--from-checker DIR first rebuilds RUN_DIR from an exported checker's weights (the
+torch checkpoint of a release may be gone): RUN_DIR/best from the ONNX graph,
+train_summary.json and the recipe table from DIR's checker.json and card. 1.1.0 was
+made this way from 1.0.0: same weights, new export and quantisation.
 """
 
 from __future__ import annotations
@@ -14,11 +20,12 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
 from toulmin.training.export import install_into_package
-from toulmin.training.package import build_package_model, write_model_card
+from toulmin.training.package import QUANTIZATIONS, build_package_model, write_model_card
 
 PKG = Path(__file__).resolve().parents[1] / "src/toulmin/models/checker"
 FILES = ["model.onnx", "tokenizer.json", "checker.json", "MODEL_CARD.md"]
@@ -32,18 +39,46 @@ def recipe_counts(train_file: Path) -> dict[str, int]:
     return dict(counts)
 
 
+def card_recipe_counts(card: Path) -> dict[str, int]:
+    """The "| source | pairs |" table of a model card."""
+    text = card.read_text().split("## Training data", 1)[1].split("\n## ", 1)[0]
+    return {m[1]: int(m[2]) for m in re.finditer(r"^\| (\w+) \| (\d+) \|$", text, re.M)}
+
+
+def rebuild_run(checker: Path, run_dir: Path) -> None:
+    from toulmin.training.from_onnx import hf_from_onnx
+
+    meta = json.loads((checker / "checker.json").read_text())
+    card = (checker / "MODEL_CARD.md").read_text()
+    sha = re.search(r"SHA-256 \(first 16 hex\): (\w+)", card)
+    hf_from_onnx(checker, run_dir / "best", num_heads=int(meta.get("num_heads", 12)))
+    t = meta["training"]
+    summary = {
+        "config": {**{k: t[k] for k in ("seed", "lr", "batch_size", "max_length", "epochs",
+                                         "warmup_frac")}, "train_file": None},
+        "steps": t["steps"], "pairs_seen": t["pairs_seen"], "minutes": t["minutes"],
+        "weights_from": f"{meta['name']} {meta['version']} ({meta['onnx_sha256_16']})",
+        "recipe_counts": card_recipe_counts(checker / "MODEL_CARD.md"),
+        "recipe_sha256_16": sha[1] if sha else "",
+    }
+    (run_dir / "train_summary.json").write_text(json.dumps(summary, indent=2) + "\n")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("run_dir", type=Path)
     ap.add_argument("--version", required=True)
-    ap.add_argument("--fp32", action="store_true")
+    ap.add_argument("--quantization", choices=list(QUANTIZATIONS), default="int8")
+    ap.add_argument("--from-checker", type=Path, help="Rebuild RUN_DIR from this checker first.")
     ap.add_argument("--card-only", action="store_true", help="Rewrite the card of the built model.")
     a = ap.parse_args()
     out = a.run_dir / "onnx"
+    if a.from_checker:
+        rebuild_run(a.from_checker, a.run_dir)
     summary = json.loads((a.run_dir / "train_summary.json").read_text())
     if not a.card_only:
         meta = build_package_model(a.run_dir / "best", out, summary, version=a.version,
-                                   quantise=not a.fp32)
+                                   quantization=a.quantization)
         print(json.dumps(meta, indent=2))
     results_file = Path("benchmarks/results/accuracy.json")
     results = None
@@ -53,9 +88,13 @@ def main() -> None:
         # Only numbers measured on this very model go into its card.
         if saved["model"] == f"{built['name']} {built['version']}":
             results = saved["results"]
-    train_file = Path(summary["config"]["train_file"])
-    sha = hashlib.sha256(train_file.read_bytes()).hexdigest()[:16]
-    write_model_card(out, recipe_counts(train_file), results, sha)
+    if summary["config"]["train_file"]:
+        train_file = Path(summary["config"]["train_file"])
+        counts = recipe_counts(train_file)
+        sha = hashlib.sha256(train_file.read_bytes()).hexdigest()[:16]
+    else:
+        counts, sha = summary["recipe_counts"], summary["recipe_sha256_16"]
+    write_model_card(out, counts, results, sha, weights_from=summary.get("weights_from"))
     install_into_package(out, PKG, FILES)
     print(f"installed into {PKG}")
 

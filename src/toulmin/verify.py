@@ -100,7 +100,7 @@ class Verifier:
         if dense:
             from .pipeline.embed import load_embedder
 
-            embedder = load_embedder(cfg.link.embedder)
+            embedder = load_embedder(cfg.link.embedder, int8=cfg.link.embedder_int8)
         L = cfg.link
         self.linker = HybridLinker(
             embedder,
@@ -150,7 +150,8 @@ class Verifier:
         self.models = {
             "extractor": f"{self.extractor.name}@{self.extractor.version}",
             "linker": self.linker.name
-            + (f" ({embedder.name}, {embedder.version})" if embedder else " (bm25 only)"),
+            + (f" ({embedder.name}, {embedder.version}{', int8' if embedder.int8 else ''})"
+               if embedder else " (bm25 only)"),
             "checker": f"{self.checker.name}@{self.checker.version}",
         }
         if self.llm_extractor is not None:

@@ -86,6 +86,10 @@ def test_a_pair_scores_the_same_alone_or_in_any_batch() -> None:
     for i in range(len(claims)):
         alone = OnnxChecker(batch_size=1).predict(claims[i : i + 1], docs[i : i + 1])
         assert (alone[0] == batched[i]).all()
+    # Nor on the number of worker threads or the order of the pairs.
+    one_thread = OnnxChecker(threads=1).predict(claims, docs)
+    reordered = OnnxChecker(threads=2).predict(claims[::-1], docs[::-1])[::-1]
+    assert (one_thread == batched).all() and (reordered == batched).all()
 
 
 def test_bad_input_is_a_clear_error(shipped: Any) -> None:

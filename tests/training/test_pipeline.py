@@ -67,6 +67,36 @@ def test_train_export_quantise_and_load(tmp_path: Path, data_file: Path) -> None
     np.testing.assert_allclose(got, ref, atol=1e-4)
 
 
+def test_weights_come_back_from_an_onnx_export(tmp_path: Path) -> None:
+    """A released checker can be re-exported or fine-tuned without its torch run folder."""
+    import torch
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+    from toulmin.training.from_onnx import hf_from_onnx
+
+    base = build_tiny_bert(tmp_path / "base", dict(enumerate(LABELS)))
+    out = tmp_path / "onnx"
+    fp32 = export_onnx(base, out)
+    (out / "model.onnx").write_bytes(fp32.read_bytes())
+    write_checker_json(out, {"name": "tiny", "version": "t1", "labels": list(LABELS),
+                             "pair_order": "claim_first", "max_length": 32, "threshold": 0.5})
+    back = hf_from_onnx(out, tmp_path / "back", num_heads=2)
+    claims, spans = ["the cat sat", "a dog was born in paris"], ["the cat sat on the mat", "the sky"]
+    tok = AutoTokenizer.from_pretrained(back)
+    enc = tok(claims, spans, padding=True, return_tensors="pt")
+    with torch.inference_mode():
+        ref = AutoModelForSequenceClassification.from_pretrained(base).eval()(**enc).logits
+        got = AutoModelForSequenceClassification.from_pretrained(back).eval()(**enc).logits
+    np.testing.assert_allclose(got.numpy(), ref.numpy(), atol=1e-6)
+    ref_tok = AutoTokenizer.from_pretrained(base)
+    assert tok(claims, spans)["input_ids"] == ref_tok(claims, spans)["input_ids"]
+    assert tok(claims, spans)["token_type_ids"] == ref_tok(claims, spans)["token_type_ids"]
+    # Anything that is not such an export is refused, not half loaded.
+    (out / "model.onnx").write_bytes(quantize(fp32, tmp_path / "q.onnx").read_bytes())
+    with pytest.raises(ValueError, match="not a toulmin BERT export"):
+        hf_from_onnx(out, tmp_path / "bad", num_heads=2)
+
+
 def test_train_command_adapts_on_user_pairs(tmp_path: Path, data_file: Path) -> None:
     base = build_tiny_bert(tmp_path / "base", dict(enumerate(LABELS)))
     res = CliRunner().invoke(main, ["train", "--data", str(data_file), "--base", str(base),

@@ -65,8 +65,7 @@ def train(data: str, out_dir: str, base: str | None, init_from: str | None, max_
     if export:
         from ..training.package import build_package_model
 
-        # fp32 like the shipped model: dynamic int8 makes scores depend on batch neighbours.
         meta = build_package_model(out / "best", out / "onnx", summary, version=model_version,
                                    recipe="recipe" if data == "recipe" else Path(data).name,
-                                   quantise=False)
+                                   quantization="int8")
         click.echo(json.dumps(meta, indent=2))

@@ -89,7 +89,10 @@ def decide_claim(
     best = scored[by_entail[0]]
     p_best, probs = best.probs["entailment"], best.probs
     joint_used = False
-    if cls.joint is not None and cls.joint["entailment"] > p_best:
+    # The joined spans decide only when no single span backs the claim: a span
+    # that states the claim alone is the evidence, and a joint score a hair
+    # higher must not turn one source into "S1 + S2 state this together".
+    if cls.joint is not None and cls.joint["entailment"] > p_best and p_best < cfg.threshold:
         p_best, probs, joint_used = cls.joint["entailment"], cls.joint, True
     findings = cls.findings
     top = evidence[0]

@@ -5,16 +5,18 @@ The package ships safetensors for sentence-transformers (hence torch); a
 BERT encoder is a few matrix products, so toulmin reads the weights with
 ``safetensors.numpy`` and runs the layers as an onnxruntime graph built in
 memory (``embed_onnx.py``). Nothing is downloaded or written. Texts are
-embedded one length bucket at a time in input order, so identical inputs
-give identical vectors.
+embedded one at a time (no padding; spread over the cores), so a text's vector
+depends on that text alone.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -45,7 +47,8 @@ def _layer_norm(x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float = 1e-12)
 class MiniLMEmbedder:
     """Mean-pooled, normalised MiniLM-L6 embeddings (384 dims)."""
 
-    def __init__(self, path: str | Path | None = None, *, max_length: int = 128, cache_size: int = 4096):
+    def __init__(self, path: str | Path | None = None, *, max_length: int = 128, cache_size: int = 4096,
+                 int8: bool = True, threads: int | None = None):
         from safetensors.numpy import load_file
         from tokenizers import Tokenizer
 
@@ -83,7 +86,12 @@ class MiniLMEmbedder:
 
         # The transformer layers run in onnxruntime (3x NumPy's speed here,
         # same numbers to 1e-6); lookup and pooling stay in NumPy.
-        self._layers = OnnxEncoder(w, self.layers, self.hidden, self.heads)
+        # Each text runs alone on one thread (texts spread over the cores): no
+        # padding work, and with int8 each vector depends on its own text only.
+        self.int8 = int8
+        self.threads = max(1, threads or int(os.environ.get("TOULMIN_THREADS", 0)) or (os.cpu_count() or 1))
+        self._layers = OnnxEncoder(w, self.layers, self.hidden, self.heads, int8=int8, threads=1)
+        self._pool: ThreadPoolExecutor | None = None
         self.tokenizer = Tokenizer.from_file(str(self.path / "tokenizer.json"))
         self.tokenizer.enable_truncation(max_length)
         self.tokenizer.no_padding()
@@ -107,39 +115,33 @@ class MiniLMEmbedder:
         out: np.ndarray = pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
         return out
 
-    def embed(self, texts: Sequence[str], batch_size: int = 32) -> np.ndarray:
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
         out = np.zeros((len(texts), self.hidden), dtype=np.float32)
         keys = [hashlib.sha1(t.encode("utf-8")).hexdigest() for t in texts]
         with self._cache_lock:
-            todo = [i for i, k in enumerate(keys) if k not in self._cache]
-        # Sort the missing texts by length so batches carry little padding; the
-        # order depends only on the inputs, so results are reproducible.
-        encs = self.tokenizer.encode_batch([texts[i] for i in todo]) if todo else []
-        order = sorted(range(len(todo)), key=lambda j: (len(encs[j].ids), j))
-        for b in range(0, len(order), batch_size):
-            chunk = order[b : b + batch_size]
-            t = max(len(encs[j].ids) for j in chunk)
-            ids = np.zeros((len(chunk), t), dtype=np.int64)
-            mask = np.zeros((len(chunk), t), dtype=np.float32)
-            for r, j in enumerate(chunk):
-                e = encs[j].ids
-                ids[r, : len(e)] = e
-                mask[r, : len(e)] = 1.0
-            vecs = self._encode(ids, mask)
-            for r, j in enumerate(chunk):
-                self._remember(keys[todo[j]], vecs[r])
-        for i, k in enumerate(keys):
-            with self._cache_lock:
-                hit = self._cache.get(k)
-            out[i] = hit if hit is not None else self._fallback(texts[i])
+            cached = {i: self._cache[k] for i, k in enumerate(keys) if k in self._cache}
+        todo = [i for i in range(len(texts)) if i not in cached]
+        if todo:
+            encs = self.tokenizer.encode_batch([texts[i] for i in todo])
+            for i, vec in zip(todo, self._map([e.ids for e in encs])):
+                cached[i] = vec
+                self._remember(keys[i], vec)
+        for i, vec in cached.items():
+            out[i] = vec
         return out
 
-    def _fallback(self, text: str) -> np.ndarray:
-        # Only reached when the cache is smaller than one call's inputs.
-        enc = self.tokenizer.encode(text)
-        ids = np.array([enc.ids], dtype=np.int64)
-        vec: np.ndarray = self._encode(ids, np.ones_like(ids, dtype=np.float32))[0]
+    def _one(self, ids: list[int]) -> np.ndarray:
+        arr = np.array([ids], dtype=np.int64)
+        vec: np.ndarray = self._encode(arr, np.ones_like(arr, dtype=np.float32))[0]
         return vec
+
+    def _map(self, ids: list[list[int]]) -> list[np.ndarray]:
+        if self.threads == 1 or len(ids) == 1:
+            return [self._one(x) for x in ids]
+        with self._cache_lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="toulmin-embed")
+        return list(self._pool.map(self._one, ids))
 
     def _remember(self, key: str, vec: np.ndarray) -> None:
         with self._cache_lock:
@@ -149,14 +151,15 @@ class MiniLMEmbedder:
                 self._cache.popitem(last=False)
 
     def info(self) -> dict[str, Any]:
-        return {"name": self.name, "version": self.version}
+        return {"name": self.name, "version": self.version,
+                "quantization": "int8" if self.int8 else "fp32"}
 
 
 _LOADED: dict[str, MiniLMEmbedder] = {}
 
 
-def load_embedder(path: str | None = None) -> MiniLMEmbedder:
-    key = path or ""
+def load_embedder(path: str | None = None, *, int8: bool = True) -> MiniLMEmbedder:
+    key = f"{path or ''}|{int8}"
     if key not in _LOADED:
-        _LOADED[key] = MiniLMEmbedder(path)
+        _LOADED[key] = MiniLMEmbedder(path, int8=int8)
     return _LOADED[key]

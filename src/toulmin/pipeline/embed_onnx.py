@@ -17,7 +17,13 @@ __all__ = ["OnnxEncoder"]
 
 
 class OnnxEncoder:
-    def __init__(self, w: dict[str, np.ndarray], layers: int, hidden: int, heads: int):
+    """``int8``: linear layers as onnxruntime's DynamicQuantizeMatMul on int8
+    weights (symmetric, per output column). Activation scales are taken per
+    run, so a text's vector depends only on that text when texts run one by one.
+    ``threads``: onnxruntime intra-op threads for one run."""
+
+    def __init__(self, w: dict[str, np.ndarray], layers: int, hidden: int, heads: int, *,
+                 int8: bool = False, threads: int | None = None):
         import onnx
         import onnxruntime as ort
         from onnx import TensorProto, helper, numpy_helper
@@ -46,8 +52,17 @@ class OnnxEncoder:
             n = f"l{i}_"
 
             def lin(src: str, name: str, tag: str, p: str = p, n: str = n) -> str:
-                mm = node("MatMul", [src, const(n + tag + "_w", w[p + name + ".weight"])], n + tag + "_mm")
-                return node("Add", [mm, const(n + tag + "_b", w[p + name + ".bias"])], n + tag)
+                weight, bias = w[p + name + ".weight"], w[p + name + ".bias"]
+                if int8:
+                    scale = np.maximum(np.abs(weight).max(0), 1e-12).astype(np.float32) / 127.0
+                    q = np.clip(np.round(weight / scale), -127, 127).astype(np.int8)
+                    ins = [src, const(n + tag + "_q", q), const(n + tag + "_s", scale),
+                           const(n + tag + "_z", np.zeros_like(q[0])), const(n + tag + "_b", bias)]
+                    nodes.append(helper.make_node("DynamicQuantizeMatMul", ins, [n + tag],
+                                                  domain="com.microsoft"))
+                    return n + tag
+                mm = node("MatMul", [src, const(n + tag + "_w", weight)], n + tag + "_mm")
+                return node("Add", [mm, const(n + tag + "_b", bias)], n + tag)
 
             def ln(src: str, name: str, tag: str, p: str = p, n: str = n) -> str:
                 return node(
@@ -94,11 +109,16 @@ class OnnxEncoder:
             [helper.make_tensor_value_info(x, TensorProto.FLOAT, ["n", "t", hidden])],
             initializer=inits,
         )
-        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        opsets = [helper.make_opsetid("", 17)]
+        if int8:
+            opsets.append(helper.make_opsetid("com.microsoft", 1))
+        model = helper.make_model(graph, opset_imports=opsets)
         model.ir_version = 8
-        onnx.checker.check_model(model)
+        if not int8:  # the checker knows only the standard operator set
+            onnx.checker.check_model(model)
         so = ort.SessionOptions()
-        so.intra_op_num_threads = int(os.environ.get("TOULMIN_THREADS", 0)) or (os.cpu_count() or 1)
+        env = int(os.environ.get("TOULMIN_THREADS", 0))
+        so.intra_op_num_threads = threads or env or (os.cpu_count() or 1)
         so.inter_op_num_threads = 1
         self.session = ort.InferenceSession(model.SerializeToString(), so, providers=["CPUExecutionProvider"])
         self.out = x

@@ -22,7 +22,11 @@ def export_onnx(hf_dir: str | Path, out_dir: str | Path, opset: int = 17) -> Pat
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    model = AutoModelForSequenceClassification.from_pretrained(hf_dir).eval()
+    # Eager attention exports as a plain additive mask, which onnxruntime fuses
+    # into its Attention kernel; the SDPA export masks with Where/IsNaN nodes
+    # that took 18% of CPU time (docs/benchmarks.md, "Speed").
+    model = AutoModelForSequenceClassification.from_pretrained(
+        hf_dir, attn_implementation="eager").eval()
     tok = AutoTokenizer.from_pretrained(hf_dir)
     enc = tok(["a claim"], ["a source sentence that is longer"], return_tensors="pt")
     names = ["input_ids", "attention_mask", "token_type_ids"]
@@ -56,10 +60,32 @@ def export_onnx(hf_dir: str | Path, out_dir: str | Path, opset: int = 17) -> Pat
     return path
 
 
-def quantize(fp32: Path, out: Path) -> Path:
+def quantize(fp32: Path, out: Path, *, ffn_out_fp32: bool = False) -> Path:
+    """Dynamic int8 weights (per tensor); activations are scaled per run.
+
+    ``ffn_out_fp32`` keeps each layer's feed-forward output projection in fp32:
+    its input (after GELU) has the widest range, and quantising it cost the most
+    accuracy on development data.
+    """
+    import logging
+
+    import onnx
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    quantize_dynamic(str(fp32), str(out), weight_type=QuantType.QInt8)
+    keep = []
+    if ffn_out_fp32:
+        keep = [n.name for n in onnx.load(str(fp32)).graph.node
+                if n.op_type == "MatMul" and "/output/dense/" in n.name
+                and "/attention/" not in n.name]
+    # quantize_dynamic logs a "consider pre-processing" hint through the root logger.
+    root = logging.getLogger()
+    level = root.level
+    root.setLevel(logging.ERROR)
+    try:
+        quantize_dynamic(str(fp32), str(out), weight_type=QuantType.QInt8,
+                         op_types_to_quantize=["MatMul"], nodes_to_exclude=keep)
+    finally:
+        root.setLevel(level)
     return out
 
 

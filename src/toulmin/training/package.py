@@ -11,7 +11,13 @@ from typing import Any
 from .calibrate import DEV_SLICES, fit_temperature, fit_threshold
 from .export import export_onnx, quantize, write_checker_json
 
-__all__ = ["LICENCES", "build_package_model", "write_model_card"]
+__all__ = ["LICENCES", "QUANTIZATIONS", "build_package_model", "write_model_card"]
+
+QUANTIZATIONS = {
+    "fp32": "fp32",
+    "int8": "int8-dynamic, per pair",
+    "int8-ffn-fp32": "int8-dynamic, per pair, feed-forward output fp32",
+}
 
 LICENCES = {
     "vitaminc_real / vitaminc_synthetic": "CC BY-SA 3.0",
@@ -28,16 +34,20 @@ def _sha(path: Path) -> str:
 
 def build_package_model(hf_dir: Path, out_dir: Path, summary: dict[str, Any], *,
                         version: str | None = None, recipe: str = "recipe",
-                        quantise: bool = True) -> dict[str, Any]:
+                        quantization: str = "int8") -> dict[str, Any]:
+    """``quantization``: "fp32", "int8" (dynamic, every linear layer) or
+    "int8-ffn-fp32" (the feed-forward output projections stay fp32)."""
     from ..checker.onnx import OnnxChecker
 
     out_dir.mkdir(parents=True, exist_ok=True)
     fp32 = export_onnx(hf_dir, out_dir)
     model = out_dir / "model.onnx"
-    if quantise:
-        quantize(fp32, model)
-    else:
+    if quantization not in QUANTIZATIONS:
+        raise ValueError(f"quantization {quantization!r}: choose one of {', '.join(QUANTIZATIONS)}")
+    if quantization == "fp32":
         shutil.copy2(fp32, model)
+    else:
+        quantize(fp32, model, ffn_out_fp32=quantization == "int8-ffn-fp32")
     meta: dict[str, Any] = {
         "name": "toulmin-checker-minilm-l6",
         "version": version or "dev",
@@ -47,7 +57,7 @@ def build_package_model(hf_dir: Path, out_dir: Path, summary: dict[str, Any], *,
         "pad_id": 0,
         "temperature": 1.0,
         "threshold": 0.5,
-        "quantization": "int8-dynamic" if quantise else "fp32",
+        "quantization": QUANTIZATIONS[quantization],
     }
     write_checker_json(out_dir, meta)
     checker = OnnxChecker(out_dir)
@@ -68,8 +78,26 @@ def build_package_model(hf_dir: Path, out_dir: Path, summary: dict[str, Any], *,
     return meta
 
 
+def _quant_key(label: str) -> str:
+    return next(k for k, v in QUANTIZATIONS.items() if v == label)
+
+
+def _quantization_note(meta: dict[str, Any]) -> list[str]:
+    if meta["quantization"] == "fp32":
+        return ["fp32: dynamic int8 run in batches chooses activation scales per batch, so a "
+                "pair's probabilities would move with its batch neighbours."]
+    return [
+        f"{meta['quantization']}: weights int8, activation scales computed per run, and every "
+        "pair runs alone (unpadded, one thread per pair, pairs spread over the cores), so a "
+        "pair's probabilities never depend on the other pairs scored with it. Accuracy and "
+        "speed against the fp32 graph of the same weights: docs/benchmarks.md (\"int8 or "
+        "fp32\").",
+    ]
+
+
 def write_model_card(model_dir: Path, recipe_counts: dict[str, int],
-                     test_results: dict[str, Any] | None = None, recipe_sha: str = "") -> Path:
+                     test_results: dict[str, Any] | None = None, recipe_sha: str = "",
+                     weights_from: str | None = None) -> Path:
     meta = json.loads((model_dir / "checker.json").read_text())
     lines = [
         f"# {meta['name']} {meta['version']}",
@@ -89,15 +117,12 @@ def write_model_card(model_dir: Path, recipe_counts: dict[str, int],
         f"ONNX, {meta['quantization']}, run by onnxruntime (no torch). Max length "
         f"{meta['max_length']} tokens (longest-first truncation: the source is cut unless the claim alone "
         "is over half). "
-        f"Temperature {meta['temperature']} (fitted on VitaminC dev). "
+        f"Temperature {meta['temperature']} (fitted on VitaminC dev: likelihood of "
+        "P(entailment) against supported). "
         f"**Supported threshold: P(entailment) >= {meta['threshold']}**, fixed on the "
         f"development slices {', '.join(meta['dev_slices'])} (never on a test slice).",
         "",
-        "Why fp32 and not int8: dynamic int8 quantisation lost 0.4 to 3.0 points of balanced "
-        "accuracy on the development slices, and it chooses activation scales per batch, so a "
-        "pair's probabilities "
-        "moved by about 0.1 with its batch neighbours; fp32 gives bit-identical scores for a "
-        "pair whatever else is in the batch (measured in docs/benchmarks.md).",
+        *_quantization_note(meta),
         "",
         "Long sources are scored as overlapping sentence windows (default 100 words, one "
         "sentence overlap) and a claim's support is its best window (max over the 8 windows that "
@@ -108,6 +133,9 @@ def write_model_card(model_dir: Path, recipe_counts: dict[str, int],
         "## Training data (recipe `toulmin.training.recipe.RECIPE_V1`, seed "
         f"{meta['training']['seed']})",
         "",
+        *([f"Weights: those of {weights_from}, rebuilt from its ONNX graph "
+           "(`scripts/release_model.py --from-checker`) and exported again; the training "
+           "below is the one that produced them.", ""] if weights_from else []),
         "| source | pairs |",
         "|---|---|",
         *[f"| {k} | {v} |" for k, v in sorted(recipe_counts.items())],
@@ -147,8 +175,8 @@ def write_model_card(model_dir: Path, recipe_counts: dict[str, int],
               "## Licences of the data", "", *[f"- {k}: {v}" for k, v in LICENCES.items()], "",
               "## Rebuild", "", "```", "pip install -e '.[train]'",
               "toulmin train --data recipe --max-minutes 68 --out runs/v1 --no-export",
-              f"python scripts/release_model.py runs/v1 --version {meta['version']}"
-              + (" --fp32" if meta["quantization"] == "fp32" else ""), "```", "",
+              f"python scripts/release_model.py runs/v1 --version {meta['version']} "
+              f"--quantization {_quant_key(meta['quantization'])}", "```", "",
               "## Limits", "",
               "Small model: weak on multi-hop reasoning and on adversarial NLI (see ANLI). "
               "Treat 'supported' as evidence for trust, not proof.", ""]

@@ -1,0 +1,88 @@
+"""Rebuild a Hugging Face BERT classifier from a checker exported by ``export_onnx``.
+
+A shipped checker is its ONNX file; the torch checkpoint it came from lives in a
+training run folder that may be gone. Re-exporting (a different attention
+graph, a different quantisation) or fine-tuning further only needs the
+weights, and every one of them is an initializer of the ONNX graph: the
+embeddings, LayerNorms, biases, pooler and classifier by their torch names, and
+each linear layer's weight, transposed, as the constant input of the MatMul node
+named after the module (``/m/bert/encoder/layer.0/attention/self/query/MatMul``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+__all__ = ["hf_from_onnx"]
+
+_MATMUL = re.compile(r"^/m/(bert/encoder/layer\.\d+/.+)/MatMul$")
+_SPECIAL = {"unk_token": "[UNK]", "sep_token": "[SEP]", "pad_token": "[PAD]",
+            "cls_token": "[CLS]", "mask_token": "[MASK]"}
+
+
+def _state_dict(model_file: Path) -> dict[str, Any]:
+    import onnx
+    import torch
+    from onnx import numpy_helper
+
+    graph = onnx.load(str(model_file)).graph
+    values = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
+    # The exporter stores equal tensors once (a fresh model's zero biases, unit
+    # LayerNorm scales) and gives the other names through Identity nodes.
+    for node in graph.node:
+        if node.op_type == "Identity" and node.input[0] in values:
+            values[node.output[0]] = values[node.input[0]]
+    sd: dict[str, Any] = {k[2:]: torch.from_numpy(v.copy()) for k, v in values.items()
+                          if k.startswith("m.")}
+    for node in graph.node:
+        m = _MATMUL.match(node.name)
+        weights = [x for x in node.input if x in values]
+        if node.op_type == "MatMul" and m and weights:
+            key = m.group(1).replace("/", ".") + ".weight"
+            sd[key] = torch.from_numpy(values[weights[0]].T.copy())
+    return sd
+
+
+def hf_from_onnx(checker_dir: str | Path, out_dir: str | Path, *, num_heads: int) -> Path:
+    """Write ``out_dir`` as a HF folder (config, weights, tokenizer) equal to the checker.
+
+    ``num_heads`` is not recoverable from weight shapes, so the caller names it
+    (12 for MiniLM-L6). Raises ``ValueError`` if any weight is missing or extra.
+    """
+    import transformers
+
+    src, out = Path(checker_dir), Path(out_dir)
+    meta = json.loads((src / "checker.json").read_text())
+    sd = _state_dict(src / "model.onnx")
+    need = ["bert.embeddings.word_embeddings.weight", "bert.encoder.layer.0.intermediate.dense.weight"]
+    if any(k not in sd for k in need):
+        raise ValueError(f"{src / 'model.onnx'} is not a toulmin BERT export (fp32, as "
+                         f"export_onnx writes it): no {[k for k in need if k not in sd]}")
+    layers = 1 + max(int(k.split(".")[3]) for k in sd if k.startswith("bert.encoder.layer."))
+    vocab, hidden = sd["bert.embeddings.word_embeddings.weight"].shape
+    labels = [str(x) for x in meta["labels"]]
+    cfg = transformers.BertConfig(
+        vocab_size=int(vocab), hidden_size=int(hidden), num_hidden_layers=layers,
+        num_attention_heads=num_heads,
+        intermediate_size=int(sd["bert.encoder.layer.0.intermediate.dense.weight"].shape[0]),
+        max_position_embeddings=int(sd["bert.embeddings.position_embeddings.weight"].shape[0]),
+        type_vocab_size=int(sd["bert.embeddings.token_type_embeddings.weight"].shape[0]),
+        id2label=dict(enumerate(labels)),
+        label2id={v: k for k, v in enumerate(labels)},
+    )
+    model = transformers.BertForSequenceClassification(cfg).eval()
+    missing, unexpected = model.load_state_dict(sd, strict=False)
+    # position_ids is a buffer the graph folds away; everything else must match.
+    missing = [k for k in missing if not k.endswith("position_ids")]
+    if missing or unexpected:
+        raise ValueError(f"{src / 'model.onnx'} is not a toulmin BERT export: missing "
+                         f"{missing[:5]}, unexpected {unexpected[:5]}")
+    model.save_pretrained(out)
+    tok = transformers.PreTrainedTokenizerFast(
+        tokenizer_file=str(src / "tokenizer.json"),
+        model_input_names=["input_ids", "token_type_ids", "attention_mask"], **_SPECIAL)
+    tok.save_pretrained(out)
+    return out
