@@ -46,8 +46,10 @@ class CheckerConfig(_Strict):
     model: str | None = Field(None, description="folder or hub name; empty = the shipped model")
     threshold: float | None = Field(None, ge=0.0, le=1.0, description="override the model's threshold")
     label_map: dict[str, str] | None = None
-    batch_size: int = Field(32, ge=1, le=1024)
-    threads: int | None = Field(None, ge=1)
+    batch_size: int = Field(32, ge=1, le=1024, description="pairs per batch for the hf backend; the "
+                            "onnx checker runs each pair alone and only tokenises in chunks of this size")
+    threads: int | None = Field(None, ge=1, description="worker threads the onnx checker spreads pairs "
+                                "over; empty = TOULMIN_THREADS or all cores")
     window_words: int = Field(100, ge=5, le=2000)
     overlap_sentences: int = Field(1, ge=0, le=10)
     top_windows: int | None = Field(8, ge=1, description="windows per claim sentence sent to the "
