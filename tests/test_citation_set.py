@@ -10,6 +10,10 @@ from collections import Counter
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
+from tests.conftest import DATA
+
 ROOT = Path(__file__).resolve().parents[1]
 REF_LABELS = {"correct", "wrong_source", "unsupported", "unresolved"}
 STATEMENT_LABELS = {"correct", "wrong_source", "unsupported", "unresolved", "missing", "missing_unsupported"}
@@ -23,6 +27,7 @@ def _bench() -> ModuleType:
     return mod
 
 
+@pytest.mark.skipif(not DATA.is_dir(), reason="public data ../shared/data not present")
 def test_labelled_set_is_well_formed() -> None:
     bench = _bench()
     rows = bench.load_set()

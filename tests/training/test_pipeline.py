@@ -25,6 +25,18 @@ ROWS = [
 ] * 4
 
 
+@pytest.fixture(autouse=True)
+def no_public_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Train as a user without ../shared would: the dev set comes from their own pairs."""
+    from toulmin.errors import InputError
+    from toulmin.training import train as train_mod
+
+    def missing(rows: int = 150) -> None:
+        raise InputError("E_DATA_MISSING", "public data folder not found", fix="set TOULMIN_DATA_DIR")
+
+    monkeypatch.setattr(train_mod, "dev_pairs", missing)
+
+
 @pytest.fixture
 def data_file(tmp_path: Path) -> Path:
     f = tmp_path / "pairs.jsonl"
@@ -104,7 +116,18 @@ def test_train_command_adapts_on_user_pairs(tmp_path: Path, data_file: Path) -> 
     assert res.exit_code == 0, res.output
     assert (tmp_path / "run" / "best" / "config.json").is_file()
     summary = json.loads((tmp_path / "run" / "train_summary.json").read_text())
-    assert summary["pairs_seen"] == len(ROWS)
+    # Every 10th pair (2 of 16) is the development set, the rest is trained on.
+    assert summary["pairs_seen"] == len(ROWS) - 2
+    assert "holding out every 10th training pair (2)" in res.output
+
+
+def test_too_few_pairs_without_public_data_is_a_clear_error(tmp_path: Path) -> None:
+    base = build_tiny_bert(tmp_path / "base", dict(enumerate(LABELS)))
+    few = tmp_path / "few.jsonl"
+    few.write_text("".join(json.dumps(r) + "\n" for r in ROWS[:4]))
+    res = CliRunner().invoke(main, ["train", "--data", str(few), "--base", str(base),
+                                    "--out", str(tmp_path / "run"), "--max-minutes", "1", "--no-export"])
+    assert res.exit_code == 2 and "E_DATA_MISSING" in res.output and "at least 10 pairs" in res.output
 
 
 def test_train_command_rejects_missing_data(tmp_path: Path) -> None:
