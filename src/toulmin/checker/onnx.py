@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
-import threading
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from .._parallel import ItemPool
 from ..errors import InputError, ModelError
 from .base import LABELS, softmax
 
@@ -62,8 +60,7 @@ class OnnxChecker:
         self.tokenizer.enable_truncation(
             self.max_length, strategy="longest_first")
         so = ort.SessionOptions()
-        env_threads = int(os.environ.get("TOULMIN_THREADS", 0))
-        self.threads = max(1, threads or env_threads or (os.cpu_count() or 1))
+        self._items = ItemPool(threads, "toulmin-checker")
         # One thread per run: single-threaded kernels also make each pair's
         # arithmetic independent of how the work is scheduled.
         so.intra_op_num_threads = 1
@@ -72,26 +69,15 @@ class OnnxChecker:
         self.session = ort.InferenceSession(str(self.path / "model.onnx"), so,
                                             providers=["CPUExecutionProvider"])
         self._inputs = {i.name for i in self.session.get_inputs()}
-        self._pool: ThreadPoolExecutor | None = None
-        self._pool_lock = threading.Lock()
 
-    def _run_one(self, ids: list[int], mask: list[int], types: list[int]) -> np.ndarray:
+    def _run_one(self, enc: Any) -> np.ndarray:
         feed = {
-            "input_ids": np.array([ids], dtype=np.int64),
-            "attention_mask": np.array([mask], dtype=np.int64),
-            "token_type_ids": np.array([types], dtype=np.int64),
+            "input_ids": np.array([enc.ids], dtype=np.int64),
+            "attention_mask": np.array([enc.attention_mask], dtype=np.int64),
+            "token_type_ids": np.array([enc.type_ids], dtype=np.int64),
         }
         res = self.session.run(None, {n: v for n, v in feed.items() if n in self._inputs})[0]
         return np.asarray(res[0], dtype=np.float32)
-
-    def _map(self, encs: list[Any]) -> list[np.ndarray]:
-        args = [(e.ids, e.attention_mask, e.type_ids) for e in encs]
-        if self.threads == 1 or len(args) == 1:
-            return [self._run_one(*a) for a in args]
-        with self._pool_lock:
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="toulmin-checker")
-        return list(self._pool.map(lambda a: self._run_one(*a), args))
 
     def logits(self, claims: Sequence[str], spans: Sequence[str]) -> np.ndarray:
         if len(claims) != len(spans):
@@ -103,7 +89,7 @@ class OnnxChecker:
             b = list(spans[k : k + self.batch_size])
             pairs = list(zip(a, b)) if self.claim_first else list(zip(b, a))
             encs = self.tokenizer.encode_batch(pairs)
-            out[k : k + len(a)] = np.stack(self._map(encs))[:, self._cols]
+            out[k : k + len(a)] = np.stack(self._items.map(self._run_one, encs))[:, self._cols]
         return out
 
     def predict(self, claims: Sequence[str], spans: Sequence[str]) -> np.ndarray:

@@ -12,16 +12,15 @@ depends on that text alone.
 from __future__ import annotations
 
 import hashlib
-import os
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from .._parallel import ItemPool
 from ..errors import DependencyError, ModelError
 
 __all__ = ["Embedder", "MiniLMEmbedder", "load_embedder"]
@@ -89,9 +88,8 @@ class MiniLMEmbedder:
         # Each text runs alone on one thread (texts spread over the cores): no
         # padding work, and with int8 each vector depends on its own text only.
         self.int8 = int8
-        self.threads = max(1, threads or int(os.environ.get("TOULMIN_THREADS", 0)) or (os.cpu_count() or 1))
-        self._layers = OnnxEncoder(w, self.layers, self.hidden, self.heads, int8=int8, threads=1)
-        self._pool: ThreadPoolExecutor | None = None
+        self._items = ItemPool(threads, "toulmin-embed")
+        self._layers = OnnxEncoder(w, self.layers, self.hidden, self.heads, int8=int8)
         self.tokenizer = Tokenizer.from_file(str(self.path / "tokenizer.json"))
         self.tokenizer.enable_truncation(max_length)
         self.tokenizer.no_padding()
@@ -99,21 +97,21 @@ class MiniLMEmbedder:
         self._cache_size = cache_size
         self._cache_lock = threading.Lock()  # the service embeds from several threads
 
-    def _encode(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    def _one(self, ids: list[int]) -> np.ndarray:
+        """One text, unpadded: every token is attended to and pooled."""
         w = self._w
-        t = ids.shape[1]
+        t = len(ids)
         x = (
-            w["embeddings.word_embeddings.weight"][ids]
+            w["embeddings.word_embeddings.weight"][np.array([ids], dtype=np.int64)]
             + w["embeddings.position_embeddings.weight"][np.arange(t)][None]
             + w["embeddings.token_type_embeddings.weight"][0][None, None]
         )
         x = _layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
-        bias = ((1.0 - mask[:, None, None, :]) * -1e9).astype(np.float32)
-        x = self._layers(x, bias)
-        m = mask[:, :, None]
-        pooled = (x * m).sum(1) / np.maximum(m.sum(1), 1e-9)
-        out: np.ndarray = pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
-        return out
+        x = self._layers(x, np.zeros((1, 1, 1, t), dtype=np.float32))
+        pooled = x.sum(1) / np.float32(t)
+        vecs: np.ndarray = pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+        vec: np.ndarray = vecs[0]
+        return vec
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         out = np.zeros((len(texts), self.hidden), dtype=np.float32)
@@ -123,25 +121,12 @@ class MiniLMEmbedder:
         todo = [i for i in range(len(texts)) if i not in cached]
         if todo:
             encs = self.tokenizer.encode_batch([texts[i] for i in todo])
-            for i, vec in zip(todo, self._map([e.ids for e in encs])):
+            for i, vec in zip(todo, self._items.map(self._one, [e.ids for e in encs])):
                 cached[i] = vec
                 self._remember(keys[i], vec)
         for i, vec in cached.items():
             out[i] = vec
         return out
-
-    def _one(self, ids: list[int]) -> np.ndarray:
-        arr = np.array([ids], dtype=np.int64)
-        vec: np.ndarray = self._encode(arr, np.ones_like(arr, dtype=np.float32))[0]
-        return vec
-
-    def _map(self, ids: list[list[int]]) -> list[np.ndarray]:
-        if self.threads == 1 or len(ids) == 1:
-            return [self._one(x) for x in ids]
-        with self._cache_lock:
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="toulmin-embed")
-        return list(self._pool.map(self._one, ids))
 
     def _remember(self, key: str, vec: np.ndarray) -> None:
         with self._cache_lock:

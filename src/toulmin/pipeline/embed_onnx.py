@@ -8,7 +8,6 @@ stay in NumPy.
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import numpy as np
@@ -20,10 +19,11 @@ class OnnxEncoder:
     """``int8``: linear layers as onnxruntime's DynamicQuantizeMatMul on int8
     weights (symmetric, per output column). Activation scales are taken per
     run, so a text's vector depends only on that text when texts run one by one.
-    ``threads``: onnxruntime intra-op threads for one run."""
+    ``threads``: onnxruntime intra-op threads for one run (the embedder runs
+    texts one per run and spreads the runs over the cores itself)."""
 
     def __init__(self, w: dict[str, np.ndarray], layers: int, hidden: int, heads: int, *,
-                 int8: bool = False, threads: int | None = None):
+                 int8: bool = False, threads: int = 1):
         import onnx
         import onnxruntime as ort
         from onnx import TensorProto, helper, numpy_helper
@@ -117,8 +117,7 @@ class OnnxEncoder:
         if not int8:  # the checker knows only the standard operator set
             onnx.checker.check_model(model)
         so = ort.SessionOptions()
-        env = int(os.environ.get("TOULMIN_THREADS", 0))
-        so.intra_op_num_threads = threads or env or (os.cpu_count() or 1)
+        so.intra_op_num_threads = threads
         so.inter_op_num_threads = 1
         self.session = ort.InferenceSession(model.SerializeToString(), so, providers=["CPUExecutionProvider"])
         self.out = x

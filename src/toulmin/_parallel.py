@@ -1,0 +1,47 @@
+"""One item per onnxruntime run, the runs spread over worker threads.
+
+The checker (pairs) and the embedder (texts) both run each item alone on a
+single-threaded session: no padding work, and an item's numbers depend on that
+item only (int8 activation scales included), whatever else shares the call.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
+
+__all__ = ["ItemPool", "resolve_threads"]
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def resolve_threads(threads: int | None = None) -> int:
+    """``threads``, else ``TOULMIN_THREADS``, else every core."""
+    return max(1, threads or int(os.environ.get("TOULMIN_THREADS", 0)) or (os.cpu_count() or 1))
+
+
+class ItemPool:
+    """Maps a function over items in input order on ``threads`` workers.
+
+    The executor is made on first use (a process that never scores starts no
+    threads) and shared by every caller, so service requests queue on the same
+    workers instead of each starting their own.
+    """
+
+    def __init__(self, threads: int | None, name: str):
+        self.threads = resolve_threads(threads)
+        self._name = name
+        self._pool: ThreadPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def map(self, fn: Callable[[T], R], items: Sequence[T]) -> list[R]:
+        if self.threads == 1 or len(items) <= 1:
+            return [fn(x) for x in items]
+        with self._lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix=self._name)
+        return list(self._pool.map(fn, items))
