@@ -1,11 +1,11 @@
 """Build the shipped checker from a training run and install it into the package.
 
-    python scripts/release_model.py RUN_DIR --version 1.1.0 [--quantization int8]
+    python scripts/release_model.py RUN_DIR --version 1.1.0 [--quantization int8-ffn-fp32]
     python scripts/release_model.py RUN_DIR --version 1.1.0 --from-checker src/toulmin/models/checker
 
 RUN_DIR is a `toulmin train` output folder (holding best/ and train_summary.json).
-Exports ONNX, quantises (int8 by default), fits temperature and threshold on
-development slices only, writes the model card and copies model.onnx,
+Exports ONNX, quantises (by default as shipped: int8, feed-forward outputs fp32),
+fits temperature and threshold on development slices only, writes the model card and copies model.onnx,
 tokenizer.json, checker.json and MODEL_CARD.md into src/toulmin/models/checker/.
 The card's test table is filled from benchmarks/results/accuracy.json when present.
 
@@ -25,7 +25,12 @@ from collections import Counter
 from pathlib import Path
 
 from toulmin.training.export import install_into_package
-from toulmin.training.package import QUANTIZATIONS, build_package_model, write_model_card
+from toulmin.training.package import (
+    QUANTIZATIONS,
+    SHIPPED_QUANTIZATION,
+    build_package_model,
+    write_model_card,
+)
 
 PKG = Path(__file__).resolve().parents[1] / "src/toulmin/models/checker"
 FILES = ["model.onnx", "tokenizer.json", "checker.json", "MODEL_CARD.md"]
@@ -39,9 +44,9 @@ def recipe_counts(train_file: Path) -> dict[str, int]:
     return dict(counts)
 
 
-def card_recipe_counts(card: Path) -> dict[str, int]:
-    """The "| source | pairs |" table of a model card."""
-    text = card.read_text().split("## Training data", 1)[1].split("\n## ", 1)[0]
+def card_recipe_counts(card: str) -> dict[str, int]:
+    """The "| source | pairs |" table of a model card's text."""
+    text = card.split("## Training data", 1)[1].split("\n## ", 1)[0]
     return {m[1]: int(m[2]) for m in re.finditer(r"^\| (\w+) \| (\d+) \|$", text, re.M)}
 
 
@@ -58,7 +63,7 @@ def rebuild_run(checker: Path, run_dir: Path) -> None:
                                          "warmup_frac")}, "train_file": None},
         "steps": t["steps"], "pairs_seen": t["pairs_seen"], "minutes": t["minutes"],
         "weights_from": f"{meta['name']} {meta['version']} ({meta['onnx_sha256_16']})",
-        "recipe_counts": card_recipe_counts(checker / "MODEL_CARD.md"),
+        "recipe_counts": card_recipe_counts(card),
         "recipe_sha256_16": sha[1] if sha else "",
     }
     (run_dir / "train_summary.json").write_text(json.dumps(summary, indent=2) + "\n")
@@ -68,7 +73,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("run_dir", type=Path)
     ap.add_argument("--version", required=True)
-    ap.add_argument("--quantization", choices=list(QUANTIZATIONS), default="int8")
+    ap.add_argument("--quantization", choices=list(QUANTIZATIONS), default=SHIPPED_QUANTIZATION)
     ap.add_argument("--from-checker", type=Path, help="Rebuild RUN_DIR from this checker first.")
     ap.add_argument("--card-only", action="store_true", help="Rewrite the card of the built model.")
     a = ap.parse_args()

@@ -26,7 +26,8 @@ __all__ = ["train"]
 @click.option("--lr", type=float, default=6e-5, show_default=True)
 @click.option("--epochs", type=float, default=1.0, show_default=True)
 @click.option("--export/--no-export", default=True, show_default=True,
-              help="Export ONNX (int8), calibrate on dev data and write the model card.")
+              help="Export ONNX (int8 with feed-forward outputs fp32, as shipped), calibrate on dev "
+                   "data and write the model card.")
 @click.option("--version", "model_version", default=None, help="Version stamped on the model.")
 @handle_errors
 def train(data: str, out_dir: str, base: str | None, init_from: str | None, max_minutes: float,
@@ -63,9 +64,9 @@ def train(data: str, out_dir: str, base: str | None, init_from: str | None, max_
                       epochs=epochs, max_minutes=max_minutes, init_from=init_from)
     summary = run_train(cfg, log=lambda s: click.echo(s, err=True))
     if export:
-        from ..training.package import build_package_model
+        from ..training.package import SHIPPED_QUANTIZATION, build_package_model
 
         meta = build_package_model(out / "best", out / "onnx", summary, version=model_version,
                                    recipe="recipe" if data == "recipe" else Path(data).name,
-                                   quantization="int8")
+                                   quantization=SHIPPED_QUANTIZATION)
         click.echo(json.dumps(meta, indent=2))
