@@ -114,22 +114,23 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
 
     def _verify(req: VerifyRequest, emit: Any = None) -> tuple[Report, dict[str, Any]]:
         cfg_req = cfg.merged(req.overrides() or None)
+        sources = req.source_list()
         t = time.perf_counter()
         extra: dict[str, Any] = {}
         if req.enable_crag:
             from ..crag import crag
 
-            res = crag(req.answer, req.source_list(), _corpus(cfg_req), req.question, config=cfg_req)
+            res = crag(req.answer, sources, _corpus(cfg_req), req.question, config=cfg_req)
             report, extra = res.report, {"crag_attempts": res.attempts, "final_response": res.final_response,
                                          "crag_reached": res.stopped == "threshold met"}  # fmt: skip
         else:
             if not req.sources:
                 raise InputError("E_NO_SOURCES", "no sources were given", fix="send sources, or enable_crag")
-            report = get_verifier(cfg_req).verify(req.answer, req.source_list(), req.question, on_event=emit)
+            report = get_verifier(cfg_req).verify(req.answer, sources, req.question, on_event=emit)
         secs = time.perf_counter() - t
         app.state.metrics.verification(secs, [d.verdict.value for d in report.details])
         rid = app.state.history.add(
-            report, kind="verify", sources=[str(s) for s in req.source_list()], latency_ms=1000 * secs,
+            report, kind="verify", sources=[str(s) for s in sources], latency_ms=1000 * secs,
             crag_attempts=extra.get("crag_attempts"), crag_reached=extra.get("crag_reached"),
         )  # fmt: skip
         return report, {"id": rid, **extra}
