@@ -1,12 +1,14 @@
 """fp32 against the int8 variants of one checker: development accuracy, speed, batch dependence.
 
-    python benchmarks/quantization.py RUN_DIR [--rows 150]
+    python benchmarks/quantization.py RUN_DIR [--rows 150] [--variants fp32 int8 ...]
 
 RUN_DIR holds best/ (a HF checkpoint, e.g. from `scripts/release_model.py
 --from-checker`). Each variant is exported from it with `toulmin.training.export`
 and scored with the shipped checker.json (temperature, threshold), so only the
-arithmetic differs: fp32, "int8" (every linear layer) and "int8-ffn-fp32" (the
-feed-forward output projections kept fp32). Development slices only: balanced
+arithmetic differs: fp32, "int8" (every linear layer), "int8-ffn-fp32" (the
+feed-forward output projections kept fp32) and "int8-smooth" (every linear layer,
+per-channel weights, feed-forward output projections smoothed first; scales from
+training pairs, `toulmin.training.smooth`). Development slices only: balanced
 accuracy on HaluEval qa/dialogue/summarization (--rows rows each) and VitaminC
 dev (all 1,000 pairs, plus 3-way accuracy), pairs/s at 128 tokens, and batch
 dependence (largest change of any probability when 64 VitaminC dev pairs are
@@ -28,7 +30,8 @@ from toulmin.checker.base import LABELS
 from toulmin.checker.onnx import OnnxChecker, shipped_model_dir
 from toulmin.datasets import load_slice
 from toulmin.evaluate import evaluate_pairs
-from toulmin.training.export import export_onnx, quantize
+from toulmin.training.export import export_onnx, quantize_as
+from toulmin.training.package import QUANTIZATIONS
 
 sys.path.insert(0, str(Path(__file__).parent))
 from speed import throughput
@@ -40,20 +43,18 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("run_dir", type=Path)
     ap.add_argument("--rows", type=int, default=150)
+    ap.add_argument("--variants", nargs="+", choices=list(QUANTIZATIONS), default=list(QUANTIZATIONS))
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         fp32 = export_onnx(a.run_dir / "best", root / "export")
         variants = {}
-        for name in ("fp32", "int8", "int8-ffn-fp32"):
+        for name in a.variants:
             d = root / name
             d.mkdir()
             shutil.copy2(shipped_model_dir() / "checker.json", d / "checker.json")
             shutil.copy2(root / "export" / "tokenizer.json", d / "tokenizer.json")
-            if name == "fp32":
-                shutil.copy2(fp32, d / "model.onnx")
-            else:
-                quantize(fp32, d / "model.onnx", ffn_out_fp32=name == "int8-ffn-fp32")
+            quantize_as(fp32, d / "model.onnx", name, d / "tokenizer.json")
             variants[name] = d
         vc = load_slice("vitaminc-dev")
         gold3 = np.array([LABELS.index(p.label) for p in vc])

@@ -79,6 +79,22 @@ def test_train_export_quantise_and_load(tmp_path: Path, data_file: Path) -> None
     np.testing.assert_allclose(got, ref, atol=1e-4)
 
 
+def test_continued_training_keeps_its_start_unless_beaten(tmp_path: Path, data_file: Path) -> None:
+    from toulmin.evaluate import read_labelled_pairs
+    from toulmin.training.recipe import write_jsonl
+
+    base = build_tiny_bert(tmp_path / "base", dict(enumerate(LABELS)))
+    write_jsonl(read_labelled_pairs(data_file), tmp_path / "train.jsonl")
+    # lr 0: training cannot change the weights, so no checkpoint beats the start.
+    cfg = TrainConfig(base=str(base), out_dir=str(tmp_path / "run"), train_file=str(tmp_path / "train.jsonl"),
+                      batch_size=4, max_length=32, ckpt_every=2, max_minutes=2, bf16=False, lr=0.0,
+                      init_from=str(base))
+    summary = train(cfg, log=lambda s: None)
+    assert summary["history"][0]["step"] == 0 and len(summary["history"]) > 1
+    assert summary["best"]["step"] == 0
+    assert (tmp_path / "run" / "best" / "config.json").is_file()
+
+
 def test_weights_come_back_from_an_onnx_export(tmp_path: Path) -> None:
     """A released checker can be re-exported or fine-tuned without its torch run folder."""
     import torch

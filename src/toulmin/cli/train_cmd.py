@@ -15,7 +15,8 @@ __all__ = ["train"]
 
 @click.command("train")
 @click.option("--data", default="recipe", show_default=True,
-              help="'recipe' (the shipped data recipe over ../shared/data) or a JSONL file of "
+              help="'recipe' (the data recipe of checker 1.x over ../shared/data), 'recipe-v2' "
+                   "(the continuation recipe, for --init-from a 1.x checker) or a JSONL file of "
                    "{doc, claim, label} rows for domain adaptation.")
 @click.option("--out", "out_dir", default="runs/checker", show_default=True, type=click.Path())
 @click.option("--base", default=None, help="Base encoder folder (default: all-MiniLM-L6-v2 from "
@@ -40,14 +41,14 @@ def train(data: str, out_dir: str, base: str | None, init_from: str | None, max_
         raise DependencyError("E_EXTRA_MISSING", f"training needs torch and transformers ({e})",
                               fix="pip install 'toulmin[train]'") from e
     from ..evaluate import read_labelled_pairs
-    from ..training.recipe import build_training_pairs, write_jsonl
+    from ..training.recipe import RECIPES, build_training_pairs, write_jsonl
     from ..training.train import TrainConfig
     from ..training.train import train as run_train
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    if data == "recipe":
-        pairs = build_training_pairs(seed)
+    if data in RECIPES:
+        pairs = build_training_pairs(seed, RECIPES[data])
     else:
         if not Path(data).is_file():
             raise InputError("E_NOT_FOUND", f"training data {data} not found",
@@ -67,6 +68,6 @@ def train(data: str, out_dir: str, base: str | None, init_from: str | None, max_
         from ..training.package import SHIPPED_QUANTIZATION, build_package_model
 
         meta = build_package_model(out / "best", out / "onnx", summary, version=model_version,
-                                   recipe="recipe" if data == "recipe" else Path(data).name,
+                                   recipe=data if data in RECIPES else Path(data).name,
                                    quantization=SHIPPED_QUANTIZATION)
         click.echo(json.dumps(meta, indent=2))

@@ -60,33 +60,51 @@ def export_onnx(hf_dir: str | Path, out_dir: str | Path, opset: int = 17) -> Pat
     return path
 
 
-def quantize(fp32: Path, out: Path, *, ffn_out_fp32: bool = False) -> Path:
-    """Dynamic int8 weights (per tensor); activations are scaled per run.
+def quantize(fp32: Path, out: Path, *, ffn_out_fp32: bool = False, per_channel: bool = False) -> Path:
+    """Dynamic int8 weights; activations are scaled per run.
 
     ``ffn_out_fp32`` keeps each layer's feed-forward output projection in fp32:
     its input (after GELU) has the widest range, and quantising it cost the most
-    accuracy on development data.
+    accuracy on development data. ``per_channel`` gives each weight column its
+    own scale instead of one per matrix.
     """
     import logging
 
     import onnx
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    keep = []
-    if ffn_out_fp32:
-        keep = [n.name for n in onnx.load(str(fp32)).graph.node
-                if n.op_type == "MatMul" and "/output/dense/" in n.name
-                and "/attention/" not in n.name]
+    from .smooth import ffn_out_matmuls
+
+    keep = [n.name for n in ffn_out_matmuls(onnx.load(str(fp32)).graph)] if ffn_out_fp32 else []
     # quantize_dynamic logs a "consider pre-processing" hint through the root logger.
     root = logging.getLogger()
     level = root.level
     root.setLevel(logging.ERROR)
     try:
-        quantize_dynamic(str(fp32), str(out), weight_type=QuantType.QInt8,
+        quantize_dynamic(str(fp32), str(out), weight_type=QuantType.QInt8, per_channel=per_channel,
                          op_types_to_quantize=["MatMul"], nodes_to_exclude=keep)
     finally:
         root.setLevel(level)
     return out
+
+
+def quantize_as(fp32: Path, out: Path, key: str, tokenizer_json: Path) -> Path:
+    """Write the ``key`` variant of ``fp32`` (a key of ``package.QUANTIZATIONS``)."""
+    if key == "fp32":
+        shutil.copy2(fp32, out)
+        return out
+    if key == "int8-smooth":
+        from .smooth import SMOOTH_ALPHA, calibration_pairs, smooth_ffn_out
+
+        smoothed = out.with_name(out.stem + ".smoothed.onnx")
+        try:
+            smooth_ffn_out(fp32, smoothed, tokenizer_json, calibration_pairs(), alpha=SMOOTH_ALPHA)
+            return quantize(smoothed, out, per_channel=True)
+        finally:
+            smoothed.unlink(missing_ok=True)
+    if key not in ("int8", "int8-ffn-fp32"):
+        raise ValueError(f"quantization {key!r}: choose fp32, int8, int8-ffn-fp32 or int8-smooth")
+    return quantize(fp32, out, ffn_out_fp32=key == "int8-ffn-fp32")
 
 
 def write_checker_json(out_dir: Path, meta: dict[str, Any]) -> None:

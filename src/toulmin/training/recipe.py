@@ -19,7 +19,7 @@ from ..datasets import Pair, load_slice
 from ..text import content_words, make_windows, split_sentences
 from .edits import apply_random_edit
 
-__all__ = ["RECIPE_V1", "build_training_pairs", "select_chunk", "write_jsonl"]
+__all__ = ["RECIPES", "RECIPE_V1", "RECIPE_V2", "build_training_pairs", "select_chunk", "write_jsonl"]
 
 # Source name -> how many pairs to take from its training part.
 RECIPE_V1: dict[str, int] = {
@@ -34,6 +34,22 @@ RECIPE_V1: dict[str, int] = {
     "synthetic-edits": 20000,
     "sentence-level-summaries": 5000,
 }
+# A continuation recipe for a checker that already learned V1 (``--init-from``):
+# every VitaminC and HaluEval dialogue training pair, where 1.x is weakest (3-way
+# contrast, conversational sources), with fewer of the QA pairs it has mastered.
+RECIPE_V2: dict[str, int] = {
+    "vitaminc-train": 31481,
+    "vitaminc-synthetic-train": 8000,
+    "fever": 1420,
+    "halueval-qa-train": 4000,
+    "halueval-dialogue-train": 17400,
+    "halueval-summarization-train": 8000,
+    "factcg-CG2C_doc": 2068,
+    "factcg-CG2C_musique_minhop3": 1042,
+    "synthetic-edits": 20000,
+    "sentence-level-summaries": 5000,
+}
+RECIPES: dict[str, dict[str, int]] = {"recipe": RECIPE_V1, "recipe-v2": RECIPE_V2}
 CHUNK_WORDS = 170
 # The recipe's own, smaller stop list: changing it would change the training file.
 _RECIPE_STOP = frozenset(

@@ -161,6 +161,14 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
 
     best: dict[str, Any] = {"score": -1.0}
     history = []
+    if cfg.init_from:
+        # Continued training must beat where it started, or the start is kept.
+        best = evaluate()
+        best["step"] = 0
+        history.append(best)
+        log("dev " + json.dumps({k: round(v, 4) for k, v in best.items()}))
+        model.save_pretrained(out / "best")
+        tok.save_pretrained(out / "best")
     start = time.time()
     model.train()
     step = 0
