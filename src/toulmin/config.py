@@ -200,6 +200,17 @@ class CRAGConfig(_Strict):
     k: int = Field(3, ge=1, le=50, description="chunks per query in the first round (k x round after)")
 
 
+# Tuning knobs only: nothing here makes the server read a file, load a model or call a host.
+SAFE_REQUEST_OPTIONS = (
+    "checker.threshold", "checker.contradiction_threshold", "checker.window_words",
+    "checker.overlap_sentences", "checker.top_windows", "checker.split_claim",
+    "extract.max_claims", "extract.split_modifiers", "extract.resolve_pronouns", "extract.guard",
+    "link.k", "link.dense", "link.floor", "link.window_sentences", "link.context_words",
+    "decide", "cite", "score", "cove.num_questions", "cove.rewrite_on_discrepancy", "cove.grounded",
+    "crag.threshold", "crag.max_attempts", "crag.k",
+)
+
+
 class ServeConfig(_Strict):
     host: str = Field("127.0.0.1", description="address to listen on")
     port: int = Field(8080, ge=1, le=65535)
@@ -213,6 +224,12 @@ class ServeConfig(_Strict):
     cors_origins: list[str] = Field(default_factory=list, description="origins allowed by CORS; empty = none")
     concurrency: int = Field(1, ge=1, le=64, description="verifications at once in one process; the rest "
                              "wait their turn (the models are shared; run more processes to scale)")
+    request_options: list[str] = Field(
+        default_factory=lambda: list(SAFE_REQUEST_OPTIONS),
+        description="config keys (dotted, or a whole section) a request's `options` may set; the "
+        "default leaves out every key that names a file, model, host or key (checker.model, llm.*, "
+        "corpus.path, lessons.*, serve.*); [\"*\"] allows all, for trusted clients only",
+    )
 
 
 class Config(_Strict):

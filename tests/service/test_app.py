@@ -122,6 +122,25 @@ def test_bad_requests_get_coded_json_errors(serve: Callable[..., Running]) -> No
             "E_CONFIG_VALUE",
         ),
         (httpx.post(s.url + "/v1/verify", json={"answer": "x\x00y", "sources": ["y"]}), 400, "E_BINARY"),
+        # A client may tune the checks, not point the server at its files, models or hosts.
+        (
+            httpx.post(s.url + "/v1/verify",
+                       json={"answer": "x", "sources": ["y"], "options": {"corpus.path": "/etc"}}),
+            403,
+            "E_OPTION_NOT_ALLOWED",
+        ),
+        (
+            httpx.post(s.url + "/v1/verify", json={"answer": "x", "sources": ["y"],
+                                                   "options": {"llm": {"base_url": "http://10.0.0.1"}}}),
+            403,
+            "E_OPTION_NOT_ALLOWED",
+        ),
+        (
+            httpx.post(s.url + "/v1/verify",
+                       json={"answer": "x", "sources": ["y"], "options": {"checker.model": "/tmp/m"}}),
+            403,
+            "E_OPTION_NOT_ALLOWED",
+        ),
         (
             httpx.post(s.url + "/v1/verify", json={"answer": "x", "sources": ["y"], "enable_crag": True}),
             400,
@@ -134,6 +153,24 @@ def test_bad_requests_get_coded_json_errors(serve: Callable[..., Running]) -> No
         assert err["code"] == code and err["message"] and err["fix"], err
     chunked = httpx.post(s.url + "/v1/verify", content=iter([b'{"answer": "x"}']))
     assert chunked.status_code == 411
+
+
+def test_request_options_follow_the_servers_list(serve: Callable[..., Running]) -> None:
+    s = serve()
+    tuned = httpx.post(s.url + "/v1/verify", json={"answer": ANSWER, "sources": SOURCES,
+                                                   "options": {"decide": {"grounded_threshold": 0.2}}},
+                       timeout=120)
+    assert tuned.status_code == 200 and tuned.json()["report"]["grounded_threshold"] == 0.2
+    # An operator with trusted clients can allow a key the default list leaves out.
+    wide = serve(serve={"request_options": ["link.k", "checker.batch_size"]})
+    ok = httpx.post(wide.url + "/v1/verify", json={"answer": ANSWER, "sources": SOURCES,
+                                                   "options": {"checker.batch_size": 4}}, timeout=120)
+    assert ok.status_code == 200, ok.text
+    refused = httpx.post(wide.url + "/v1/verify", json={"answer": ANSWER, "sources": SOURCES,
+                                                        "options": {"decide.joint": 1}})
+    err = refused.json()["error"]
+    assert refused.status_code == 403 and "'decide.joint'" in err["message"]
+    assert "link.k, checker.batch_size" in err["fix"]
 
 
 def test_api_keys_health_metrics_openapi(serve: Callable[..., Running]) -> None:

@@ -50,6 +50,8 @@ def hash_key(key: str) -> str:
 def _status(e: ToulminError) -> int:
     if e.code == "E_TIMEOUT":
         return 504
+    if e.code == "E_OPTION_NOT_ALLOWED":
+        return 403
     for cls, code in _STATUS.items():
         if isinstance(e, cls):
             return code
@@ -63,7 +65,7 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
     app.state.config = cfg
     app.state.history = history or open_history(sv.history or default_history_path())
     app.state.metrics = Metrics()
-    app.state.corpus = None
+    app.state.corpus = {}  # corpus settings (JSON) -> opened retriever
     if sv.cors_origins:
         app.add_middleware(CORSMiddleware, allow_origins=sv.cors_origins, allow_methods=["GET", "POST"],
                            allow_headers=["Authorization", "Content-Type", "X-API-Key"])  # fmt: skip
@@ -113,7 +115,7 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
         return _error(422, "E_BAD_REQUEST", "; ".join(errs)[:2000], "see /openapi.json for the request shape")
 
     def _verify(req: VerifyRequest, emit: Any = None) -> tuple[Report, dict[str, Any]]:
-        cfg_req = cfg.merged(req.overrides() or None)
+        cfg_req = cfg.merged(req.overrides(sv.request_options) or None)
         sources = req.source_list()
         t = time.perf_counter()
         extra: dict[str, Any] = {}
@@ -139,11 +141,14 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
         if not (c.corpus.path or c.corpus.url):
             raise ConfigError("E_CONFIG_VALUE", "no corpus is configured on this server",
                               fix="start toulmin serve with --corpus DIR (or corpus.url)")  # fmt: skip
-        if app.state.corpus is None:
+        # One store per corpus setting (a server allowing corpus.* per request may
+        # see several); corpus.k only sizes a search, so it does not open another.
+        key = c.corpus.model_dump_json(exclude={"k"}) + c.checker.model_dump_json()
+        if key not in app.state.corpus:
             from ..corpus import open_corpus
 
-            app.state.corpus = open_corpus(c)
-        return app.state.corpus
+            app.state.corpus[key] = open_corpus(c)
+        return app.state.corpus[key]
 
     async def _timed(fn: Any, *args: Any) -> Any:
         try:
@@ -187,7 +192,7 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
         from ..crag import crag
         from ..llm import load_llm
 
-        cfg_req = cfg.merged(req.overrides() or None)
+        cfg_req = cfg.merged(req.overrides(sv.request_options) or None)
         if not req.enable_crag:
             cfg_req = cfg_req.merged({"crag": {"max_attempts": 0}})
         llm = load_llm(cfg_req.llm)

@@ -3,10 +3,12 @@ errors) and the verification block of seeds 000, 001 and 004."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..errors import ConfigError
 from ..pipeline.report import Report
 
 __all__ = ["AskRequest", "SourceIn", "VerificationBlock", "VerifyRequest", "block", "seed000_event"]
@@ -32,13 +34,15 @@ class _Settings(BaseModel):
     max_crag_attempts: int | None = Field(None, ge=0, le=10)
     show_claims: bool = True
     options: dict[str, Any] = Field(
-        default_factory=dict, description="any config key for this request: {'link.k': 5} or nested"
+        default_factory=dict, description="config keys for this request, among those the server's "
+        "serve.request_options allows: {'link.k': 5} or nested"
     )
 
-    def overrides(self) -> dict[str, Any]:
+    def overrides(self, allowed: Sequence[str] = ("*",)) -> dict[str, Any]:
         from ..config import nest_dotted
 
         out = nest_dotted(self.options)
+        _check_allowed(out, allowed)
         if self.confidence_threshold is not None:
             out.setdefault("decide", {})["grounded_threshold"] = self.confidence_threshold
         if self.max_claims is not None:
@@ -46,6 +50,28 @@ class _Settings(BaseModel):
         if self.max_crag_attempts is not None:
             out.setdefault("crag", {})["max_attempts"] = self.max_crag_attempts
         return out
+
+
+def _leaves(tree: dict[str, Any], prefix: str = "") -> list[str]:
+    out: list[str] = []
+    for k, v in tree.items():
+        key = f"{prefix}{k}"
+        out.extend(_leaves(v, key + ".") if isinstance(v, dict) and v else [key])
+    return out
+
+
+def _check_allowed(options: dict[str, Any], allowed: Sequence[str]) -> None:
+    # A client must not point the server at its files, models or hosts (corpus.path,
+    # checker.model, llm.base_url with the server's API key...): only listed keys pass.
+    if "*" in allowed:
+        return
+    for key in _leaves(options):
+        if not any(key == a or key.startswith(a + ".") for a in allowed):
+            raise ConfigError(
+                "E_OPTION_NOT_ALLOWED", f"option {key!r} may not be set per request on this server",
+                fix=f"use one of: {', '.join(allowed) or 'none'}; the operator can allow more "
+                    "with serve.request_options",
+            )
 
 
 class VerifyRequest(_Settings):
