@@ -108,6 +108,9 @@ def training_stage(summary: dict[str, Any], *, recipe: str, pairs: dict[str, int
     hyper = {k: cfg[k] for k in ("seed", "lr", "batch_size", "max_length", "epochs", "warmup_frac")}
     hyper.update({"steps": summary["steps"], "pairs_seen": summary["pairs_seen"],
                   "minutes": round(float(summary["minutes"]), 1)})
+    kept = (summary.get("best") or {}).get("step")
+    if kept is not None:
+        hyper["kept_step"] = kept  # the checkpoint with the best development score
     return {"recipe": recipe, "command": command, "init_from": init_from, "hyperparameters": hyper,
             "pairs": dict(sorted(pairs.items())), "train_sha256_16": sha}
 
