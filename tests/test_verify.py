@@ -41,6 +41,10 @@ def test_seed_000_worked_example() -> None:
     assert march.verdict not in (Verdict.SUPPORTED, Verdict.PARTIALLY_SUPPORTED)
     assert "Q1 2024" in march.note and "March" in march.note
     assert sum(d.verdict == Verdict.SUPPORTED for d in r.details) == 3
+    # Only Source 2 has the 12 sites (Source 1's "page 12" is no quantity): the
+    # claim is backed by the two sources together, not by Source 1 alone.
+    sites = next(d for d in r.details if "12 sites" in d.claim)
+    assert sites.supported_by == ["Source 1", "Source 2"], sites.note
     assert r.confidence == 0.7 and r.confidence_level == "Medium"
     assert (r.claims_supported, r.claims_partially_supported, r.claims_unsupported) == (3, 1, 1)
     # evidence quotes are exact slices of their source

@@ -21,6 +21,9 @@ def _status(claim: str, evidence: str) -> list[tuple[str, str]]:
         ("$2.5 million in revenue", "revenue of $2,500,000", [("number", "ok")]),
         ("3 million people", "a population of 2.8 million people", [("number", "mismatch")]),
         ("12 sites", "no numbers here", [("number", "missing")]),
+        # a page, table or section number points into the document: not a quantity
+        ("across 12 sites", "Trial report, page 12. The trial ran well.", [("number", "missing")]),
+        ("3 arms", "see Table 3 and section 4.2", [("number", "missing")]),
     ],
 )
 def test_numbers(claim: str, evidence: str, expected: list[tuple[str, str]]) -> None:

@@ -79,6 +79,11 @@ _NUM = re.compile(
     re.I,
 )
 _YEAR = re.compile(r"^(1[5-9]|20)\d\d$")
+# "page 12", "Table 3", "section 4.2" point into a document; they are not quantities.
+_LABEL = re.compile(
+    r"\b(pages?|pp?\.|sections?|§|chapters?|ch\.|figures?|figs?\.|tables?|lines?|appendix|footnotes?)\s*$",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -101,6 +106,8 @@ def find_numbers(text: str) -> list[Number]:
     out: list[Number] = []
     for m in _NUM.finditer(text):
         if any(s <= m.start("num") < e for s, e in date_spans):
+            continue
+        if _LABEL.search(text[max(0, m.start() - 12) : m.start()]):
             continue
         raw = m.group("num").lower()
         if raw in _WORDNUM:

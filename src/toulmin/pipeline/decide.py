@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .checks import Finding
+from .checks import Finding, check_claim
 from .classify import Classification
 from .extract import Claim
 from .link import Candidate
@@ -48,6 +48,13 @@ def _fields(claim: Claim) -> dict[str, Any]:
     return dict(
         id=claim.id, claim=claim.text, focus=claim.focus, start=claim.start, end=claim.end, type=claim.type
     )
+
+
+def _lacks_a_number(claim: Claim, best: Candidate, findings: Sequence[Finding]) -> bool:
+    """The best span misses a number of the claim that another candidate states."""
+    found = {f.claim for f in findings if f.kind == "number" and f.status == "ok"}
+    own = check_claim(claim.focus or claim.text, best.text)
+    return any(f.kind == "number" and f.status == "missing" and f.claim in found for f in own)
 
 
 def not_checked(claim: Claim, max_claims: int) -> ClaimResult:
@@ -91,8 +98,17 @@ def decide_claim(
     joint_used = False
     # The joined spans decide only when no single span backs the claim: a span
     # that states the claim alone is the evidence, and a joint score a hair
-    # higher must not turn one source into "S1 + S2 state this together".
-    if cls.joint is not None and cls.joint["entailment"] > p_best and p_best < cfg.threshold:
+    # higher must not turn one source into "S1 + S2 state this together". A span
+    # the checker passes while one of the claim's numbers is only in another
+    # candidate does not state the claim alone, though: the joined spans do.
+    if cls.joint is not None and (
+        (cls.joint["entailment"] > p_best and p_best < cfg.threshold)
+        or (
+            cls.joint["entailment"] >= cfg.threshold
+            and p_best >= cfg.threshold
+            and _lacks_a_number(claim, best.candidate, cls.findings)
+        )
+    ):
         p_best, probs, joint_used = cls.joint["entailment"], cls.joint, True
     findings = cls.findings
     top = evidence[0]
