@@ -142,8 +142,9 @@ def test_a_span_missing_one_of_the_claims_numbers_defers_to_the_joined_spans() -
     ok = [Finding(kind="number", status="ok", claim=c, source=c, note="n") for c in ("340 participants",
                                                                                   "12 sites")]
     cls = _cls((0.9, 0.05, 0.05), (0.6, 0.3, 0.1), findings=ok)
-    cls.scored[0].candidate.text = "The trial ran 340 participants."  # no sites
-    cls.scored[1].candidate.text = "It used 12 sites."
+    # the classifier's checks of the best span alone: "The trial ran 340 participants."
+    cls.scored[0].findings = [ok[0], Finding(kind="number", status="missing", claim="12 sites", note="n")]
+    cls.scored[1].findings = [ok[1]]  # "It used 12 sites."
     alone = _v(cls, claim)
     assert alone.supported_by == ["a"] and alone.note == "a states this"  # no joint scored
     cls.joint, cls.joint_of = {"entailment": 0.8, "neutral": 0.1, "contradiction": 0.1}, [0, 1]
@@ -151,5 +152,5 @@ def test_a_span_missing_one_of_the_claims_numbers_defers_to_the_joined_spans() -
     assert joined.verdict == Verdict.SUPPORTED and joined.probs == cls.joint
     assert [e.start for e in joined.evidence[:2]] == [0, 10]
     # When the best span states every number itself, it stays the evidence on its own.
-    cls.scored[0].candidate.text = "The trial ran 340 participants across 12 sites."
+    cls.scored[0].findings = ok  # "The trial ran 340 participants across 12 sites."
     assert _v(cls, claim).probs == cls.scored[0].probs

@@ -27,6 +27,8 @@ _RANK = {"ok": 0, "partial": 1, "imprecise": 2, "mismatch": 3, "missing": 4}
 class ScoredCandidate(BaseModel):
     candidate: Candidate
     probs: dict[str, float]
+    findings: list[Finding] = Field(default_factory=list, description="deterministic checks of the "
+                                    "claim against this candidate alone")
 
 
 class Classification(BaseModel):
@@ -112,7 +114,12 @@ class CheckerClassifier:
         out: list[Classification] = []
         k = 0
         for claim, cands, (n, joined) in zip(claims, candidates, plan):
-            scored = [ScoredCandidate(candidate=c, probs=_probs(probs[k + j])) for j, c in enumerate(cands)]
+            focus = claim.focus or claim.text
+            per = [check_claim(focus, c.text) if self.checks else [] for c in cands]
+            scored = [
+                ScoredCandidate(candidate=c, probs=_probs(probs[k + j]), findings=per[j])
+                for j, c in enumerate(cands)
+            ]
             k += n
             joint = None
             if joined:
@@ -120,8 +127,6 @@ class CheckerClassifier:
                 k += 1
             findings: list[Finding] = []
             if self.checks and cands:
-                focus = claim.focus or claim.text
-                per = [check_claim(focus, c.text) for c in cands]
                 if joined:
                     per.append(check_claim(focus, " ".join(cands[j].text for j in joined)))
                 findings = merge_findings(per)

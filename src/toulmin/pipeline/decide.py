@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .checks import Finding, check_claim
-from .classify import Classification
+from .checks import Finding
+from .classify import Classification, ScoredCandidate
 from .extract import Claim
 from .link import Candidate
 from .report import UNCHECKABLE, VERDICT_SCORE, ClaimResult, Evidence, Verdict
@@ -50,11 +50,10 @@ def _fields(claim: Claim) -> dict[str, Any]:
     )
 
 
-def _lacks_a_number(claim: Claim, best: Candidate, findings: Sequence[Finding]) -> bool:
+def _lacks_a_number(best: ScoredCandidate, findings: Sequence[Finding]) -> bool:
     """The best span misses a number of the claim that another candidate states."""
     found = {f.claim for f in findings if f.kind == "number" and f.status == "ok"}
-    own = check_claim(claim.focus or claim.text, best.text)
-    return any(f.kind == "number" and f.status == "missing" and f.claim in found for f in own)
+    return any(f.kind == "number" and f.status == "missing" and f.claim in found for f in best.findings)
 
 
 def not_checked(claim: Claim, max_claims: int) -> ClaimResult:
@@ -106,7 +105,7 @@ def decide_claim(
         or (
             cls.joint["entailment"] >= cfg.threshold
             and p_best >= cfg.threshold
-            and _lacks_a_number(claim, best.candidate, cls.findings)
+            and _lacks_a_number(best, cls.findings)
         )
     ):
         p_best, probs, joint_used = cls.joint["entailment"], cls.joint, True
