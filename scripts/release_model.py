@@ -23,14 +23,13 @@ this run's, so the lineage of the weights stays complete.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from toulmin.training.export import install_into_package, write_checker_json
+from toulmin.training.export import file_sha16, install_into_package, write_checker_json
 from toulmin.training.package import (
     QUANTIZATIONS,
     SHIPPED_QUANTIZATION,
@@ -100,7 +99,7 @@ def run_stages(summary: dict[str, Any], a: argparse.Namespace) -> list[dict[str,
         init_from = f"{m['name']} {m['version']} ({m['onnx_sha256_16']})"
     this = training_stage(
         summary, recipe=a.recipe or extra.get("data", "recipe"), pairs=recipe_counts(train_file),
-        sha=hashlib.sha256(train_file.read_bytes()).hexdigest()[:16],
+        sha=file_sha16(train_file),
         command=a.command or extra.get("command", V1_COMMAND), init_from=init_from,
     )
     return [*(stages_of(a.continued_from) if a.continued_from else []), this]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shlex
 import sys
@@ -71,6 +70,7 @@ def train(data: str, out_dir: str, base: str | None, init_from: str | None, max_
                       extra={"data": data, "command": command})
     summary = run_train(cfg, log=lambda s: click.echo(s, err=True))
     if export:
+        from ..training.export import file_sha16
         from ..training.package import (
             SHIPPED_QUANTIZATION,
             build_package_model,
@@ -80,7 +80,7 @@ def train(data: str, out_dir: str, base: str | None, init_from: str | None, max_
 
         name = data if data in RECIPES else Path(data).name
         stage = training_stage(summary, recipe=name, pairs=dict(Counter(p.source for p in pairs)),
-                               sha=hashlib.sha256(train_file.read_bytes()).hexdigest()[:16],
+                               sha=file_sha16(train_file),
                                command=command, init_from=init_from)
         meta = build_package_model(out / "best", out / "onnx", summary, version=model_version,
                                    recipe=name, quantization=SHIPPED_QUANTIZATION, stages=[stage])

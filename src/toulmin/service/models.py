@@ -38,7 +38,9 @@ class _Settings(BaseModel):
         "serve.request_options allows: {'link.k': 5} or nested"
     )
 
-    def overrides(self, allowed: Sequence[str] = ("*",)) -> dict[str, Any]:
+    def overrides(self, allowed: Sequence[str]) -> dict[str, Any]:
+        """The request's config overrides; ``options`` keys must be in ``allowed``
+        (serve.request_options)."""
         from ..config import nest_dotted
 
         out = nest_dotted(self.options)

@@ -7,13 +7,15 @@ max length, temperature, threshold, version), ``MODEL_CARD.md``.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import warnings
 from pathlib import Path
 from typing import Any
 
-__all__ = ["export_onnx", "install_into_package", "quantize", "write_checker_json"]
+__all__ = ["QUANTIZATIONS", "check_quantization", "export_onnx", "file_sha16", "install_into_package",
+           "quantize", "quantize_as", "write_checker_json"]
 
 
 def export_onnx(hf_dir: str | Path, out_dir: str | Path, opset: int = 17) -> Path:
@@ -60,6 +62,26 @@ def export_onnx(hf_dir: str | Path, out_dir: str | Path, opset: int = 17) -> Pat
     return path
 
 
+# Key -> the label checker.json and the model card carry.
+QUANTIZATIONS = {
+    "fp32": "fp32",
+    "int8": "int8-dynamic, per pair",
+    "int8-ffn-fp32": "int8-dynamic, per pair, feed-forward output fp32",
+    "int8-smooth": "int8-dynamic per channel, per pair, feed-forward output smoothed",
+}
+
+
+def check_quantization(key: str) -> None:
+    if key not in QUANTIZATIONS:
+        *rest, last = QUANTIZATIONS
+        raise ValueError(f"quantization {key!r}: choose {', '.join(rest)} or {last}")
+
+
+def file_sha16(path: Path) -> str:
+    """The first 16 hex digits of a file's SHA-256 (model and training-file stamps)."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
 def quantize(fp32: Path, out: Path, *, ffn_out_fp32: bool = False, per_channel: bool = False) -> Path:
     """Dynamic int8 weights; activations are scaled per run.
 
@@ -89,7 +111,8 @@ def quantize(fp32: Path, out: Path, *, ffn_out_fp32: bool = False, per_channel: 
 
 
 def quantize_as(fp32: Path, out: Path, key: str, tokenizer_json: Path) -> Path:
-    """Write the ``key`` variant of ``fp32`` (a key of ``package.QUANTIZATIONS``)."""
+    """Write the ``key`` variant of ``fp32`` (a key of ``QUANTIZATIONS``)."""
+    check_quantization(key)
     if key == "fp32":
         shutil.copy2(fp32, out)
         return out
@@ -102,8 +125,6 @@ def quantize_as(fp32: Path, out: Path, key: str, tokenizer_json: Path) -> Path:
             return quantize(smoothed, out, per_channel=True)
         finally:
             smoothed.unlink(missing_ok=True)
-    if key not in ("int8", "int8-ffn-fp32"):
-        raise ValueError(f"quantization {key!r}: choose fp32, int8, int8-ffn-fp32 or int8-smooth")
     return quantize(fp32, out, ffn_out_fp32=key == "int8-ffn-fp32")
 
 

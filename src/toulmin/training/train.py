@@ -160,15 +160,23 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
         return cfg.lr * max(0.02, 1.0 - frac)
 
     best: dict[str, Any] = {"score": -1.0}
-    history = []
+    history: list[dict[str, Any]] = []
+
+    def checkpoint(step: int) -> None:
+        """Score on dev; keep the weights if they beat every earlier score."""
+        nonlocal best
+        res: dict[str, Any] = evaluate()
+        res["step"] = step
+        history.append(res)
+        log("dev " + json.dumps({k: round(v, 4) for k, v in res.items()}))
+        if res["score"] > best["score"]:
+            best = res
+            model.save_pretrained(out / "best")
+            tok.save_pretrained(out / "best")
+        (out / "history.json").write_text(json.dumps(history, indent=1))
+
     if cfg.init_from:
-        # Continued training must beat where it started, or the start is kept.
-        best = evaluate()
-        best["step"] = 0
-        history.append(best)
-        log("dev " + json.dumps({k: round(v, 4) for k, v in best.items()}))
-        model.save_pretrained(out / "best")
-        tok.save_pretrained(out / "best")
+        checkpoint(0)  # continued training must beat where it started, or the start is kept
     start = time.time()
     model.train()
     step = 0
@@ -192,15 +200,7 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
             log(f"step {step} loss {loss.item():.4f} lr {lr_at(step, elapsed):.2e} t {elapsed:.0f}s "
                 f"{(step + 1) * cfg.batch_size / max(elapsed, 1e-9):.1f} pairs/s")
         if (step + 1) % cfg.ckpt_every == 0 or last:
-            res = evaluate()
-            res["step"] = step + 1
-            history.append(res)
-            log("dev " + json.dumps({k: round(v, 4) for k, v in res.items()}))
-            if res["score"] > best["score"]:
-                best = res
-                model.save_pretrained(out / "best")
-                tok.save_pretrained(out / "best")
-            (out / "history.json").write_text(json.dumps(history, indent=1))
+            checkpoint(step + 1)
         if last:
             break
     summary = {"config": asdict(cfg), "steps": step + 1, "pairs_seen": seen,
