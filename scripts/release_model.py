@@ -17,7 +17,9 @@ made this way from 1.0.0: same weights, new export and quantisation.
 
 --continued-from DIR says RUN_DIR was trained with `toulmin train --init-from` the
 weights of the checker in DIR: the card then lists DIR's training stages before
-this run's, so the lineage of the weights stays complete.
+this run's, so the lineage of the weights stays complete. --after RUN::RECIPE::COMMAND
+(repeatable) adds runs in between: 1.3.0 is a student distilled from a GPU run that
+continued 1.2.0.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from toulmin.checker.onnx import BUNDLED, shipped_model_dir
 from toulmin.training.export import file_sha16, install_into_package, write_checker_json
 from toulmin.training.package import (
     QUANTIZATIONS,
@@ -38,7 +41,6 @@ from toulmin.training.package import (
     write_model_card,
 )
 
-PKG = Path(__file__).resolve().parents[1] / "src/toulmin/models/checker"
 FILES = ["model.onnx", "tokenizer.json", "checker.json", "MODEL_CARD.md"]
 
 
@@ -91,18 +93,33 @@ def rebuild_run(checker: Path, run_dir: Path) -> None:
 def run_stages(summary: dict[str, Any], a: argparse.Namespace) -> list[dict[str, Any]]:
     if "stages" in summary:
         return list(summary["stages"])
-    extra = summary["config"].get("extra") or {}
-    train_file = Path(summary["config"]["train_file"])
+    stages = stages_of(a.continued_from) if a.continued_from else []
     init_from = None
     if a.continued_from:
         m = json.loads((a.continued_from / "checker.json").read_text())
         init_from = f"{m['name']} {m['version']} ({m['onnx_sha256_16']})"
-    this = training_stage(
-        summary, recipe=a.recipe or extra.get("data", "recipe"), pairs=recipe_counts(train_file),
-        sha=file_sha16(train_file),
-        command=a.command or extra.get("command", V1_COMMAND), init_from=init_from,
-    )
-    return [*(stages_of(a.continued_from) if a.continued_from else []), this]
+    extra = summary["config"].get("extra") or {}
+    runs = [_after(x) for x in a.after or []]
+    runs.append((a.run_dir, a.recipe or extra.get("data", "recipe"),
+                 a.command or extra.get("command", V1_COMMAND)))
+    for run, recipe, command in runs:
+        s = summary if run == a.run_dir else json.loads((run / "train_summary.json").read_text())
+        # A run made elsewhere (the GPU machine) names a training file there: a copy sits in the run.
+        train_file = run / "train.jsonl"
+        if not train_file.is_file():
+            train_file = Path(s["config"]["train_file"])
+        stages.append(training_stage(s, recipe=recipe, pairs=recipe_counts(train_file),
+                                     sha=file_sha16(train_file), command=command, init_from=init_from))
+        init_from = f"stage {len(stages)}"
+    return stages
+
+
+def _after(spec: str) -> tuple[Path, str, str]:
+    """RUN_DIR::RECIPE::COMMAND of a run between --continued-from and RUN_DIR."""
+    parts = spec.split("::", 2)
+    if len(parts) != 3:
+        raise SystemExit(f"--after {spec!r}: give RUN_DIR::RECIPE::COMMAND")
+    return Path(parts[0]), parts[1], parts[2]
 
 
 def main() -> None:
@@ -113,9 +130,17 @@ def main() -> None:
     ap.add_argument("--from-checker", type=Path, help="Rebuild RUN_DIR from this checker first.")
     ap.add_argument("--continued-from", type=Path,
                     help="The checker whose weights RUN_DIR was trained from (--init-from).")
+    ap.add_argument("--after", action="append",
+                    help="RUN_DIR::RECIPE::COMMAND of a run between --continued-from and RUN_DIR "
+                         "(the teacher a student was distilled from, say); repeat in order.")
     ap.add_argument("--recipe", help="The run's data (default: as recorded by toulmin train).")
     ap.add_argument("--command", help="The command that trained the run (default: as recorded).")
     ap.add_argument("--card-only", action="store_true", help="Rewrite the card of the built model.")
+    ap.add_argument("--results", type=Path, default=Path("benchmarks/results/accuracy.json"),
+                    help="benchmarks/accuracy.py output whose held-out numbers go into the card "
+                         "(used only if it names this very model).")
+    ap.add_argument("--bundle", choices=list(BUNDLED), default="default",
+                    help="Which shipped checker this is: 'default', or 'fast' (checker.model: fast).")
     a = ap.parse_args()
     out = a.run_dir / "onnx"
     if a.from_checker:
@@ -127,11 +152,11 @@ def main() -> None:
                                    quantization=a.quantization, stages=stages,
                                    recipe=stages[-1]["recipe"])
         print(json.dumps(meta, indent=2))
-    else:
-        built = json.loads((out / "checker.json").read_text())
-        built["stages"] = stages
-        write_checker_json(out, built)
-    results_file = Path("benchmarks/results/accuracy.json")
+    built = json.loads((out / "checker.json").read_text())
+    built["stages"] = stages
+    built["bundle"] = a.bundle
+    write_checker_json(out, built)
+    results_file = a.results
     results = None
     if results_file.is_file():
         saved = json.loads(results_file.read_text())
@@ -140,8 +165,9 @@ def main() -> None:
         if saved["model"] == f"{built['name']} {built['version']}":
             results = saved["results"]
     write_model_card(out, results, weights_from=summary.get("weights_from"))
-    install_into_package(out, PKG, FILES)
-    print(f"installed into {PKG}")
+    pkg = shipped_model_dir(a.bundle)
+    install_into_package(out, pkg, FILES)
+    print(f"installed into {pkg}")
 
 
 if __name__ == "__main__":

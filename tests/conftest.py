@@ -82,8 +82,8 @@ def shipped() -> Any:
     return load_checker()
 
 
-def build_tiny_bert(path: Path, id2label: dict[int, str] | None = None) -> Path:
-    """A 1-layer BERT classifier with a 30-word vocabulary, saved as a HF folder."""
+def build_tiny_bert(path: Path, id2label: dict[int, str] | None = None, layers: int = 1) -> Path:
+    """A small BERT classifier (1 layer by default) with a 30-word vocabulary, saved as a HF folder."""
     import torch
     import transformers
 
@@ -95,7 +95,7 @@ def build_tiny_bert(path: Path, id2label: dict[int, str] | None = None) -> Path:
     torch.manual_seed(0)
     labels = id2label or {0: "CONTRADICTION", 1: "NEUTRAL", 2: "ENTAILMENT"}
     cfg = transformers.BertConfig(
-        vocab_size=len(vocab), hidden_size=16, num_hidden_layers=1, num_attention_heads=2,
+        vocab_size=len(vocab), hidden_size=16, num_hidden_layers=layers, num_attention_heads=2,
         intermediate_size=32, max_position_embeddings=64, num_labels=len(labels),
         id2label=labels, label2id={v: k for k, v in labels.items()},
     )

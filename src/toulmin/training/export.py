@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["QUANTIZATIONS", "check_quantization", "export_onnx", "file_sha16", "install_into_package",
-           "quantize", "quantize_as", "write_checker_json"]
+           "quantize", "quantize_as", "quantize_embeddings", "write_checker_json"]
 
 
 def export_onnx(hf_dir: str | Path, out_dir: str | Path, opset: int = 17) -> Path:
@@ -68,6 +68,8 @@ QUANTIZATIONS = {
     "int8": "int8-dynamic, per pair",
     "int8-ffn-fp32": "int8-dynamic, per pair, feed-forward output fp32",
     "int8-smooth": "int8-dynamic per channel, per pair, feed-forward output smoothed",
+    "int8-smooth-emb8": "int8-dynamic per channel, per pair, feed-forward output smoothed, "
+                        "embeddings uint8",
 }
 
 
@@ -110,21 +112,44 @@ def quantize(fp32: Path, out: Path, *, ffn_out_fp32: bool = False, per_channel: 
     return out
 
 
+def quantize_embeddings(model: Path) -> Path:
+    """Store the embedding tables (Gather weights) as uint8 with one scale each, in place.
+
+    The word embeddings are most of a small encoder's bytes (47 of 55 MB for the
+    4-layer checker) and cost nothing to run; as uint8 the file is 3x smaller.
+    """
+    import logging
+
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    tmp = model.with_name(model.stem + ".emb8.onnx")
+    root = logging.getLogger()
+    level = root.level
+    root.setLevel(logging.ERROR)
+    try:
+        quantize_dynamic(str(model), str(tmp), weight_type=QuantType.QInt8, op_types_to_quantize=["Gather"])
+    finally:
+        root.setLevel(level)
+    tmp.replace(model)
+    return model
+
+
 def quantize_as(fp32: Path, out: Path, key: str, tokenizer_json: Path) -> Path:
     """Write the ``key`` variant of ``fp32`` (a key of ``QUANTIZATIONS``)."""
     check_quantization(key)
     if key == "fp32":
         shutil.copy2(fp32, out)
         return out
-    if key == "int8-smooth":
+    if key.startswith("int8-smooth"):
         from .smooth import SMOOTH_ALPHA, calibration_pairs, smooth_ffn_out
 
         smoothed = out.with_name(out.stem + ".smoothed.onnx")
         try:
             smooth_ffn_out(fp32, smoothed, tokenizer_json, calibration_pairs(), alpha=SMOOTH_ALPHA)
-            return quantize(smoothed, out, per_channel=True)
+            quantize(smoothed, out, per_channel=True)
         finally:
             smoothed.unlink(missing_ok=True)
+        return quantize_embeddings(out) if key.endswith("-emb8") else out
     return quantize(fp32, out, ffn_out_fp32=key == "int8-ffn-fp32")
 
 

@@ -19,6 +19,9 @@ from typing import Any
 __all__ = ["hf_from_onnx"]
 
 _MATMUL = re.compile(r"^/m/(bert/encoder/layer\.\d+/.+)/MatMul$")
+# onnxruntime's dynamic quantisation renames the MatMul and stores its weight as
+# int8 with a scale and zero point beside it.
+_MATMUL_INT8 = re.compile(r"^/m/(bert/encoder/layer\.\d+/.+)/MatMul_quant$")
 _SPECIAL = {"unk_token": "[UNK]", "sep_token": "[SEP]", "pad_token": "[PAD]",
             "cls_token": "[CLS]", "mask_token": "[MASK]"}
 
@@ -36,14 +39,34 @@ def _state_dict(model_file: Path) -> dict[str, Any]:
         if node.op_type == "Identity" and node.input[0] in values:
             values[node.output[0]] = values[node.input[0]]
     sd: dict[str, Any] = {k[2:]: torch.from_numpy(v.copy()) for k, v in values.items()
-                          if k.startswith("m.")}
+                          if k.startswith("m.") and "_Transposed_" not in k}
+    # Quantised Gemm weights (pooler, classifier) are stored transposed, as int8.
+    for k in values:
+        if k.startswith("m.") and k.endswith("_Transposed_quantized"):
+            w = _dequantize(values, k, k.removesuffix("_quantized") + "_zero_point")
+            sd[k[2:].removesuffix("_Transposed_quantized")] = torch.from_numpy(w.T.copy())
     for node in graph.node:
         m = _MATMUL.match(node.name)
         weights = [x for x in node.input if x in values]
         if node.op_type == "MatMul" and m and weights:
             key = m.group(1).replace("/", ".") + ".weight"
             sd[key] = torch.from_numpy(values[weights[0]].T.copy())
+        m8 = _MATMUL_INT8.match(node.name)
+        if node.op_type == "MatMulInteger" and m8 and node.input[1] in values:
+            key = m8.group(1).replace("/", ".") + ".weight"
+            sd[key] = torch.from_numpy(_dequantize(values, node.input[1], node.input[3]).T.copy())
     return sd
+
+
+def _dequantize(values: dict[str, Any], name: str, zero_point: str) -> Any:
+    """An int8 weight as float32: (q - zero point) x scale, per tensor or per column."""
+    import numpy as np
+
+    scale = values.get(name.removesuffix("_quantized") + "_scale")
+    if scale is None:
+        raise ValueError(f"no scale stored for the quantised weight {name}")
+    zp = values.get(zero_point, np.zeros((), np.int8)).astype(np.float32)
+    return ((values[name].astype(np.float32) - zp) * scale.astype(np.float32)).astype(np.float32)
 
 
 def hf_from_onnx(checker_dir: str | Path, out_dir: str | Path, *, num_heads: int) -> Path:
@@ -59,8 +82,8 @@ def hf_from_onnx(checker_dir: str | Path, out_dir: str | Path, *, num_heads: int
     sd = _state_dict(src / "model.onnx")
     need = ["bert.embeddings.word_embeddings.weight", "bert.encoder.layer.0.intermediate.dense.weight"]
     if any(k not in sd for k in need):
-        raise ValueError(f"{src / 'model.onnx'} is not a toulmin BERT export (fp32, as "
-                         f"export_onnx writes it): no {[k for k in need if k not in sd]}")
+        raise ValueError(f"{src / 'model.onnx'} is not a toulmin BERT export (as export_onnx "
+                         f"writes it, fp32 or int8-dynamic): no {[k for k in need if k not in sd]}")
     layers = 1 + max(int(k.split(".")[3]) for k in sd if k.startswith("bert.encoder.layer."))
     vocab, hidden = sd["bert.embeddings.word_embeddings.weight"].shape
     labels = [str(x) for x in meta["labels"]]

