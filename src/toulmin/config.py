@@ -229,7 +229,8 @@ class ServeConfig(_Strict):
         default_factory=lambda: list(SAFE_REQUEST_OPTIONS),
         description="config keys (dotted, or a whole section) a request's `options` may set; the "
         "default leaves out every key that names a file, model, host or key (checker.model, llm.*, "
-        "corpus.path, lessons.*, serve.*); [\"*\"] allows all, for trusted clients only",
+        "corpus.path, lessons.*, serve.*); [\"*\"] allows all, for trusted clients only. "
+        "checker.model may always name a checker shipped in the package (default, fast)",
     )
 
 

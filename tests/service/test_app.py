@@ -171,6 +171,11 @@ def test_request_options_follow_the_servers_list(serve: Callable[..., Running]) 
     err = refused.json()["error"]
     assert refused.status_code == 403 and "'decide.joint'" in err["message"]
     assert "link.k, checker.batch_size" in err["fix"]
+    # A checker shipped in the package names no file: any client may pick it.
+    fast = httpx.post(s.url + "/v1/verify", json={"answer": ANSWER, "sources": SOURCES,
+                                                  "options": {"checker.model": "fast"}}, timeout=120)
+    assert fast.status_code == 200, fast.text
+    assert "toulmin-checker-minilm-l4" in json.dumps(fast.json()["report"])
 
 
 def test_api_keys_health_metrics_openapi(serve: Callable[..., Running]) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..checker.onnx import BUNDLED
 from ..errors import ConfigError
 from ..pipeline.report import Report
 
@@ -68,6 +69,9 @@ def _check_allowed(options: dict[str, Any], allowed: Sequence[str]) -> None:
     if "*" in allowed:
         return
     for key in _leaves(options):
+        model = options["checker"]["model"] if key == "checker.model" else None
+        if isinstance(model, str) and model in BUNDLED:
+            continue  # a checker shipped in the package ("fast") names no file of the server's
         if not any(key == a or key.startswith(a + ".") for a in allowed):
             raise ConfigError(
                 "E_OPTION_NOT_ALLOWED", f"option {key!r} may not be set per request on this server",
