@@ -142,3 +142,21 @@ def _state_file(path: Path) -> dict:
     from safetensors.torch import load_file
 
     return load_file(str(path))
+
+
+def test_a_bad_dev_file_or_a_missing_gpu_is_a_clear_error(tmp_path: Path) -> None:
+    import torch
+
+    base = build_tiny_bert(tmp_path / "base", dict(enumerate(LABELS)))
+    train_file, _ = _files(tmp_path)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"group": "g", "doc": "the sky", "claim": "the sky"}\n')  # no label
+    cfg = TrainConfig(base=str(base), out_dir=str(tmp_path / "run"), train_file=str(train_file),
+                      dev_file=str(bad), bf16=False)
+    with pytest.raises(InputError) as e:
+        train(cfg, log=lambda s: None)
+    assert e.value.code == "E_BAD_ROW" and "bad.jsonl:1" in e.value.message
+    if not torch.cuda.is_available():
+        res = CliRunner().invoke(main, ["train", "--data", str(train_file), "--base", str(base),
+                                        "--device", "cuda", "--out", str(tmp_path / "run2"), "--no-export"])
+        assert res.exit_code == 2 and "E_BAD_OPTION" in res.output and "--device cpu" in res.output

@@ -56,7 +56,7 @@ def _layers(text: str | None) -> list[int] | None:
                    "student), e.g. 0,2,4.")
 @click.option("--teacher", default=None, help="Checker weights folder to distil from (its probabilities "
                                               "join the labels as targets).")
-@click.option("--distill-alpha", type=float, default=0.5, show_default=True,
+@click.option("--distill-alpha", type=click.FloatRange(0.0, 1.0), default=0.5, show_default=True,
               help="With --teacher: the weight of the teacher's probabilities against the labels'.")
 @handle_errors
 def train(data: str, out_dir: str, base: str | None, init_from: str | None, max_minutes: float,

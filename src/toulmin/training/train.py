@@ -74,9 +74,14 @@ def dev_pairs(rows: int = 150) -> dict[str, list[Pair]]:
 
 
 def read_dev_file(path: str) -> dict[str, list[Pair]]:
-    """Development pairs grouped by their ``group`` field (see ``write_dev_file``)."""
+    """Development pairs grouped by their ``group`` field (see ``write_dev_file``).
+
+    Rows are read like ``toulmin eval pairs`` files, so a bad row is an ``InputError``
+    that names its line."""
+    from ..evaluate import read_labelled_pairs
+
     out: dict[str, list[Pair]] = {}
-    for p, r in zip(_read_pairs(path), _rows(path), strict=True):
+    for p, r in zip(read_labelled_pairs(Path(path)), _rows(path), strict=True):
         out.setdefault(str(r.get("group", "dev")), []).append(p)
     return out
 
@@ -90,7 +95,7 @@ def write_dev_file(dev: dict[str, list[Pair]], path: str) -> None:
 
 def _rows(path: str) -> list[dict[str, Any]]:
     with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f]
+        return [json.loads(line) for line in f if line.strip()]
 
 
 def _read_pairs(path: str) -> list[Pair]:
@@ -147,6 +152,10 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
         _keep_layers(model, cfg.layers)
     if cfg.freeze_embeddings:
         model.base_model.embeddings.word_embeddings.weight.requires_grad_(False)
+    if cfg.device.startswith("cuda") and not torch.cuda.is_available():
+        raise InputError("E_BAD_OPTION", f"device {cfg.device!r} asked for, but torch {torch.__version__} "
+                         "sees no CUDA GPU", fix="use --device cpu, or install a CUDA build of torch "
+                         "on a machine with a GPU")
     device = torch.device(cfg.device)
     model.to(device)
     teacher = None
@@ -158,6 +167,8 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
     try:
         dev = read_dev_file(cfg.dev_file) if cfg.dev_file else dev_pairs(cfg.dev_rows)
     except InputError as e:
+        if cfg.dev_file:
+            raise  # a bad development file is the user's to fix, not a reason to hold out pairs
         # A user adapting the checker to their own pairs may not have the public
         # data: keep every 10th of their pairs out of training and choose by those.
         if len(pairs) < 10:
