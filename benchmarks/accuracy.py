@@ -3,7 +3,8 @@
     python benchmarks/accuracy.py [--model DIR] [--slices a,b] [--out results.json]
 
 Balanced accuracy (supported vs not) at the model's shipped threshold, 3-way
-accuracy where the slice has three labels, ECE (10 bins). Writes a JSON file and
+accuracy where the slice has three labels, ECE (10 bins), and each class's recall
+and mean P(supported), which show the side a threshold errs on. Writes a JSON file and
 prints a Markdown table.
 """
 
@@ -49,11 +50,14 @@ def main() -> None:
                                  "threshold": checker.threshold, "window_words": a.window_words,
                                  "results": results}, indent=2) + "\n")
     print(f"\nmodel {checker.name} {checker.version}, threshold {checker.threshold}\n")
-    print("| slice | rows | balanced acc | 3-way acc | ECE | target | errors |")
-    print("|---|---|---|---|---|---|---|")
+    print("| slice | rows | balanced acc | 3-way acc | ECE | recall supported / not "
+          "| mean P(sup.) supported / not | target | errors |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for name, r in results.items():
         print(f"| {name} | {r['rows']} | {r['balanced_accuracy']:.1f} | {r.get('accuracy_3way', '-')} | "
-              f"{r['ece']:.3f} | {TARGETS.get(name, '')} | {r['errors']} |")
+              f"{r['ece']:.3f} | {r['recall_supported']:.1f} / {r['recall_not_supported']:.1f} | "
+              f"{r['mean_prob_supported']:.3f} / {r['mean_prob_not_supported']:.3f} | "
+              f"{TARGETS.get(name, '')} | {r['errors']} |")
 
 
 if __name__ == "__main__":

@@ -111,6 +111,13 @@ def evaluate_pairs(
         "ece": round(expected_calibration_error(gold, prob), 4),
         "seconds": round(elapsed, 2), "pairs_scored": model_pairs,
     }
+    # Each class on its own: balanced accuracy hides which side a threshold errs on.
+    for name, cls in (("supported", True), ("not_supported", False)):
+        mine = [x for g, x in zip(gold, prob) if g is cls]
+        if mine:
+            hits = sum((x >= thr) is cls for x in mine)
+            out[f"recall_{name}"] = round(100 * hits / len(mine), 2)
+            out[f"mean_prob_{name}"] = round(sum(mine) / len(mine), 4)
     if {p.label for p, _ in ok} >= {"entailment", "neutral", "contradiction"}:
         pred3 = ["entailment" if x >= thr else (s.label3 or "neutral") for x, (_, s) in zip(prob, ok)]
         out["accuracy_3way"] = round(100 * accuracy([p.label for p, _ in ok], pred3), 2)

@@ -67,8 +67,12 @@ def test_eval_pairs_on_a_labelled_file(tmp_path: Path) -> None:
     m = json.loads(res.stdout)
     assert m["rows"] == 3 and m["errors"] == []
     assert 0 <= m["balanced_accuracy"] <= 100 and "accuracy_3way" in m and 0 <= m["ece"] <= 1
+    # Per class: the one supported pair is found, and the two recalls average to the BA.
+    assert m["recall_supported"] == 100.0 and m["mean_prob_supported"] > m["mean_prob_not_supported"]
+    assert abs((m["recall_supported"] + m["recall_not_supported"]) / 2 - m["balanced_accuracy"]) < 0.01
     text = run("eval", "pairs", str(f))
     assert "balanced accuracy" in text.stdout and "ECE (10 bins)" in text.stdout
+    assert "recall, not supported" in text.stdout
 
 
 @pytest.mark.parametrize("content", ["{broken\n", '{"doc": "a", "claim": "b", "label": "maybe"}\n'])

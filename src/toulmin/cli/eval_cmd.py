@@ -48,6 +48,10 @@ def pairs(spec: str, limit: int | None, as_json: bool, config_path: str | None, 
     click.echo(f"balanced accuracy  {res['balanced_accuracy']:.2f}")
     if "accuracy_3way" in res:
         click.echo(f"3-way accuracy     {res['accuracy_3way']:.2f}")
+    for name in ("supported", "not_supported"):
+        if f"recall_{name}" in res:
+            click.echo(f"{'recall, ' + name.replace('_', ' '):<19}{res[f'recall_{name}']:.2f}"
+                       f"  (mean P(supported) {res[f'mean_prob_{name}']:.3f})")
     click.echo(f"ECE (10 bins)      {res['ece']:.4f}")
     click.echo(f"time               {res['seconds']:.1f}s for {res['pairs_scored']} model pairs")
     for e in res["errors"][:5]:
