@@ -84,6 +84,22 @@ def file_sha16(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
+def _quantize_dynamic(src: Path, out: Path, **options: Any) -> None:
+    """onnxruntime's dynamic int8 quantisation, weights as QInt8."""
+    import logging
+
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    # quantize_dynamic logs a "consider pre-processing" hint through the root logger.
+    root = logging.getLogger()
+    level = root.level
+    root.setLevel(logging.ERROR)
+    try:
+        quantize_dynamic(str(src), str(out), weight_type=QuantType.QInt8, **options)
+    finally:
+        root.setLevel(level)
+
+
 def quantize(fp32: Path, out: Path, *, ffn_out_fp32: bool = False, per_channel: bool = False) -> Path:
     """Dynamic int8 weights; activations are scaled per run.
 
@@ -92,23 +108,13 @@ def quantize(fp32: Path, out: Path, *, ffn_out_fp32: bool = False, per_channel: 
     accuracy on development data. ``per_channel`` gives each weight column its
     own scale instead of one per matrix.
     """
-    import logging
-
     import onnx
-    from onnxruntime.quantization import QuantType, quantize_dynamic
 
     from .smooth import ffn_out_matmuls
 
     keep = [n.name for n in ffn_out_matmuls(onnx.load(str(fp32)).graph)] if ffn_out_fp32 else []
-    # quantize_dynamic logs a "consider pre-processing" hint through the root logger.
-    root = logging.getLogger()
-    level = root.level
-    root.setLevel(logging.ERROR)
-    try:
-        quantize_dynamic(str(fp32), str(out), weight_type=QuantType.QInt8, per_channel=per_channel,
-                         op_types_to_quantize=["MatMul"], nodes_to_exclude=keep)
-    finally:
-        root.setLevel(level)
+    _quantize_dynamic(fp32, out, per_channel=per_channel, op_types_to_quantize=["MatMul"],
+                      nodes_to_exclude=keep)
     return out
 
 
@@ -118,18 +124,8 @@ def quantize_embeddings(model: Path) -> Path:
     The word embeddings are most of a small encoder's bytes (47 of 55 MB for the
     4-layer checker) and cost nothing to run; as uint8 the file is 3x smaller.
     """
-    import logging
-
-    from onnxruntime.quantization import QuantType, quantize_dynamic
-
     tmp = model.with_name(model.stem + ".emb8.onnx")
-    root = logging.getLogger()
-    level = root.level
-    root.setLevel(logging.ERROR)
-    try:
-        quantize_dynamic(str(model), str(tmp), weight_type=QuantType.QInt8, op_types_to_quantize=["Gather"])
-    finally:
-        root.setLevel(level)
+    _quantize_dynamic(model, tmp, op_types_to_quantize=["Gather"])
     tmp.replace(model)
     return model
 

@@ -117,8 +117,7 @@ def training_stage(summary: dict[str, Any], *, recipe: str, pairs: dict[str, int
     if cfg.get("layers") is not None:
         hyper["layers_kept"] = ",".join(str(i) for i in cfg["layers"])
     if cfg.get("teacher"):
-        hyper["distilled"] = (f"alpha {cfg.get('distill_alpha', 0.5)}, temperature "
-                              f"{cfg.get('distill_temperature', 2.0)}")
+        hyper["distilled"] = f"alpha {cfg['distill_alpha']}, temperature {cfg['distill_temperature']}"
     return {"recipe": recipe, "command": command, "init_from": init_from, "hyperparameters": hyper,
             "pairs": dict(sorted(pairs.items())), "train_sha256_16": sha}
 
@@ -237,7 +236,8 @@ def write_model_card(model_dir: Path, test_results: dict[str, Any] | None = None
               f"python scripts/release_model.py RUN_DIR --version {meta['version']} "
               f"--quantization {_quant_key(meta['quantization'])}"
               + (" --continued-from PREVIOUS_CHECKER" if len(stages) > 1 else "")
-              + (" --after TEACHER_RUN::RECIPE::COMMAND" if len(stages) > 3 else "")
+              + (" --after TEACHER_RUN::RECIPE::COMMAND"
+                 if str(stages[-1].get("init_from") or "").startswith("stage ") else "")
               + (" --bundle fast" if meta.get("bundle") == "fast" else ""), "```", "",
               "## Limits", "",
               "Small model: weak on multi-hop reasoning and on adversarial NLI (see ANLI). "
