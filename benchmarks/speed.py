@@ -29,10 +29,12 @@ TEXT = (
 
 def throughput(model: Path, tokens: int, n: int, repeats: int, batch: int) -> float:
     checker = OnnxChecker(model, max_length=tokens, batch_size=batch)
-    claims = [f"The council approved a budget that raises spending by {i % 9} percent." for i in range(n)]
+    # Every pair distinct: the checker runs a repeated pair only once.
+    claims = [f"The council approved a budget that raises spending by {i} percent." for i in range(n)]
     spans = [" ".join(TEXT.split()[:tokens])] * n
     enc = checker.tokenizer.encode_batch(list(zip(claims[:4], spans[:4])))
     assert all(len(e.ids) == tokens for e in enc), "pairs must be exactly N tokens"
+    assert len(set(claims)) == n
     checker.predict(claims[:batch], spans[:batch])  # warm-up
     rates = []
     for _ in range(repeats):

@@ -11,9 +11,9 @@ import os
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
+from typing import Any, TypeVar
 
-__all__ = ["ItemPool", "resolve_threads"]
+__all__ = ["ItemPool", "cpu_session", "resolve_threads"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -45,3 +45,21 @@ class ItemPool:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix=self._name)
         return list(self._pool.map(fn, items))
+
+
+# onnxruntime fuses a residual Add + LayerNormalization into SkipLayerNormalization;
+# on one thread its CPU kernel took as long as a 384x1536 int8 product, and
+# without the fusion the checker ran 13% faster at 256 tokens (benchmarks/ort_options.py).
+DISABLED_OPTIMIZERS = ["SkipLayerNormFusion"]
+
+
+def cpu_session(model: str | bytes, threads: int = 1) -> Any:
+    """An onnxruntime CPU session for one item per run (see ItemPool)."""
+    import onnxruntime as ort
+
+    so = ort.SessionOptions()
+    so.intra_op_num_threads = threads
+    so.inter_op_num_threads = 1
+    so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    return ort.InferenceSession(model, so, providers=["CPUExecutionProvider"],
+                                disabled_optimizers=DISABLED_OPTIMIZERS)

@@ -109,6 +109,20 @@ def test_a_pair_scores_the_same_alone_or_in_any_batch() -> None:
     assert (one_thread == batched).all() and (reordered == batched).all()
 
 
+def test_a_repeated_pair_runs_once_and_every_row_gets_its_scores(shipped: Any) -> None:
+    claims = ["It is 450 metres tall.", "It is in Rome.", "It is 450 metres tall.", "It is in Rome."]
+    docs = [DOC, DOC, DOC, "Rome is the capital of Italy."]  # the last row differs by its span
+    runs: list[Any] = []
+    checker = OnnxChecker()
+    run_one = checker._run_one
+    checker._run_one = lambda enc: runs.append(enc) or run_one(enc)  # type: ignore[method-assign]
+    got = checker.predict(claims, docs)
+    assert len(runs) == 3
+    assert (got[0] == got[2]).all() and not (got[1] == got[3]).all()
+    for i in range(4):
+        assert (got[i] == shipped.predict(claims[i : i + 1], docs[i : i + 1])[0]).all()
+
+
 def test_bad_input_is_a_clear_error(shipped: Any) -> None:
     with pytest.raises(InputError) as e:
         score([DOC], [""], checker=shipped)

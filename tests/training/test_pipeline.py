@@ -12,7 +12,7 @@ pytest.importorskip("torch", reason="needs the train extra")
 from tests.conftest import build_tiny_bert
 from toulmin.checker.onnx import OnnxChecker
 from toulmin.cli import main
-from toulmin.training.export import export_onnx, quantize, write_checker_json
+from toulmin.training.export import export_onnx, quantize, quantize_as, write_checker_json
 from toulmin.training.train import LABELS, TrainConfig, train
 
 # Imports follow importorskip on purpose: without the train extra the module is skipped.
@@ -171,3 +171,30 @@ def test_too_few_pairs_without_public_data_is_a_clear_error(tmp_path: Path) -> N
 def test_train_command_rejects_missing_data(tmp_path: Path) -> None:
     res = CliRunner().invoke(main, ["train", "--data", str(tmp_path / "none.jsonl")])
     assert res.exit_code == 2 and "E_NOT_FOUND" in res.output
+
+
+def test_the_mask_pass_leaves_a_real_export_bit_identical(tmp_path: Path) -> None:
+    """A BERT export quantised as shipped: the copy loaded with its mask path
+    (an export from before the pass) and the stripped file give the same bits."""
+    from toulmin._parallel import cpu_session
+
+    base = build_tiny_bert(tmp_path / "base", dict(enumerate(LABELS)))
+    out = tmp_path / "onnx"
+    fp32 = export_onnx(base, out)
+    meta = {"name": "tiny", "version": "t1", "labels": list(LABELS), "pair_order": "claim_first",
+            "max_length": 32, "threshold": 0.5}
+    quantize(fp32, out / "model.onnx")  # no pass: as older releases were exported
+    write_checker_json(out, meta)
+    old = OnnxChecker(out)
+    assert old.mask_dropped and "attention_mask" not in old._inputs  # dropped at load
+    claims = ["the cat sat", "a dog", "the sky"]
+    spans = ["the cat sat on the mat in paris", "the sky", "blue"]
+    stripped = old.logits(claims, spans)
+    old.session = cpu_session(str(out / "model.onnx"))
+    old._inputs = {i.name for i in old.session.get_inputs()}
+    assert "attention_mask" in old._inputs
+    assert np.array_equal(stripped, old.logits(claims, spans))
+    quantize_as(fp32, out / "model.onnx", "int8", out / "tokenizer.json")
+    fresh = OnnxChecker(out)
+    assert not fresh.mask_dropped and "attention_mask" not in fresh._inputs  # stripped at export
+    assert np.array_equal(stripped, fresh.logits(claims, spans))

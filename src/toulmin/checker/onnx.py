@@ -10,9 +10,10 @@ from typing import Any
 
 import numpy as np
 
-from .._parallel import ItemPool
+from .._parallel import ItemPool, cpu_session
 from ..errors import InputError, ModelError
 from .base import LABELS, softmax
+from .graph import drop_attention_mask
 
 __all__ = ["BUNDLED", "OnnxChecker", "shipped_model_dir"]
 
@@ -38,7 +39,6 @@ class OnnxChecker:
 
     def __init__(self, path: str | Path | None = None, *, threads: int | None = None,
                  batch_size: int = 32, max_length: int | None = None):
-        import onnxruntime as ort
         from tokenizers import Tokenizer
 
         if not path or str(path) in BUNDLED:
@@ -66,15 +66,20 @@ class OnnxChecker:
         self.tokenizer = Tokenizer.from_file(str(self.path / "tokenizer.json"))
         self.tokenizer.enable_truncation(
             self.max_length, strategy="longest_first")
-        so = ort.SessionOptions()
         self._items = ItemPool(threads, "toulmin-checker")
         # One thread per run: single-threaded kernels also make each pair's
         # arithmetic independent of how the work is scheduled.
-        so.intra_op_num_threads = 1
-        so.inter_op_num_threads = 1
-        so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-        self.session = ort.InferenceSession(str(self.path / "model.onnx"), so,
-                                            providers=["CPUExecutionProvider"])
+        self.session = cpu_session(str(self.path / "model.onnx"), threads=1)
+        self.mask_dropped = False
+        if "attention_mask" in {i.name for i in self.session.get_inputs()}:
+            # An export from before the mask pass (training/export.py strips it):
+            # pairs run unpadded, so the mask is all ones and its path can go (graph.py).
+            import onnx
+
+            model = onnx.load(str(self.path / "model.onnx"))
+            if drop_attention_mask(model):
+                self.session = cpu_session(model.SerializeToString(), threads=1)
+                self.mask_dropped = True
         self._inputs = {i.name for i in self.session.get_inputs()}
 
     def _run_one(self, enc: Any) -> np.ndarray:
@@ -90,14 +95,18 @@ class OnnxChecker:
         if len(claims) != len(spans):
             raise InputError("E_PAIR_MISMATCH", f"{len(claims)} claims but {len(spans)} spans",
                              fix="pass one span per claim")
-        out = np.zeros((len(claims), 3), dtype=np.float32)
-        for k in range(0, len(claims), self.batch_size):
-            a = list(claims[k : k + self.batch_size])
-            b = list(spans[k : k + self.batch_size])
-            pairs = list(zip(a, b)) if self.claim_first else list(zip(b, a))
+        # A pair's logits depend on that pair alone, so a repeated pair (two
+        # candidates growing into the same context) is run once.
+        where: dict[tuple[str, str], int] = {}
+        slot = [where.setdefault((c, s), len(where)) for c, s in zip(claims, spans)]
+        unique = list(where)
+        out = np.zeros((len(unique), 3), dtype=np.float32)
+        for k in range(0, len(unique), self.batch_size):
+            chunk = unique[k : k + self.batch_size]
+            pairs = chunk if self.claim_first else [(s, c) for c, s in chunk]
             encs = self.tokenizer.encode_batch(pairs)
-            out[k : k + len(a)] = np.stack(self._items.map(self._run_one, encs))[:, self._cols]
-        return out
+            out[k : k + len(chunk)] = np.stack(self._items.map(self._run_one, encs))[:, self._cols]
+        return out[slot]
 
     def predict(self, claims: Sequence[str], spans: Sequence[str]) -> np.ndarray:
         if not claims:

@@ -107,7 +107,7 @@ class MiniLMEmbedder:
             + w["embeddings.token_type_embeddings.weight"][0][None, None]
         )
         x = _layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
-        x = self._layers(x, np.zeros((1, 1, 1, t), dtype=np.float32))
+        x = self._layers(x)
         pooled = x.sum(1) / np.float32(t)
         vecs: np.ndarray = pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
         vec: np.ndarray = vecs[0]

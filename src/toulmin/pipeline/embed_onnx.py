@@ -12,6 +12,8 @@ from typing import Any
 
 import numpy as np
 
+from .._parallel import cpu_session
+
 __all__ = ["OnnxEncoder"]
 
 
@@ -20,12 +22,12 @@ class OnnxEncoder:
     weights (symmetric, per output column). Activation scales are taken per
     run, so a text's vector depends only on that text when texts run one by one.
     ``threads``: onnxruntime intra-op threads for one run (the embedder runs
-    texts one per run and spreads the runs over the cores itself)."""
+    texts one per run and spreads the runs over the cores itself). A run is one
+    unpadded text, so there is no attention mask: every token attends to every other."""
 
     def __init__(self, w: dict[str, np.ndarray], layers: int, hidden: int, heads: int, *,
                  int8: bool = False, threads: int = 1):
         import onnx
-        import onnxruntime as ort
         from onnx import TensorProto, helper, numpy_helper
 
         inits: list[Any] = []
@@ -85,7 +87,7 @@ class OnnxEncoder:
             k = heads_of(lin(x, "attention.self.key", "k"), "k", [0, 2, 3, 1])
             v = heads_of(lin(x, "attention.self.value", "v"), "v", [0, 2, 1, 3])
             s = node("Mul", [node("MatMul", [q, k], n + "qk"), scale], n + "qk_s")
-            s = node("Softmax", [node("Add", [s, "bias"], n + "qk_b")], n + "probs", axis=-1)
+            s = node("Softmax", [s], n + "probs", axis=-1)
             a = node("Transpose", [node("MatMul", [s, v], n + "ctx")], n + "ctx_t", perm=[0, 2, 1, 3])
             a = node("Reshape", [a, merge_shape], n + "ctx_r")
             x = ln(
@@ -102,10 +104,7 @@ class OnnxEncoder:
         graph = helper.make_graph(
             nodes,
             "minilm_encoder",
-            [
-                helper.make_tensor_value_info("x", TensorProto.FLOAT, ["n", "t", hidden]),
-                helper.make_tensor_value_info("bias", TensorProto.FLOAT, ["n", 1, 1, "t"]),
-            ],
+            [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["n", "t", hidden])],
             [helper.make_tensor_value_info(x, TensorProto.FLOAT, ["n", "t", hidden])],
             initializer=inits,
         )
@@ -116,12 +115,9 @@ class OnnxEncoder:
         model.ir_version = 8
         if not int8:  # the checker knows only the standard operator set
             onnx.checker.check_model(model)
-        so = ort.SessionOptions()
-        so.intra_op_num_threads = threads
-        so.inter_op_num_threads = 1
-        self.session = ort.InferenceSession(model.SerializeToString(), so, providers=["CPUExecutionProvider"])
+        self.session = cpu_session(model.SerializeToString(), threads)
         self.out = x
 
-    def __call__(self, x: np.ndarray, bias: np.ndarray) -> np.ndarray:
-        out: np.ndarray = self.session.run([self.out], {"x": x.astype(np.float32), "bias": bias})[0]
+    def __call__(self, x: np.ndarray) -> np.ndarray:
+        out: np.ndarray = self.session.run([self.out], {"x": x.astype(np.float32)})[0]
         return out

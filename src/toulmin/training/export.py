@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["QUANTIZATIONS", "check_quantization", "export_onnx", "file_sha16", "install_into_package",
-           "quantize", "quantize_as", "quantize_embeddings", "write_checker_json"]
+           "quantize", "quantize_as", "quantize_embeddings", "strip_attention_mask", "write_checker_json"]
 
 
 def export_onnx(hf_dir: str | Path, out_dir: str | Path, opset: int = 17) -> Path:
@@ -130,8 +130,31 @@ def quantize_embeddings(model: Path) -> Path:
     return model
 
 
+def strip_attention_mask(model: Path) -> bool:
+    """Remove the attention-mask path from a checker graph, in place
+    (``toulmin.checker.graph``: the checker runs every pair unpadded, and the
+    logits stay bit-identical). False, file untouched, when the graph has
+    another shape."""
+    import onnx
+
+    from ..checker.graph import drop_attention_mask
+
+    proto = onnx.load(str(model))
+    if not drop_attention_mask(proto):
+        return False
+    onnx.save(proto, str(model))
+    return True
+
+
 def quantize_as(fp32: Path, out: Path, key: str, tokenizer_json: Path) -> Path:
-    """Write the ``key`` variant of ``fp32`` (a key of ``QUANTIZATIONS``)."""
+    """Write the ``key`` variant of ``fp32`` (a key of ``QUANTIZATIONS``), without
+    the attention-mask path (``strip_attention_mask``)."""
+    _write_variant(fp32, out, key, tokenizer_json)
+    strip_attention_mask(out)
+    return out
+
+
+def _write_variant(fp32: Path, out: Path, key: str, tokenizer_json: Path) -> Path:
     check_quantization(key)
     if key == "fp32":
         shutil.copy2(fp32, out)

@@ -24,6 +24,10 @@ __all__ = ["LICENCES", "QUANTIZATIONS", "SHIPPED_QUANTIZATION", "build_package_m
 # weights; this one stays within one point of fp32 on every development slice.
 SHIPPED_QUANTIZATION = "int8-ffn-fp32"
 
+# checker.json's "graph" for an export whose attention-mask path was removed.
+MASK_FREE = "attention-mask path removed (every pair runs unpadded); logits bit-identical to the export"
+
+
 LICENCES = {
     "vitaminc_real / vitaminc_synthetic": "CC BY-SA 3.0",
     "fever_symmetric": "CC BY-SA 3.0",
@@ -48,6 +52,10 @@ def build_package_model(hf_dir: Path, out_dir: Path, summary: dict[str, Any], *,
     fp32 = export_onnx(hf_dir, out_dir)
     model = out_dir / "model.onnx"
     quantize_as(fp32, model, quantization, out_dir / "tokenizer.json")
+    import onnx
+
+    inputs = onnx.load(str(model), load_external_data=False).graph.input
+    masked = any(i.name == "attention_mask" for i in inputs)
     layers = json.loads((hf_dir / "config.json").read_text())["num_hidden_layers"]
     meta: dict[str, Any] = {
         "name": f"toulmin-checker-minilm-l{layers}",
@@ -61,6 +69,8 @@ def build_package_model(hf_dir: Path, out_dir: Path, summary: dict[str, Any], *,
         "threshold": 0.5,
         "quantization": QUANTIZATIONS[quantization],
     }
+    if not masked:
+        meta["graph"] = MASK_FREE
     write_checker_json(out_dir, meta)
     checker = OnnxChecker(out_dir)
     meta["temperature"] = fit_temperature(checker)
@@ -191,6 +201,8 @@ def write_model_card(model_dir: Path, test_results: dict[str, Any] | None = None
         "",
         *_quantization_note(meta),
         "",
+        *([f"Graph: {meta['graph']}: the per-layer additive mask is all zeros without padding "
+           "(`toulmin.checker.graph`).", ""] if meta.get("graph") else []),
         "Long sources are scored as overlapping sentence windows (default 100 words, one "
         "sentence overlap) and a claim's support is its best window (max over the 8 windows that "
         "share the most content words with it). A multi-sentence claim is scored whole by "
