@@ -56,6 +56,7 @@ def test_seed_000_worked_example() -> None:
     assert any("Q1 2024" in s for s in r.suggested_corrections)
     assert "[overreach:" in r.revised_answer or "[contradicted:" in r.revised_answer
     assert r.models["checker"].startswith("toulmin-checker")
+    assert r.models["runtime"].startswith("onnxruntime ")  # it moves the last digits too
     assert r.config["extract"]["max_claims"] == 10
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-__all__ = ["ItemPool", "cpu_session", "resolve_threads"]
+__all__ = ["ItemPool", "cpu_session", "resolve_threads", "runtime_id"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -63,3 +63,12 @@ def cpu_session(model: str | bytes, threads: int = 1) -> Any:
     so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     return ort.InferenceSession(model, so, providers=["CPUExecutionProvider"],
                                 disabled_optimizers=DISABLED_OPTIMIZERS)
+
+
+def runtime_id() -> str:
+    """What runs the ONNX models, for reports: the runtime's version and options
+    change the last digits of a probability even for the same model file."""
+    import onnxruntime as ort
+
+    off = ", ".join(DISABLED_OPTIMIZERS)
+    return f"onnxruntime {ort.__version__} (cpu, one thread per item, without {off})"

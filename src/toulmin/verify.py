@@ -15,8 +15,10 @@ from importlib.util import find_spec as _find_spec
 from typing import Any
 
 from . import __version__
+from ._parallel import runtime_id
 from .checker import load_checker
 from .checker.base import Checker
+from .checker.onnx import OnnxChecker
 from .checker.scoring import check_text
 from .config import Config, load_config, nest_dotted
 from .errors import ConfigError, LLMError
@@ -154,6 +156,8 @@ class Verifier:
                if embedder else " (bm25 only)"),
             "checker": f"{self.checker.name}@{self.checker.version}",
         }
+        if embedder is not None or isinstance(self.checker, OnnxChecker):
+            self.models["runtime"] = runtime_id()
         if self.llm_extractor is not None:
             self.models["extractor"] = f"{self.llm_extractor.name}@{self.llm_extractor.version}"
             self.models["extractor_fallback"] = f"{self.extractor.name}@{self.extractor.version}"

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from .._parallel import ItemPool, cpu_session
+from .._parallel import ItemPool, cpu_session, runtime_id
 from ..errors import InputError, ModelError
 from .base import LABELS, softmax
 from .graph import drop_attention_mask
@@ -115,5 +115,5 @@ class OnnxChecker:
 
     def info(self) -> dict[str, Any]:
         return {"name": self.name, "version": self.version, "threshold": self.threshold,
-                "backend": "onnx", "path": str(self.path),
+                "backend": "onnx", "path": str(self.path), "runtime": runtime_id(),
                 "quantization": str(self.meta.get("quantization", "fp32"))}
