@@ -42,6 +42,22 @@ def test_date_and_scope_modifiers_are_separate_claims(ex: SpacyExtractor) -> Non
     assert [c.type for c in claims] == ["numeric", "qualifier"]
 
 
+@pytest.mark.parametrize(
+    ("answer", "kind"),
+    [
+        ("The park includes a small lake.", "existence"),
+        ("The old building contained a chapel.", "existence"),
+        ("There are two versions of the song.", "existence"),
+        ("The bridge remained closed.", "attribute"),
+        ("The festival became popular.", "attribute"),
+        ("The company builds ships.", "action"),
+    ],
+)
+def test_claim_types_read_the_verbs_lemma_not_its_form(ex: SpacyExtractor, answer: str, kind: str) -> None:
+    (claim,) = ex.extract(answer)
+    assert claim.type == kind
+
+
 def test_trivial_sentences_and_meta_prefix(ex: SpacyExtractor) -> None:
     claims = ex.extract(
         "Hello! Based on the sources, the drug costs about $300 per month. "
