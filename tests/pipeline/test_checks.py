@@ -24,6 +24,24 @@ def _status(claim: str, evidence: str) -> list[tuple[str, str]]:
         # a page, table or section number points into the document: not a quantity
         ("across 12 sites", "Trial report, page 12. The trial ran well.", [("number", "missing")]),
         ("3 arms", "see Table 3 and section 4.2", [("number", "missing")]),
+        # a currency named after the number is its symbol
+        ("$1.2 million in revenue", "revenue of 1,200,000 dollars", [("number", "ok")]),
+        ("a ticket costs €20", "tickets cost 20 euros", [("number", "ok")]),
+        ("a ticket costs €20", "tickets cost 20 dollars", [("number", "missing")]),
+        # a bound in the claim is backed by any value within it, and refuted by one outside
+        ("over 300 participants", "enrolled 340 participants", [("number", "ok")]),
+        ("at least 340 participants", "enrolled 340 participants", [("number", "ok")]),
+        ("over 400 participants", "enrolled 340 participants", [("number", "mismatch")]),
+        ("more than 340 participants", "enrolled 340 participants", [("number", "mismatch")]),
+        ("fewer than 10% of users", "7% of users", [("number", "ok")]),
+        ("up to 5 riders", "up to 5 riders", [("number", "ok")]),
+        ("over 300 participants", "more than 320 participants", [("number", "ok")]),
+        ("over 300 participants", "more than 280 participants", [("number", "missing")]),
+        # a value against a bound in the source: more precise than it, or outside it
+        ("340 participants", "more than 300 participants", [("number", "imprecise")]),
+        ("250 participants", "more than 300 participants", [("number", "mismatch")]),
+        # a bare bound may be an age or a scope: no unit, no verdict on it
+        ("children under 12", "children aged 5", [("number", "missing")]),
     ],
 )
 def test_numbers(claim: str, evidence: str, expected: list[tuple[str, str]]) -> None:
@@ -38,6 +56,10 @@ def test_numbers(claim: str, evidence: str, expected: list[tuple[str, str]]) -> 
         ("in Q1 2024", "in March 2024", "ok"),
         ("in 2019", "in 2019", "ok"),
         ("in 2019", "in 2021", "mismatch"),
+        ("in the 1990s", "in 1994", "ok"),
+        ("in 1994", "in the 1990s", "imprecise"),
+        ("in the 1980s", "in 1994", "mismatch"),
+        ("in the 2010s", "during the 2010s", "ok"),
         ("on May 5, 2020", "in May 2020", "imprecise"),
         ("in the first half of 2023", "in H1 2023", "ok"),
         ("in 2019", "no date", "missing"),
@@ -49,10 +71,10 @@ def test_dates_and_precision(claim: str, evidence: str, status: str) -> None:
 
 def test_date_parsing() -> None:
     d = find_dates("approved on 2024-03-05, filed in Q3 2023 and in the 1990s")
-    assert [(x.precision, x.year, x.lo, x.hi, x.day) for x in d] == [
-        ("day", 2024, 3, 3, 5),
-        ("quarter", 2023, 7, 9, None),
-        ("year", 1990, 1, 12, None),
+    assert [(x.precision, x.year, x.years, x.lo, x.hi, x.day) for x in d] == [
+        ("day", 2024, 1, 3, 3, 5),
+        ("quarter", 2023, 1, 7, 9, None),
+        ("decade", 1990, 10, 1, 12, None),  # 1990 to 1999, not the year 1990
     ]
     # a year is a date, not a number
     assert find_numbers("in 2019 it had 40 staff")[0].value == 40

@@ -43,6 +43,29 @@ def test_date_and_scope_modifiers_are_separate_claims(ex: SpacyExtractor) -> Non
 
 
 @pytest.mark.parametrize(
+    ("answer", "claims"),
+    [
+        # a phrase that qualifies a noun stays with it: cut off, it would be a claim
+        # the answer did not make ("approved it with severe asthma")
+        ("The FDA approved it in March 2024 for patients with severe asthma.",
+         ["The FDA approved it in March 2024.", "The FDA approved it for patients with severe asthma."]),
+        ("The drug was approved in 2019 for adults over 65.",
+         ["The drug was approved in 2019.", "The drug was approved for adults over 65."]),
+        # the parser hangs "over 65" off the verb; it still qualifies "adults"
+        ("Aspirin relieves pain in adults over 65.", ["Aspirin relieves pain in adults over 65."]),
+        # a nested phrase that counts something is a fact of its own
+        ("The study followed 340 participants across 12 sites in Europe.",
+         ["The study followed 340 participants.",
+          "The study followed 340 participants across 12 sites in Europe."]),
+    ],
+)
+def test_qualifiers_stay_with_the_noun_they_qualify(
+    ex: SpacyExtractor, answer: str, claims: list[str]
+) -> None:
+    assert [c.text for c in ex.extract(answer)] == claims
+
+
+@pytest.mark.parametrize(
     ("answer", "kind"),
     [
         ("The park includes a small lake.", "existence"),

@@ -65,10 +65,20 @@ _WORDNUM = {
 }
 _APPROX = re.compile(
     r"\b(about|approximately|approx\.?|around|roughly|nearly|almost|some|circa|ca\.|"
-    r"an estimated|estimated|close to|up to|over|more than|less than|fewer than|under|"
-    r"at least|at most|above|below|just over|just under)\s*$|~\s*$",
+    r"an estimated|estimated|close to)\s*$|~\s*$",
     re.I,
 )
+# "over 300 participants" is backed by 340, not contradicted by it: a bound, not a value.
+_BOUNDS = [
+    (re.compile(r"\b(at least|no fewer than|no less than)\s*$", re.I), ">="),
+    (re.compile(r"\b(over|more than|above|just over|greater than|in excess of|upwards of|exceeding)\s*$",
+                re.I), ">"),
+    (re.compile(r"\b(at most|up to|no more than)\s*$", re.I), "<="),
+    (re.compile(r"\b(under|less than|fewer than|below|just under)\s*$", re.I), "<"),
+]
+# A currency named after the number is the same unit as its symbol before it.
+_CURRENCY_WORDS = {"dollar": "$", "usd": "$", "euro": "€", "eur": "€", "yen": "¥", "gbp": "£",
+                   "sterling": "£"}
 _NUM = re.compile(
     r"(?P<cur>[$€£¥])?\s?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\b(?:"
     + "|".join(_WORDNUM)
@@ -93,6 +103,12 @@ class Number:
     unit: str  # "%", currency symbol, or the noun after the number ("" if none)
     approx: bool
     start: int
+    bound: str = ""  # ">", ">=", "<", "<=": the text states a bound ("over 300"), not a value
+
+    def admits(self, value: float) -> bool:
+        """Whether ``value`` is within this number's bound."""
+        return {">": value > self.value, ">=": value >= self.value, "<": value < self.value,
+                "<=": value <= self.value}.get(self.bound, False)
 
 
 def _unit_key(word: str) -> str:
@@ -121,8 +137,15 @@ def find_numbers(text: str) -> list[Number]:
         if m.group("scale"):
             value *= _SCALE[m.group("scale").lower()]
         unit = "%" if m.group("pct") else (m.group("cur") or _unit_key(m.group("unit") or ""))
-        approx = bool(_APPROX.search(text[max(0, m.start() - 20) : m.start()]))
-        out.append(Number(value, m.group(0).strip(), unit, approx, m.start()))
+        unit = _CURRENCY_WORDS.get(unit, unit)
+        before = text[max(0, m.start() - 20) : m.start()]
+        approx = bool(_APPROX.search(before))
+        said, bound = m.group(0).strip(), ""
+        for rx, b in _BOUNDS:
+            if hit := rx.search(before):
+                said, bound = f"{hit.group(1)} {said}", b
+                break
+        out.append(Number(value, said, unit, approx, m.start(), bound))
     return out
 
 
@@ -137,51 +160,53 @@ def _close(a: float, b: float, tol: float) -> bool:
     return abs(a - b) <= tol * max(abs(a), abs(b), 1e-9)
 
 
+def _number(status: Status, n: Number, e: Number | None, note: str) -> Finding:
+    return Finding(kind="number", status=status, claim=n.text, source=e.text if e else None, note=note)
+
+
+def _check_bound(n: Number, same_unit: list[Number]) -> Finding:
+    """A claim that states a bound ("over 300 participants")."""
+    tighter = [e for e in same_unit if e.bound and e.bound[0] == n.bound[0]
+               and (e.value >= n.value if n.bound[0] == ">" else e.value <= n.value)]
+    inside = [e for e in same_unit if not e.bound and n.admits(e.value)]
+    if tighter or inside:
+        e = (tighter or inside)[0]
+        return _number("ok", n, e, f"source states {e.text}")
+    plain = [e for e in same_unit if not e.bound and e.unit == n.unit]
+    if plain:
+        return _number("mismatch", n, plain[0], f"source says {plain[0].text}, not {n.text}")
+    return _number("missing", n, None, f"source does not state {n.text}")
+
+
 def _check_numbers(claim: str, evidence: str) -> list[Finding]:
     out: list[Finding] = []
     ev = find_numbers(evidence)
     for n in find_numbers(claim):
         same_unit = [e for e in ev if _compatible(e.unit, n.unit)]
-        exact = [e for e in same_unit if _close(e.value, n.value, 1e-6)]
+        if n.bound and n.unit:  # a bare "under 12" may be an age or a scope, not a count
+            out.append(_check_bound(n, same_unit))
+            continue
+        values = [e for e in same_unit if not e.bound]
+        exact = [e for e in values if _close(e.value, n.value, 1e-6)]
         # "about 80%" is backed by 81%; 81% is backed by "about 81%" only loosely.
-        near = [e for e in same_unit if _close(e.value, n.value, 0.1 if n.approx or e.approx else 0.005)]
+        near = [e for e in values if _close(e.value, n.value, 0.1 if n.approx or e.approx else 0.005)]
+        # 340 against "over 300": within the source's bound, but more precise than it.
+        bounded = [e for e in same_unit if e.bound and e.unit and e.admits(n.value)]
         if exact and not (exact[0].approx and not n.approx):
-            out.append(
-                Finding(
-                    kind="number",
-                    status="ok",
-                    claim=n.text,
-                    source=exact[0].text,
-                    note=f"source states {exact[0].text}",
-                )
-            )
+            out.append(_number("ok", n, exact[0], f"source states {exact[0].text}"))
         elif exact or near:
             e = (exact or near)[0]
             status: Status = "imprecise" if e.approx and not n.approx else "ok"
-            out.append(
-                Finding(
-                    kind="number",
-                    status=status,
-                    claim=n.text,
-                    source=e.text,
-                    note=f"source says {e.text}" + (", an approximation" if status != "ok" else ""),
-                )
-            )
+            note = f"source says {e.text}" + (", an approximation" if status != "ok" else "")
+            out.append(_number(status, n, e, note))
+        elif bounded:
+            e = bounded[0]
+            out.append(_number("imprecise", n, e, f"source says {e.text}, not {n.text} exactly"))
         elif [e for e in ev if e.unit == n.unit and n.unit]:
             e = next(e for e in ev if e.unit == n.unit and n.unit)
-            out.append(
-                Finding(
-                    kind="number",
-                    status="mismatch",
-                    claim=n.text,
-                    source=e.text,
-                    note=f"source says {e.text}, not {n.text}",
-                )
-            )
+            out.append(_number("mismatch", n, e, f"source says {e.text}, not {n.text}"))
         else:
-            out.append(
-                Finding(kind="number", status="missing", claim=n.text, note=f"source does not state {n.text}")
-            )
+            out.append(_number("missing", n, None, f"source does not state {n.text}"))
     return out
 
 
@@ -220,28 +245,27 @@ _QW = {"first": 1, "second": 2, "third": 3, "fourth": 4, "last": 4}
 
 @dataclass(frozen=True)
 class Date:
-    """A date as an interval of months [lo, hi] (inclusive) plus a day."""
+    """A date as an interval of months [lo, hi] (inclusive) of ``years`` years
+    from ``year`` (10 for a decade, "the 1990s"), plus a day."""
 
     text: str
     year: int
     lo: int
     hi: int
     day: int | None
-    precision: str  # year, half, quarter, month, day
+    precision: str  # decade, year, half, quarter, month, day
     start: int
     end: int
+    years: int = 1
 
     def contains(self, other: Date) -> bool:
-        return (
-            self.year == other.year
-            and self.lo <= other.lo
-            and other.hi <= self.hi
-            and (self.day is None or self.day == other.day)
-        )
+        first, last = self.year * 12 + self.lo, (self.year + self.years - 1) * 12 + self.hi
+        o_first, o_last = other.year * 12 + other.lo, (other.year + other.years - 1) * 12 + other.hi
+        return first <= o_first and o_last <= last and (self.day is None or self.day == other.day)
 
     @property
     def rank(self) -> int:
-        return ["year", "half", "quarter", "month", "day"].index(self.precision)
+        return ["decade", "year", "half", "quarter", "month", "day"].index(self.precision)
 
 
 def find_dates(text: str) -> list[Date]:
@@ -272,7 +296,11 @@ def find_dates(text: str) -> list[Date]:
             d = int(g["d2"]) if g["d2"] else None
             out.append(Date(t, int(g["y2"]), mo, mo, d, "day" if d else "month", s, e))
         elif g["y"]:
-            out.append(Date(t, int(g["yy"]), 1, 12, None, "year", s, e))
+            year = int(g["yy"])
+            if t.endswith("s") and year % 10 == 0:  # "the 1990s"
+                out.append(Date(t, year, 1, 12, None, "decade", s, e, years=10))
+            else:
+                out.append(Date(t, year, 1, 12, None, "year", s, e))
     return out
 
 
@@ -280,7 +308,7 @@ def _check_dates(claim: str, evidence: str) -> list[Finding]:
     out: list[Finding] = []
     ev = find_dates(evidence)
     for d in find_dates(claim):
-        same_year = [e for e in ev if e.year == d.year]
+        same_year = [e for e in ev if e.contains(d) or d.contains(e)]
         backing = [e for e in same_year if e.contains(d) and e.rank >= d.rank]
         if backing:
             out.append(

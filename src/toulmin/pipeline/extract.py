@@ -201,6 +201,15 @@ def _run(doc: Any, focus: list[int], head: int) -> list[int]:
     return pick
 
 
+_BOUND_PREPS = {"over", "under", "above", "below", "aged"}
+
+
+def _counts(prep: Any) -> bool:
+    """A prepositional phrase whose object is a counted noun ("with 340 participants")."""
+    return any(o.pos_ in ("NOUN", "PROPN") and any(c.dep_ == "nummod" or c.like_num for c in o.children)
+               for o in prep.children if o.dep_ == "pobj")
+
+
 class SpacyExtractor:
     name = "spacy-rules"
 
@@ -400,6 +409,24 @@ class SpacyExtractor:
                         and any(g.dep_ == "pobj" for g in c.children)):
                     mods.append(c)
                     frontier.extend(g for g in c.children if g.dep_ == "pobj")
+        # A modifier nested in another one's object qualifies that noun ("patients
+        # with severe asthma", "adults over 65"): cut off, it would make a claim the
+        # answer did not make ("approved it with severe asthma"). It stands alone only
+        # when it counts something ("... rate with 340 participants across 12 sites").
+        anchor_ids = {a.i for a in anchors}
+        mods = [m for m in mods if m.head.i in anchor_ids or _counts(m)]
+        # The parser often hangs an age bound off the verb ("relieves pain in adults
+        # over 65"): right after another modifier's noun, it qualifies that noun.
+        glued: dict[int, set[int]] = {}
+        kept: list[Any] = []
+        for m in sorted(mods, key=lambda t: t.i):
+            objs_m = [g for g in m.children if g.dep_ == "pobj"]
+            if (kept and m.lower_ in _BOUND_PREPS and objs_m and all(g.like_num for g in objs_m)
+                    and m.i == max(t.i for t in kept[-1].subtree) + 1):
+                glued.setdefault(kept[-1].i, set()).update(t.i for t in m.subtree)
+            else:
+                kept.append(m)
+        mods = kept
         passive = any(c.dep_ == "auxpass" for c in head.children)
         if not passive and not objs:
             # "got into a predicament", "went to Paris": the first preposition after an
@@ -413,6 +440,9 @@ class SpacyExtractor:
             for other in mods:
                 if other is not m and other.i in mod_tokens[m.i]:
                     mod_tokens[m.i] -= {t.i for t in other.subtree}
+        for i, extra in glued.items():
+            if i in mod_tokens:
+                mod_tokens[i] |= extra
         all_mod = set().union(*mod_tokens.values())
         core = [i for i in idx if i not in all_mod]
         # the punctuation and conjunction glue between modifiers is dropped with them
