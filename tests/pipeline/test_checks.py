@@ -40,6 +40,15 @@ def _status(claim: str, evidence: str) -> list[tuple[str, str]]:
         # a value against a bound in the source: more precise than it, or outside it
         ("340 participants", "more than 300 participants", [("number", "imprecise")]),
         ("250 participants", "more than 300 participants", [("number", "mismatch")]),
+        # a rounded figure backs the exact one; the other way round the source is the rounder
+        ("a span of 1.3 km", "a span of 1,280 metres", [("number", "ok")]),
+        ("a span of 1,280 metres", "a span of 1.3 km", [("number", "imprecise")]),
+        ("a span of 2 km", "a span of 1,280 metres", [("number", "mismatch")]),
+        ("2.8 million people", "2,794,000 people", [("number", "ok")]),
+        ("2.8 million people", "2,740,000 people", [("number", "mismatch")]),
+        ("81% of users", "80.6% of users", [("number", "ok")]),
+        ("81% of users", "80.4% of users", [("number", "mismatch")]),
+        ("it weighs 2 kg", "it weighs 2,000 grams", [("number", "ok")]),
         # a bare bound may be an age or a scope: no unit, no verdict on it
         ("children under 12", "children aged 5", [("number", "missing")]),
     ],
@@ -67,6 +76,13 @@ def test_numbers(claim: str, evidence: str, expected: list[tuple[str, str]]) -> 
 )
 def test_dates_and_precision(claim: str, evidence: str, status: str) -> None:
     assert _status(claim, evidence) == [("date", status)]
+
+
+def test_a_function_word_after_a_number_is_not_its_unit() -> None:
+    (f,) = [f for f in check_claim("The toll rose to $9 in 2019.", "In 2019 the toll rose to $8.35.")
+            if f.kind == "number"]
+    assert (f.status, f.claim, f.note) == ("mismatch", "$9", "source says $8.35, not $9")
+    assert [n.unit for n in find_numbers("12 of the sites, 40 in total, 3 sites")] == ["", "", "site"]
 
 
 def test_date_parsing() -> None:

@@ -154,3 +154,27 @@ def test_a_span_missing_one_of_the_claims_numbers_defers_to_the_joined_spans() -
     # When the best span states every number itself, it stays the evidence on its own.
     cls.scored[0].findings = ok  # "The trial ran 340 participants across 12 sites."
     assert _v(cls, claim).probs == cls.scored[0].probs
+
+
+def test_spans_that_each_refute_the_claim_do_not_back_it_together() -> None:
+    # Two unrelated spans (overlap too low to count as a contradiction) whose join
+    # scores above the threshold: "It is the longest bridge in the world".
+    cls = _cls((0.26, 0.02, 0.72), (0.06, 0.05, 0.89), overlap=0.2)
+    cls.joint, cls.joint_of = {"entailment": 0.58, "neutral": 0.01, "contradiction": 0.41}, [0, 1]
+    assert _v(cls).verdict == Verdict.OVERREACH
+    # Spans that are merely silent alone may still back the claim together.
+    cls = _cls((0.3, 0.6, 0.1), (0.2, 0.7, 0.1), overlap=0.2)
+    cls.joint, cls.joint_of = {"entailment": 0.8, "neutral": 0.1, "contradiction": 0.1}, [0, 1]
+    joined = _v(cls)
+    assert joined.verdict == Verdict.SUPPORTED and joined.probs == cls.joint
+    assert joined.note == "a states this"
+
+
+def test_several_spans_that_each_state_the_claim_are_not_called_a_join() -> None:
+    cls = _cls((0.9, 0.05, 0.05))
+    other = _cls((0.7, 0.2, 0.1), sid="b").scored[0]
+    moved = other.candidate.model_copy(update={"start": 50})
+    cls.scored.append(other.model_copy(update={"candidate": moved}))
+    r = decide_claim(_claim(), cls, {**SOURCES, "b": Source(id="b", text="z")}, CFG, floor=0.25)
+    assert r.verdict == Verdict.SUPPORTED and r.supported_by == ["a", "b"]
+    assert r.note == "a states this (so does b)"

@@ -85,9 +85,21 @@ _NUM = re.compile(
     + r")\b)"
     r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|mn|[kmb])\b)?"
     r"(?:\s?(?P<pct>%|percent\b|per cent\b|percentage points?\b))?"
-    r"(?:\s+(?P<unit>[a-zA-Z][a-zA-Z-]{1,20}))?",
+    # the word after the number is its unit unless it is a function word ("$9 in 2019")
+    r"(?:\s+(?!(?:in|on|at|of|for|to|and|or|by|with|from|the|a|an|as|is|was|were|are|than|since|"
+    r"during|after|before|between|each|per|while|but)\b)(?P<unit>[a-zA-Z][a-zA-Z-]{1,20}))?",
     re.I,
 )
+# Units of one dimension compare after conversion ("1.3 kilometres" against "1,280 metres").
+_CONVERT = {
+    "m": ("m", 1.0), "metre": ("m", 1.0), "meter": ("m", 1.0),
+    "km": ("m", 1e3), "kilometre": ("m", 1e3), "kilometer": ("m", 1e3),
+    "cm": ("m", 1e-2), "centimetre": ("m", 1e-2), "centimeter": ("m", 1e-2),
+    "mm": ("m", 1e-3), "millimetre": ("m", 1e-3), "millimeter": ("m", 1e-3),
+    "mile": ("m", 1609.344),
+    "g": ("g", 1.0), "gram": ("g", 1.0), "kg": ("g", 1e3), "kilogram": ("g", 1e3),
+    "mg": ("g", 1e-3), "milligram": ("g", 1e-3), "tonne": ("g", 1e6),
+}
 _YEAR = re.compile(r"^(1[5-9]|20)\d\d$")
 # "page 12", "Table 3", "section 4.2" point into a document; they are not quantities.
 _LABEL = re.compile(
@@ -104,6 +116,9 @@ class Number:
     approx: bool
     start: int
     bound: str = ""  # ">", ">=", "<", "<=": the text states a bound ("over 300"), not a value
+    # the smallest step its digits can express, in ``unit``: 100 for "1.3 km" (in metres),
+    # 100,000 for "2.8 million"; a value within half of it rounds to this number
+    step: float = 1.0
 
     def admits(self, value: float) -> bool:
         """Whether ``value`` is within this number's bound."""
@@ -129,15 +144,22 @@ def find_numbers(text: str) -> list[Number]:
         if raw in _WORDNUM:
             if not (m.group("unit") or m.group("pct")):
                 continue  # "one of the", "some two": too ambiguous without a unit
-            value = float(_WORDNUM[raw])
+            value, step = float(_WORDNUM[raw]), 1.0
         else:
             value = float(raw.replace(",", ""))
+            step = 10.0 ** -len(raw.partition(".")[2])
+            if len(raw.replace(",", "").replace(".", "").strip("0")) < 2:
+                step = 0.0  # "3 million" is not a rounding of 2.6 million: one digit says too little
             if _YEAR.match(raw) and not (m.group("cur") or m.group("pct") or m.group("scale")):
                 continue
         if m.group("scale"):
             value *= _SCALE[m.group("scale").lower()]
+            step *= _SCALE[m.group("scale").lower()]
         unit = "%" if m.group("pct") else (m.group("cur") or _unit_key(m.group("unit") or ""))
         unit = _CURRENCY_WORDS.get(unit, unit)
+        if unit in _CONVERT:
+            unit, factor = _CONVERT[unit]
+            value, step = value * factor, step * factor
         before = text[max(0, m.start() - 20) : m.start()]
         approx = bool(_APPROX.search(before))
         said, bound = m.group(0).strip(), ""
@@ -145,7 +167,7 @@ def find_numbers(text: str) -> list[Number]:
             if hit := rx.search(before):
                 said, bound = f"{hit.group(1)} {said}", b
                 break
-        out.append(Number(value, said, unit, approx, m.start(), bound))
+        out.append(Number(value, said, unit, approx, m.start(), bound, step))
     return out
 
 
@@ -190,6 +212,10 @@ def _check_numbers(claim: str, evidence: str) -> list[Finding]:
         exact = [e for e in values if _close(e.value, n.value, 1e-6)]
         # "about 80%" is backed by 81%; 81% is backed by "about 81%" only loosely.
         near = [e for e in values if _close(e.value, n.value, 0.1 if n.approx or e.approx else 0.005)]
+        # "1.3 km" is 1,280 m rounded, and "2.8 million" is 2,794,000 rounded: the
+        # claim rounds the source (ok); the other way the source is the rounder (imprecise)
+        near += [e for e in values if e not in near and abs(e.value - n.value) <= n.step / 2 + 1e-9]
+        rounder = [e for e in values if abs(e.value - n.value) <= e.step / 2 + 1e-9]
         # 340 against "over 300": within the source's bound, but more precise than it.
         bounded = [e for e in same_unit if e.bound and e.unit and e.admits(n.value)]
         if exact and not (exact[0].approx and not n.approx):
@@ -199,6 +225,9 @@ def _check_numbers(claim: str, evidence: str) -> list[Finding]:
             status: Status = "imprecise" if e.approx and not n.approx else "ok"
             note = f"source says {e.text}" + (", an approximation" if status != "ok" else "")
             out.append(_number(status, n, e, note))
+        elif rounder:
+            e = rounder[0]
+            out.append(_number("imprecise", n, e, f"source says {e.text}, a rounder figure than {n.text}"))
         elif bounded:
             e = bounded[0]
             out.append(_number("imprecise", n, e, f"source says {e.text}, not {n.text} exactly"))

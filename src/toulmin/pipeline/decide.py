@@ -100,7 +100,13 @@ def decide_claim(
     # higher must not turn one source into "S1 + S2 state this together". A span
     # the checker passes while one of the claim's numbers is only in another
     # candidate does not state the claim alone, though: the joined spans do.
-    if cls.joint is not None and (
+    # Nor when a joined span, read alone, contradicts the claim: two spans that each
+    # refute it do not back it together ("It is the longest bridge in the world"
+    # passed on two unrelated sentences whose join scored 0.58).
+    joinable = cls.joint is not None and not any(
+        scored[j].probs["contradiction"] >= cfg.contradiction_threshold for j in cls.joint_of
+    )
+    if cls.joint is not None and joinable and (
         (cls.joint["entailment"] > p_best and p_best < cfg.threshold)
         or (
             cls.joint["entailment"] >= cfg.threshold
@@ -184,11 +190,13 @@ def decide_claim(
             )
         if joint_used:  # the joined spans decided: show them first
             evidence = backing + [e for e in evidence if e not in backing]
-        return result(
-            Verdict.SUPPORTED,
-            " + ".join(ids) + (" state this together" if len(ids) > 1 else " states this"),
-            by=ids,
-        )
+        if joint_used:
+            note = " + ".join(ids) + (" state this together" if len(ids) > 1 else " states this")
+        else:  # each of these passes alone; the best first
+            first = backing[0].source_id
+            others = sorted({e.source_id for e in backing} - {first})
+            note = f"{first} states this" + (f" (so does {', '.join(others)})" if others else "")
+        return result(Verdict.SUPPORTED, note, by=ids)
     hard = _worst(findings, "mismatch", "missing", "imprecise")
     if hard:
         return result(Verdict.OVERREACH, hard.note)
