@@ -83,6 +83,8 @@ def test_a_function_word_after_a_number_is_not_its_unit() -> None:
             if f.kind == "number"]
     assert (f.status, f.claim, f.note) == ("mismatch", "$9", "source says $8.35, not $9")
     assert [n.unit for n in find_numbers("12 of the sites, 40 in total, 3 sites")] == ["", "", "site"]
+    # nor is a verb: "3 were injured" and "5 were killed" count different things
+    assert _status("3 should be replaced", "5 should be repaired") == [("number", "missing")]
 
 
 def test_date_parsing() -> None:

@@ -86,8 +86,10 @@ _NUM = re.compile(
     r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|mn|[kmb])\b)?"
     r"(?:\s?(?P<pct>%|percent\b|per cent\b|percentage points?\b))?"
     # the word after the number is its unit unless it is a function word ("$9 in 2019")
-    r"(?:\s+(?!(?:in|on|at|of|for|to|and|or|by|with|from|the|a|an|as|is|was|were|are|than|since|"
-    r"during|after|before|between|each|per|while|but)\b)(?P<unit>[a-zA-Z][a-zA-Z-]{1,20}))?",
+    r"(?:\s+(?!(?:in|on|at|of|for|to|and|or|by|with|from|the|a|an|as|is|was|were|are|be|been|than|"
+    r"since|during|after|before|between|each|per|while|but|that|which|who|when|where|it|its|their|"
+    r"they|he|she|we|also|not|only|have|has|had|will|would|should|could|can|may|might|must|do|does|"
+    r"did)\b)(?P<unit>[a-zA-Z][a-zA-Z-]{1,20}))?",
     re.I,
 )
 # Units of one dimension compare after conversion ("1.3 kilometres" against "1,280 metres").
