@@ -154,3 +154,17 @@ def test_published_schemas_are_current() -> None:
         "regenerate: toulmin schema report > docs/report.schema.json")
     assert json.loads((docs / "config.schema.json").read_text()) == Config.model_json_schema(), (
         "regenerate: toulmin schema config > docs/config.schema.json")
+
+
+def test_a_claim_merging_two_sources_is_not_supported() -> None:
+    sources = [
+        {"id": "fda", "text": "In March 2021 the FDA approved Zentrix for adults over 65 with moderate "
+                              "asthma. The approval followed a trial of 1,200 patients."},
+        {"id": "ema", "text": "The EMA approved Lumora, a different inhaler, for children aged 6 to 11 "
+                              "in 2022."},
+    ]
+    r = toulmin.verify("Zentrix was approved for children aged 6 to 11. The EMA approved Zentrix in 2022. "
+               "The European Medicines Agency approved Lumora in 2022.", sources)
+    assert [d.verdict for d in r.details] == [Verdict.OVERREACH, Verdict.OVERREACH, Verdict.SUPPORTED]
+    off = toulmin.verify("The EMA approved Zentrix in 2022.", sources, decide={"require_names": False})
+    assert off.config["decide"]["require_names"] is False

@@ -95,6 +95,9 @@ class DecideConfigModel(_Strict):
     partial_threshold: float = Field(0.25, ge=0.0, le=1.0)
     joint: int = Field(2, ge=0, le=5, description="also score the top N candidates joined (0/1 = off)")
     checks: bool = Field(True, description="deterministic number/date/name/negation checks")
+    require_names: bool = Field(True, description="a passage can back a claim only if its source "
+                                "mentions every person, organisation, place, product or work the claim "
+                                "names (catches merged sources and swapped entities)")
     question_context: bool | Literal["auto"] = Field(
         False, description="with a question, the checker reads each claim as 'Question: ... Answer: "
         "<claim>': true for every claim, auto for answers of at most 2 claims, false (default) for none. "

@@ -146,6 +146,7 @@ class Verifier:
             contradiction_threshold=d.contradiction_threshold,
             contradiction_min_overlap=d.contradiction_min_overlap,
             partial_threshold=d.partial_threshold,
+            require_names=d.require_names,
         )
         self.judge = CitationJudge(self.linker, self.classifier, self.decide_cfg, L.floor)
         self.embedder = embedder

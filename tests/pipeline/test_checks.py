@@ -113,3 +113,15 @@ def test_negation() -> None:
     assert _status("The drug is approved for children", "The drug is approved for children.") == []
     # unrelated sentences are not compared
     assert _status("The drug is not cheap", "Rain fell in Paris all week.") == []
+
+
+def test_a_name_is_found_by_its_words_its_last_word_or_its_initials() -> None:
+    from toulmin.pipeline.checks import name_index, name_present
+
+    index = name_index("The Food and Drug Administration approved it. Strauss's design and the "
+                       "European Medicines Agency; Manny Pacquiao fought; the Chadbourne family.")
+    for name in ["FDA", "Joseph Strauss", "EMA", "European Medicines Agency", "Strauss's",
+                 "Pacquaio", "Chadbournes"]:
+        assert name_present(name, index), name
+    for name in ["Zentrix", "Lumora", "Joseph Smith", "WHO"]:
+        assert not name_present(name, index), name

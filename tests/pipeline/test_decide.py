@@ -178,3 +178,33 @@ def test_several_spans_that_each_state_the_claim_are_not_called_a_join() -> None
     r = decide_claim(_claim(), cls, {**SOURCES, "b": Source(id="b", text="z")}, CFG, floor=0.25)
     assert r.verdict == Verdict.SUPPORTED and r.supported_by == ["a", "b"]
     assert r.note == "a states this (so does b)"
+
+
+def _named(cls: Classification, missing: dict[int, bool]) -> Classification:
+    for i, lacks in missing.items():
+        status = "missing" if lacks else "ok"
+        cls.scored[i].findings = [Finding(kind="entity", status=status, claim="Zentrix", note="n")]
+    cls.findings = [Finding(kind="entity", status="ok" if not all(missing.values()) else "missing",
+                            claim="Zentrix", note="the source does not mention Zentrix")]
+    return cls
+
+
+def test_a_passage_whose_source_lacks_a_name_of_the_claim_cannot_back_it() -> None:
+    claim = _claim("Zentrix was approved for children.")
+    # the best-scoring passage is about another drug; the one about Zentrix does not state it
+    r = _v(_named(_cls((0.95, 0.03, 0.02), (0.2, 0.7, 0.1)), {0: True, 1: False}), claim)
+    assert r.verdict == Verdict.OVERREACH and r.evidence[0].start == 10  # the Zentrix passage first
+    # the passage that names it and states it decides, though another scores higher
+    r = _v(_named(_cls((0.95, 0.03, 0.02), (0.8, 0.1, 0.1)), {0: True, 1: False}), claim)
+    assert r.verdict == Verdict.SUPPORTED and r.probs["entailment"] == 0.8
+    # no source names it at all
+    r = _v(_named(_cls((0.95, 0.03, 0.02)), {0: True}), claim)
+    assert r.verdict == Verdict.OVERREACH and "does not mention Zentrix" in r.note
+    # nor may it be joined to a passage that names it: that is a merge of sources
+    cls = _named(_cls((0.3, 0.6, 0.1), (0.3, 0.6, 0.1)), {0: True, 1: False})
+    cls.joint, cls.joint_of = {"entailment": 0.9, "neutral": 0.05, "contradiction": 0.05}, [0, 1]
+    assert _v(cls, claim).verdict != Verdict.SUPPORTED
+    # decide.require_names=false: the checker alone decides
+    off = DecideConfig(threshold=0.5, require_names=False)
+    cls = _named(_cls((0.95, 0.03, 0.02)), {0: True})
+    assert decide_claim(claim, cls, SOURCES, off, floor=0.25).verdict == Verdict.SUPPORTED

@@ -17,13 +17,14 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-__all__ = ["Finding", "check_claim", "find_dates", "find_numbers", "find_titled_names", "is_negated"]
+__all__ = ["Finding", "check_claim", "entity_findings", "find_dates", "find_numbers", "find_titled_names",
+           "is_negated", "name_index", "name_present"]
 
 Status = Literal["ok", "partial", "imprecise", "mismatch", "missing"]
 
 
 class Finding(BaseModel):
-    kind: Literal["number", "date", "name", "negation"]
+    kind: Literal["number", "date", "name", "entity", "negation"]
     status: Status
     claim: str
     source: str | None = None
@@ -209,6 +210,10 @@ def _check_numbers(claim: str, evidence: str) -> list[Finding]:
         same_unit = [e for e in ev if _compatible(e.unit, n.unit)]
         if n.bound and n.unit:  # a bare "under 12" may be an age or a scope, not a count
             out.append(_check_bound(n, same_unit))
+            continue
+        said = [e for e in same_unit if n.bound and e.bound == n.bound and _close(e.value, n.value, 1e-6)]
+        if said:  # the source states the same bound ("adults over 65")
+            out.append(_number("ok", n, said[0], f"source states {said[0].text}"))
             continue
         values = [e for e in same_unit if not e.bound]
         exact = [e for e in values if _close(e.value, n.value, 1e-6)]
@@ -486,3 +491,53 @@ def check_claim(claim: str, evidence: str) -> list[Finding]:
         + _check_names(claim, evidence)
         + _check_negation(claim, evidence)
     )
+
+
+# ------------------------------------------------------------ named entities
+_CAP_RUN = re.compile(r"[A-Z][\w'’-]*(?:\s+(?:(?:of|and|for|the|de|du|von|van)\s+)*[A-Z][\w'’-]*)*")
+_POSSESSIVE = re.compile(r"['’]s\b|['’]$")
+
+
+def name_index(text: str) -> set[str]:
+    """The words of ``text`` (lower case) and the initials of its multi-word names."""
+    words = set(_WORD.findall(_POSSESSIVE.sub("", text).lower()))
+    for run in _CAP_RUN.findall(text):
+        caps = [w for w in run.split() if w[:1].isupper()]
+        if caps and caps[0] in ("The", "A", "An"):  # "The Food and Drug Administration": FDA
+            caps = caps[1:]
+        if len(caps) > 1:
+            words.add("".join(w[0] for w in caps).lower())
+    return words
+
+
+def name_present(name: str, index: set[str]) -> bool:
+    """A name is there when all its words are, or its last word ("Strauss" for
+    "Joseph Strauss"), or its initials ("EMA" for "European Medicines Agency"); a
+    text's initials are in its index ("FDA" for "Food and Drug Administration")."""
+    words = _WORD.findall(_POSSESSIVE.sub("", name).lower())
+    toks = [w for w in words if w not in _STOP] or words  # "WHO" is a name, not a stop word
+    if not toks:
+        return True
+    return (all(_spelled(w, index) for w in toks) or _spelled(toks[-1], index)
+            or (len(toks) > 1 and "".join(w[0] for w in toks) in index))
+
+
+def _spelled(word: str, index: set[str]) -> bool:
+    """``word`` or, for words of six letters or more, the word one letter shorter or with
+    two letters swapped: a plural ("Chadbournes") or a typo ("Pacquaio") of a name
+    the source spells right still names it."""
+    if word in index:
+        return True
+    if len(word) < 6:
+        return False
+    drops = (word[:i] + word[i + 1 :] for i in range(len(word)))
+    swaps = (word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1))
+    return any(v in index for v in drops) or any(v in index for v in swaps)
+
+
+def entity_findings(names: list[str], missing: set[str]) -> list[Finding]:
+    """Findings for the claim's names, ``missing`` being those the passage's source lacks."""
+    return [Finding(kind="entity", status="missing" if n in missing else "ok", claim=n,
+                    source=None if n in missing else n,
+                    note=f"the source does not mention {n}" if n in missing else f"the source mentions {n}")
+            for n in names]

@@ -15,7 +15,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from ..checker.base import LABELS, Checker
-from .checks import Finding, check_claim
+from .checks import Finding, check_claim, entity_findings
 from .extract import Claim
 from .link import Candidate
 
@@ -115,7 +115,8 @@ class CheckerClassifier:
         k = 0
         for claim, cands, (n, joined) in zip(claims, candidates, plan):
             focus = claim.focus or claim.text
-            per = [check_claim(focus, c.text) if self.checks else [] for c in cands]
+            per = [check_claim(focus, c.text) + entity_findings(claim.names, set(c.missing_names))
+                   if self.checks else [] for c in cands]
             scored = [
                 ScoredCandidate(candidate=c, probs=_probs(probs[k + j]), findings=per[j])
                 for j, c in enumerate(cands)
@@ -128,7 +129,9 @@ class CheckerClassifier:
             findings: list[Finding] = []
             if self.checks and cands:
                 if joined:
-                    per.append(check_claim(focus, " ".join(cands[j].text for j in joined)))
+                    lacking = set.intersection(*(set(cands[j].missing_names) for j in joined))
+                    per.append(check_claim(focus, " ".join(cands[j].text for j in joined))
+                               + entity_findings(claim.names, lacking))
                 findings = merge_findings(per)
             out.append(
                 Classification(

@@ -31,6 +31,7 @@ class DecideConfig:
     # contradiction score on an unrelated span is noise, not evidence
     contradiction_min_overlap: float = 0.4
     partial_threshold: float = 0.25
+    require_names: bool = True  # a passage whose source lacks a name the claim asserts cannot back it
 
 
 def _ev(c: Candidate, probs: dict[str, float] | None, src: Source) -> Evidence:
@@ -48,6 +49,11 @@ def _fields(claim: Claim) -> dict[str, Any]:
     return dict(
         id=claim.id, claim=claim.text, focus=claim.focus, start=claim.start, end=claim.end, type=claim.type
     )
+
+
+def _unnamed(sc: ScoredCandidate) -> list[str]:
+    """The claim's names this candidate's source does not mention."""
+    return [f.claim for f in sc.findings if f.kind == "entity" and f.status == "missing"]
 
 
 def _lacks_a_number(best: ScoredCandidate, findings: Sequence[Finding]) -> bool:
@@ -89,11 +95,16 @@ def decide_claim(
         )
     scored = cls.scored
     by_entail = sorted(range(len(scored)), key=lambda i: -scored[i].probs["entailment"])
+    # A passage that does not mention a name the claim asserts cannot be its
+    # support ("Zentrix was approved for children" against a passage on Lumora),
+    # however high the checker scores it; the best passage that does decides.
+    named = [i for i in by_entail if not (cfg.require_names and _unnamed(scored[i]))]
+    order = named + [i for i in by_entail if i not in named]
     evidence = [
-        _ev(scored[i].candidate, scored[i].probs, sources[scored[i].candidate.source_id]) for i in by_entail
+        _ev(scored[i].candidate, scored[i].probs, sources[scored[i].candidate.source_id]) for i in order
     ]
-    best = scored[by_entail[0]]
-    p_best, probs = best.probs["entailment"], best.probs
+    best = scored[order[0]]
+    p_best, probs = (best.probs["entailment"] if named else 0.0), best.probs
     joint_used = False
     # The joined spans decide only when no single span backs the claim: a span
     # that states the claim alone is the evidence, and a joint score a hair
@@ -103,8 +114,12 @@ def decide_claim(
     # Nor when a joined span, read alone, contradicts the claim: two spans that each
     # refute it do not back it together ("It is the longest bridge in the world"
     # passed on two unrelated sentences whose join scored 0.58).
-    joinable = cls.joint is not None and not any(
-        scored[j].probs["contradiction"] >= cfg.contradiction_threshold for j in cls.joint_of
+    joinable = (
+        cls.joint is not None
+        and not any(scored[j].probs["contradiction"] >= cfg.contradiction_threshold for j in cls.joint_of)
+        # and each joined passage must name what the claim names: a passage on
+        # Zentrix joined to one on another drug is a merge of sources, not support
+        and all(j in named for j in cls.joint_of)
     )
     if cls.joint is not None and joinable and (
         (cls.joint["entailment"] > p_best and p_best < cfg.threshold)
@@ -115,7 +130,7 @@ def decide_claim(
         )
     ):
         p_best, probs, joint_used = cls.joint["entailment"], cls.joint, True
-    findings = cls.findings
+    findings = [f for f in cls.findings if cfg.require_names or f.kind != "entity"]
     top = evidence[0]
 
     def result(
@@ -172,7 +187,8 @@ def decide_claim(
         soft = _worst(findings, "partial", "imprecise")
         if soft:
             return result(Verdict.PARTIALLY_SUPPORTED, soft.note)
-        backing = [e for e in evidence if e.probs and e.probs["entailment"] >= cfg.threshold] or [top]
+        backing = [evidence[k] for k, i in enumerate(order)
+                   if i in named and scored[i].probs["entailment"] >= cfg.threshold] or [top]
         if joint_used:
             backing = [
                 evidence[j]

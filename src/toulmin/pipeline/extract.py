@@ -34,6 +34,11 @@ class Claim(BaseModel):
     sentence: int = Field(description="index of the answer sentence it comes from")
     type: ClaimType
     trivial: bool = False
+    names: list[str] = Field(
+        default_factory=list,
+        description="the people, organisations, places, products, works, events and laws the claim "
+        "names; a passage that backs the claim must mention each",
+    )
 
 
 @runtime_checkable
@@ -108,6 +113,8 @@ _SCOPE_PREPS = {"for", "among", "within", "except", "without", "unless", "until"
 _GLUED_PREPS = {"of", "per", "than", "as", "like", "to"}
 _NUM_ENTS = {"DATE", "TIME", "PERCENT", "MONEY", "QUANTITY", "CARDINAL", "ORDINAL"}
 _NAME_ENTS = {"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW"}
+# Names a backing passage must mention; a nationality ("American") is often said another way.
+_MUST_NAME = _NAME_ENTS - {"NORP"}
 _SUBJ = {"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"}
 _PRONOUNS = {"it", "they", "he", "she", "this", "these", "its", "their"}
 # A subject in the first or second person makes the sentence about the
@@ -201,7 +208,16 @@ def _run(doc: Any, focus: list[int], head: int) -> list[int]:
     return pick
 
 
+def _names(doc: Any, tokens: Any) -> list[str]:
+    """The named entities made only of ``tokens`` (spaCy's NER; a proper noun it
+    does not call an entity, such as a genre or a title word, is left out)."""
+    inside = set(tokens)
+    out = [e.text for e in doc.ents if e.label_ in _MUST_NAME and all(t.i in inside for t in e)]
+    return list(dict.fromkeys(n for n in out if n.rstrip(".").lower() not in _TITLES and len(n) > 1))
+
+
 _BOUND_PREPS = {"over", "under", "above", "below", "aged"}
+_TITLES = {"dr", "mr", "mrs", "ms", "mx", "prof", "professor", "sir", "dame", "lord", "lady", "rev", "st"}
 
 
 def _counts(prep: Any) -> bool:
@@ -242,6 +258,7 @@ class SpacyExtractor:
                     focus=stripped,
                     sentence=0,
                     type="attribute",
+                    names=_names(doc, range(len(doc))),
                 )
             ]
         out: list[Claim] = []
@@ -377,6 +394,7 @@ class SpacyExtractor:
                         end=end,
                         sentence=si,
                         type=self._type(doc, unit, focus, h),
+                        names=_names(doc, unit),
                     )
                 )
         if replace:
@@ -416,13 +434,17 @@ class SpacyExtractor:
         anchor_ids = {a.i for a in anchors}
         mods = [m for m in mods if m.head.i in anchor_ids or _counts(m)]
         # The parser often hangs an age bound off the verb ("relieves pain in adults
-        # over 65"): right after another modifier's noun, it qualifies that noun.
+        # over 65"), or a group's condition ("for adults with asthma"): right after
+        # another modifier's noun, it qualifies that noun.
         glued: dict[int, set[int]] = {}
         kept: list[Any] = []
         for m in sorted(mods, key=lambda t: t.i):
             objs_m = [g for g in m.children if g.dep_ == "pobj"]
-            if (kept and m.lower_ in _BOUND_PREPS and objs_m and all(g.like_num for g in objs_m)
-                    and m.i == max(t.i for t in kept[-1].subtree) + 1):
+            after_prev = bool(kept) and m.i == max(t.i for t in kept[-1].subtree) + 1
+            age = m.lower_ in _BOUND_PREPS and bool(objs_m) and all(g.like_num for g in objs_m)
+            # "for adults over 65 with moderate asthma": who the scope covers, not how
+            group = m.lower_ in ("with", "without") and bool(kept) and kept[-1].lower_ == "for"
+            if after_prev and (age or group):
                 glued.setdefault(kept[-1].i, set()).update(t.i for t in m.subtree)
             else:
                 kept.append(m)

@@ -19,6 +19,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from ..text import Span, content_words, split_sentences
+from .checks import name_index, name_present
 from .embed import Embedder
 from .extract import Claim
 from .sources import Source
@@ -35,6 +36,11 @@ class Candidate(BaseModel):
     dense: float | None = Field(None, description="cosine similarity; null when dense retrieval is off")
     overlap: float = Field(description="share of the claim's content words found in the span")
     score: float = Field(description="fused rank score used to order candidates")
+    missing_names: list[str] = Field(
+        default_factory=list,
+        exclude=True,
+        description="names the claim asserts that this span's source never mentions",
+    )
     context: str | None = Field(
         None,
         exclude=True,
@@ -152,6 +158,7 @@ class HybridLinker:
                             [picks[i], pool[np.argsort(-sims[i], kind="stable")[: self.shortlist]]]
                         )
                     )
+        indexes: dict[int, set[str]] = {}
         out: list[list[Candidate]] = []
         for i, claim in enumerate(claims):
             cw = content_words(claim.text)
@@ -173,6 +180,9 @@ class HybridLinker:
                 if relevance < self.floor:
                     continue
                 taken.append(u)
+                if claim.names and u.source not in indexes:
+                    indexes[u.source] = name_index(sources[u.source].text)
+                missing = [n for n in claim.names if not name_present(n, indexes[u.source])]
                 ctx = (
                     _context(sources[u.source].text, sents[u.source], u, self.context_words)
                     if self.context_words
@@ -189,6 +199,7 @@ class HybridLinker:
                         overlap=round(overlap, 4),
                         score=round(float(fused[j]), 6),
                         context=ctx,
+                        missing_names=missing,
                     )
                 )
                 if len(chosen) >= self.k:
