@@ -53,8 +53,9 @@ class ItemPool:
 DISABLED_OPTIMIZERS = ["SkipLayerNormFusion"]
 
 
-def cpu_session(model: str | bytes, threads: int = 1) -> Any:
-    """An onnxruntime CPU session for one item per run (see ItemPool)."""
+def cpu_session(model: str | bytes, threads: int = 1, disabled: list[str] | None = None) -> Any:
+    """An onnxruntime CPU session for one item per run (see ItemPool); ``disabled``
+    replaces the graph optimisations turned off (benchmarks compare them)."""
     import onnxruntime as ort
 
     so = ort.SessionOptions()
@@ -62,7 +63,7 @@ def cpu_session(model: str | bytes, threads: int = 1) -> Any:
     so.inter_op_num_threads = 1
     so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     return ort.InferenceSession(model, so, providers=["CPUExecutionProvider"],
-                                disabled_optimizers=DISABLED_OPTIMIZERS)
+                                disabled_optimizers=DISABLED_OPTIMIZERS if disabled is None else disabled)
 
 
 def runtime_id() -> str:
