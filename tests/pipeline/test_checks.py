@@ -125,3 +125,15 @@ def test_a_name_is_found_by_its_words_its_last_word_or_its_initials() -> None:
         assert name_present(name, index), name
     for name in ["Zentrix", "Lumora", "Joseph Smith", "WHO"]:
         assert not name_present(name, index), name
+
+
+def test_a_company_is_not_named_by_its_generic_last_word() -> None:
+    from toulmin.pipeline.checks import name_index, name_present
+
+    index = name_index("Gary Groth is a co-founder of Fantagraphics Books, a publisher of comics. "
+                       "He studied at Stanford.")
+    assert not name_present("Marvel Comics", index, person=False)
+    assert name_present("Stanford University", index, person=False)
+    assert name_present("Fantagraphics", index, person=False)
+    # a person is still named by the surname alone
+    assert name_present("Mr Gary Groth", index, person=True)

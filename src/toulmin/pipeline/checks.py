@@ -510,16 +510,37 @@ def name_index(text: str) -> set[str]:
     return words
 
 
-def name_present(name: str, index: set[str]) -> bool:
-    """A name is there when all its words are, or its last word ("Strauss" for
-    "Joseph Strauss"), or its initials ("EMA" for "European Medicines Agency"); a
-    text's initials are in its index ("FDA" for "Food and Drug Administration")."""
+def name_present(name: str, index: set[str], person: bool = True) -> bool:
+    """A name is there when its initials are ("EMA" for "European Medicines Agency";
+    a text's initials are in its index: "FDA" for "Food and Drug Administration"), or
+    its words are. A person is also named by the last word ("Strauss" for "Joseph
+    Strauss"); any other name by its distinctive words, so "Stanford University" is
+    named by "Stanford" but "Marvel Comics" is not by a source on "Fantagraphics Books"
+    that says "comic" elsewhere."""
     words = _WORD.findall(_POSSESSIVE.sub("", name).lower())
     toks = [w for w in words if w not in _STOP] or words  # "WHO" is a name, not a stop word
     if not toks:
         return True
-    return (all(_spelled(w, index) for w in toks) or _spelled(toks[-1], index)
-            or (len(toks) > 1 and "".join(w[0] for w in toks) in index))
+    if len(toks) > 1 and "".join(w[0] for w in toks) in index:
+        return True
+    if person:
+        return all(_spelled(w, index) for w in toks) or _spelled(toks[-1], index)
+    distinctive = [w for w in toks if w not in _GENERIC] or toks
+    return all(_spelled(w, index) for w in distinctive)
+
+
+# Head words of organisation and place names that many unrelated names share.
+_GENERIC = frozenset(
+    "university college school academy institute company corporation corp inc ltd llc co group "
+    "books comics records pictures studios studio films press publishing airlines airways bank club "
+    "fc team party army navy force forces council committee association society foundation agency "
+    "department ministry office service services court church cathedral hospital museum library "
+    "station airport river lake mountain mount mountains island islands county city town state "
+    "states province district republic kingdom empire street road avenue park bridge tower hall "
+    "center centre castle palace award awards prize festival games cup championship league series "
+    "magazine journal times news network channel tv radio house theatre theater stadium arena "
+    "national international american british united new north south east west north-east".split()
+)
 
 
 def _spelled(word: str, index: set[str]) -> bool:

@@ -39,6 +39,10 @@ class Claim(BaseModel):
         description="the people, organisations, places, products, works, events and laws the claim "
         "names; a passage that backs the claim must mention each",
     )
+    people: list[str] = Field(
+        default_factory=list,
+        description="those of ``names`` that are people: a surname alone mentions them",
+    )
 
 
 @runtime_checkable
@@ -208,11 +212,11 @@ def _run(doc: Any, focus: list[int], head: int) -> list[int]:
     return pick
 
 
-def _names(doc: Any, tokens: Any) -> list[str]:
+def _names(doc: Any, tokens: Any, labels: set[str] = _MUST_NAME) -> list[str]:
     """The named entities made only of ``tokens`` (spaCy's NER; a proper noun it
     does not call an entity, such as a genre or a title word, is left out)."""
     inside = set(tokens)
-    out = [e.text for e in doc.ents if e.label_ in _MUST_NAME and all(t.i in inside for t in e)]
+    out = [e.text for e in doc.ents if e.label_ in labels and all(t.i in inside for t in e)]
     return list(dict.fromkeys(n for n in out if n.rstrip(".").lower() not in _TITLES and len(n) > 1))
 
 
@@ -259,6 +263,7 @@ class SpacyExtractor:
                     sentence=0,
                     type="attribute",
                     names=_names(doc, range(len(doc))),
+                    people=_names(doc, range(len(doc)), {"PERSON"}),
                 )
             ]
         out: list[Claim] = []
@@ -395,6 +400,7 @@ class SpacyExtractor:
                         sentence=si,
                         type=self._type(doc, unit, focus, h),
                         names=_names(doc, unit),
+                        people=_names(doc, unit, {"PERSON"}),
                     )
                 )
         if replace:

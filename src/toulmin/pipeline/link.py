@@ -182,7 +182,9 @@ class HybridLinker:
                 taken.append(u)
                 if claim.names and u.source not in indexes:
                     indexes[u.source] = name_index(sources[u.source].text)
-                missing = [n for n in claim.names if not name_present(n, indexes[u.source])]
+                missing = [
+                    n for n in claim.names if not name_present(n, indexes[u.source], n in claim.people)
+                ]
                 ctx = (
                     _context(sources[u.source].text, sents[u.source], u, self.context_words)
                     if self.context_words
