@@ -66,8 +66,7 @@ def _wice_rows() -> list[dict[str, Any]]:
 
 
 def _run_cases(verifier: Any, cases: list[dict[str, Any]]) -> dict[str, Any]:
-    y, p, ms, errors, claims, confs, contra, whole = [], [], [], 0, [], [], [], []
-    gt = verifier.config.decide.grounded_threshold
+    y, p, ms, errors, claims, confs, contra = [], [], [], 0, [], [], []
     by_llm, errored, dropped = 0, 0, 0
     for c in cases:
         try:
@@ -85,7 +84,6 @@ def _run_cases(verifier: Any, cases: list[dict[str, Any]]) -> dict[str, Any]:
         dropped += len(rep.dropped_claims)
         confs.append(1.0 if rep.confidence is None else rep.confidence)
         contra.append(rep.claims_contradicted > 0)
-        whole.append(rep.answer_check is None or rep.answer_check.supported)
     return {
         "n": len(y),
         "errors": errors,
@@ -104,18 +102,10 @@ def _run_cases(verifier: Any, cases: list[dict[str, Any]]) -> dict[str, Any]:
         # what is_grounded would be with another decide.grounded_threshold (for reading, not tuning)
         "ba_by_threshold": {
             str(t): round(
-                100 * balanced_accuracy(
-                    y, [int(c >= t and not k and w) for c, k, w in zip(confs, contra, whole)]
-                ),
-                1,
+                100 * balanced_accuracy(y, [int(c >= t and not k) for c, k in zip(confs, contra)]), 1
             )
             for t in (0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
         },
-        # each half of is_grounded alone: the claim roll-up, and the whole-answer check
-        "ba_claims_only": round(
-            100 * balanced_accuracy(y, [int(c >= gt and not k) for c, k in zip(confs, contra)]), 1
-        ),
-        "ba_answer_check_only": round(100 * balanced_accuracy(y, [int(w) for w in whole]), 1),
     }
 
 

@@ -94,13 +94,6 @@ class DecideConfigModel(_Strict):
     contradiction_min_overlap: float = Field(0.4, ge=0.0, le=1.0)
     partial_threshold: float = Field(0.25, ge=0.0, le=1.0)
     joint: int = Field(2, ge=0, le=5, description="also score the top N candidates joined (0/1 = off)")
-    answer_check: bool = Field(True, description="also score the whole answer against the sources as one "
-                               "claim; is_grounded needs it to pass (docs/benchmarks.md, Whole-answer check)")
-    answer_windows: int = Field(8, ge=1, le=64, description="source windows of ~100 words the whole-answer "
-                                "check reads per part of the answer (those sharing most words with it)")
-    answer_part_words: int = Field(120, ge=1, le=400, description="the whole-answer check cuts the answer "
-                                   "into parts of whole sentences of at most this many words (1: each "
-                                   "sentence alone); the weakest part decides")
     checks: bool = Field(True, description="deterministic number/date/name/negation checks")
     require_names: bool = Field(True, description="a passage can back a claim only if its source "
                                 "mentions every person, organisation, place, product or work the claim "

@@ -35,7 +35,6 @@ from .pipeline.judge_llm import LLMJudge
 from .pipeline.link import HybridLinker
 from .pipeline.report import Alignment, ClaimResult, Report
 from .pipeline.sources import Source, coerce_sources
-from .pipeline.whole import check_answer
 
 # (kind, data): streamed progress of one verification
 OnEvent = Callable[[str, Any], None]
@@ -299,23 +298,11 @@ class Verifier:
         roll = rollup(results)
         conf = roll["confidence"]
         threshold = self.config.decide.grounded_threshold
-        t_whole = time.perf_counter()
-        whole = (
-            check_answer(self.checker, parsed.clean, question, srcs, self.decide_cfg.threshold,
-                         top_windows=self.config.decide.answer_windows,
-                         part_words=self.config.decide.answer_part_words)
-            if self.config.decide.answer_check and roll["claims_checked"]
-            else None
-        )
-        t_whole = time.perf_counter() - t_whole
         grounded = (
             (conf is None or conf >= threshold)
             and not roll["claims_contradicted"]
             and not roll["claims_error"]
-            and (whole is None or whole.supported)
         )
-        if whole is not None and not whole.supported and conf is not None and conf >= threshold:
-            notes.append(f"the claims pass one by one, but {whole.note}: the answer is not called grounded")
         if roll["claims_error"]:
             notes.append(
                 f"{roll['claims_error']} claims could not be judged (ERROR); they are left out of "
@@ -347,8 +334,7 @@ class Verifier:
             "link": t3 - t2,
             "classify": t4 - t3,
             "decide": t5 - t4,
-            "cite": t6 - t5 - t_whole,
-            "answer": t_whole,
+            "cite": t6 - t5,
             "total": t6 - t0,
         }
         return Report(
@@ -359,7 +345,6 @@ class Verifier:
             confidence_level=level(conf),
             is_grounded=grounded,
             grounded_threshold=threshold,
-            answer_check=whole,
             details=results,
             revised_answer=revise(text, results, self.config.decide.revise),
             suggested_corrections=suggest(results),

@@ -21,7 +21,7 @@ from ..text import Span, content_words, make_windows, split_sentences
 from .base import LABELS, Checker
 
 __all__ = ["Evidence", "PairScore", "SentenceScore", "WindowConfig", "check_text", "claim_units",
-           "pick_windows", "score_pairs"]
+           "score_pairs"]
 
 MAX_DOC_CHARS = 20_000_000
 
@@ -69,7 +69,7 @@ class WindowConfig:
     top_windows: int | None = 8
 
 
-def pick_windows(sentence: str, wins: list[Span], wsets: list[set[str]], k: int | None) -> list[int]:
+def _pick_windows(sentence: str, wins: list[Span], wsets: list[set[str]], k: int | None) -> list[int]:
     if k is None or len(wins) <= k:
         return list(range(len(wins)))
     target = content_words(sentence)
@@ -160,7 +160,7 @@ def score_pairs(
             sents = [Span(off, off + len(stripped), stripped)]
         filtering = cfg.top_windows is not None and len(wins) > cfg.top_windows
         wsets = [content_words(w.text) for w in wins] if filtering else []
-        picks = [pick_windows(s.text, wins, wsets, cfg.top_windows) for s in sents]
+        picks = [_pick_windows(s.text, wins, wsets, cfg.top_windows) for s in sents]
         plans.append((sents, wins, picks))
         for s, pick in zip(sents, picks):
             flat_c.extend([s.text] * len(pick))

@@ -129,11 +129,8 @@ def render_text(r: Report, colour: bool) -> str:
         "",
         _formula(r),
         f"Grounded: {'yes' if r.is_grounded else 'no'} "
-        f"(confidence >= {r.grounded_threshold}, nothing contradicted"
-        + (", and the answer read whole is backed)" if r.answer_check else ")"),
+        f"(confidence >= {r.grounded_threshold} and nothing contradicted)",
     ]
-    if r.answer_check:
-        lines.append(f"Whole answer: {r.answer_check.note}")
     lines += _citation_lines(r, colour)
     if r.suggested_corrections:
         lines += ["", "Suggested corrections:"] + [f"  - {s}" for s in r.suggested_corrections]
@@ -151,8 +148,6 @@ def render_markdown(r: Report) -> str:
     for d in r.details:
         lines.append(f"| {_md(d.claim)} | {d.verdict.value} | {_md(_source_cell(d))} | {_md(d.note)} |")
     lines += ["", f"**{_formula(r)}** · grounded: {'yes' if r.is_grounded else 'no'}"]
-    if r.answer_check:
-        lines += ["", f"Whole answer: {_md(r.answer_check.note)}"]
     if r.citations:
         lines += ["", "| Citation | Claims | Verdict | Note |", "|---|---|---|---|"]
         for c in r.citations:

@@ -17,7 +17,6 @@ from .checks import Finding
 __all__ = [
     "SCHEMA_VERSION",
     "Alignment",
-    "AnswerCheck",
     "Citation",
     "CitationTarget",
     "CitationVerdict",
@@ -32,8 +31,7 @@ __all__ = [
 
 # 1.1: citations, per-claim citation status, supported_by, seed 004's verification block;
 # ERROR verdicts, decided_by, dropped_claims (LLM backends)
-# 1.2: answer_check (the whole answer read as one claim; is_grounded needs it)
-SCHEMA_VERSION = "1.2"
+SCHEMA_VERSION = "1.1"
 
 
 class Verdict(StrEnum):
@@ -155,18 +153,6 @@ class ClaimResult(BaseModel):
     citation: ClaimCitation | None = Field(None, description="its citations and whether they back it")
 
 
-class AnswerCheck(BaseModel):
-    prob_supported: float = Field(description="entailment probability of the answer's weakest part")
-    supported: bool = Field(description="prob_supported >= threshold")
-    threshold: float
-    probs: dict[str, float] = Field(description="class probabilities of the weakest part's best window")
-    evidence: Evidence | None = Field(description="the best window for the weakest part")
-    weakest: str = Field(description="the part of the answer the sources back least")
-    parts: int = Field(description="parts the answer was cut into")
-    scored: int = Field(description="(part, window) pairs the checker scored")
-    note: str
-
-
 class Report(BaseModel):
     schema_version: str = SCHEMA_VERSION
     toulmin_version: str
@@ -188,16 +174,8 @@ class Report(BaseModel):
         description="seed 001: supported share - 0.1 per unsupported claim, + 0.1 if none, clipped to [0, 1]"
     )
     faithfulness: float | None = Field(description="share of checkable claims SUPPORTED")
-    is_grounded: bool = Field(
-        description="confidence >= grounded_threshold, no CONTRADICTED claim, and the whole-answer "
-        "check (when on) passes"
-    )
+    is_grounded: bool = Field(description="confidence >= grounded_threshold and no CONTRADICTED claim")
     grounded_threshold: float
-    answer_check: AnswerCheck | None = Field(
-        None,
-        description="the checker reading the whole answer as one claim (decide.answer_check); null when "
-        "off or when the answer has no checkable claim",
-    )
     details: list[ClaimResult]
     revised_answer: str
     suggested_corrections: list[str]

@@ -93,9 +93,7 @@ function showConfidence(v) {
   $("confidence").hidden = false;
   $("conf-meter").value = v.confidence == null ? 0 : v.confidence;
   $("conf-value").textContent = v.confidence == null ? "n/a" : v.confidence.toFixed(2);
-  $("conf-level").textContent = `${v.confidence_level || ""}${v.is_grounded ? " · grounded" : " · not grounded"}` +
-    (v.answer_check && !v.answer_check.supported ? " · whole answer not backed" : "");
-  $("conf-level").title = v.answer_check ? v.answer_check.note : "";
+  $("conf-level").textContent = `${v.confidence_level || ""}${v.is_grounded ? " · grounded" : " · not grounded"}`;
 }
 
 function reset(answer, sources) {
