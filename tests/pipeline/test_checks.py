@@ -137,3 +137,12 @@ def test_a_company_is_not_named_by_its_generic_last_word() -> None:
     assert name_present("Fantagraphics", index, person=False)
     # a person is still named by the surname alone
     assert name_present("Mr Gary Groth", index, person=True)
+
+
+def test_polarity_needs_the_same_statement() -> None:
+    # a different verb is another statement, not its negation
+    assert _status("The cheetahs seemed to ignore the boy and his parents while in the pit.",
+                   "The cheetahs did not approach the boy or his parents while in the pit.") == []
+    # one word may differ (a tense)
+    assert ("negation", "mismatch") in _status("Smith won the regional award in Ohio.",
+                                               "Smith did not win the regional award in Ohio.")
