@@ -70,6 +70,11 @@ def merge_findings(per_candidate: list[list[Finding]]) -> list[Finding]:
     return list(best.values())
 
 
+def _holds(host: Candidate, spans: Sequence[Candidate]) -> bool:
+    ctx = host.context
+    return ctx is not None and all(c.source_id == host.source_id and c.text in ctx for c in spans)
+
+
 class CheckerClassifier:
     def __init__(
         self, checker: Checker, *, joint: int = 2, checks: bool = True, question_context: bool | str = False
@@ -91,7 +96,7 @@ class CheckerClassifier:
         are classified here (the question framing depends on it)."""
         left: list[str] = []
         right: list[str] = []
-        plan: list[tuple[int, list[int]]] = []
+        plan: list[tuple[int, list[int], int | None]] = []
         n_claims = len(claims) if answer_claims is None else answer_claims
         framed = bool(question) and (self.question_context is True or (
             self.question_context == "auto" and n_claims <= 2))
@@ -105,15 +110,20 @@ class CheckerClassifier:
             for c in cands:
                 left.append(hyp)
                 right.append(c.context or c.text)
+            host: int | None = None
             if self.joint >= 2 and n >= 2:
                 joined = sorted(range(min(self.joint, n)), key=lambda j: (cands[j].source_id, cands[j].start))
-                left.append(hyp)
-                right.append(" ".join(cands[j].text for j in joined))
-            plan.append((n, joined))
+                # When one candidate's context already holds every joined span, the
+                # checker has read them together there: that pair is the joint score.
+                host = next((i for i in range(n) if _holds(cands[i], [cands[j] for j in joined])), None)
+                if host is None:
+                    left.append(hyp)
+                    right.append(" ".join(cands[j].text for j in joined))
+            plan.append((n, joined, host))
         probs = self.checker.predict(left, right) if left else np.zeros((0, 3))
         out: list[Classification] = []
         k = 0
-        for claim, cands, (n, joined) in zip(claims, candidates, plan):
+        for claim, cands, (n, joined, host) in zip(claims, candidates, plan):
             focus = claim.focus or claim.text
             per = [check_claim(focus, c.text) + entity_findings(claim.names, set(c.missing_names))
                    if self.checks else [] for c in cands]
@@ -121,9 +131,11 @@ class CheckerClassifier:
                 ScoredCandidate(candidate=c, probs=_probs(probs[k + j]), findings=per[j])
                 for j, c in enumerate(cands)
             ]
-            k += n
             joint = None
-            if joined:
+            if joined and host is not None:
+                joint = _probs(probs[k + host])
+            k += n
+            if joined and host is None:
                 joint = _probs(probs[k])
                 k += 1
             findings: list[Finding] = []
