@@ -168,3 +168,14 @@ def test_a_claim_merging_two_sources_is_not_supported() -> None:
     assert [d.verdict for d in r.details] == [Verdict.OVERREACH, Verdict.OVERREACH, Verdict.SUPPORTED]
     off = toulmin.verify("The EMA approved Zentrix in 2022.", sources, decide={"require_names": False})
     assert off.config["decide"]["require_names"] is False
+
+
+def test_the_claim_threshold_used_is_in_the_report() -> None:
+    from toulmin.checker.onnx import OnnxChecker
+
+    assert toulmin.verify(ANSWER, SOURCES).config["decide"]["threshold"] == OnnxChecker().threshold
+    # an explicit checker threshold still applies to claims; decide.threshold wins over both
+    assert toulmin.verify(ANSWER, SOURCES, **{"checker.threshold": 0.3}).config["decide"]["threshold"] == 0.3
+    strict = toulmin.verify(ANSWER, SOURCES, **{"checker.threshold": 0.3, "decide.threshold": 0.99})
+    assert strict.config["decide"]["threshold"] == 0.99
+    assert strict.claims_supported < toulmin.verify(ANSWER, SOURCES).claims_supported

@@ -90,6 +90,10 @@ class LinkConfig(_Strict):
 
 class DecideConfigModel(_Strict):
     grounded_threshold: float = Field(0.7, ge=0.0, le=1.0, description="is_grounded needs confidence >= this")
+    threshold: float | None = Field(
+        None, ge=0.0, le=1.0, description="entailment probability a passage needs to back one claim; null: "
+        "checker.threshold when set, else the checker's own. Reports show the value used "
+        "(0.7 raised HaluEval qa and lowered WiCE, docs/benchmarks.md 'Claim threshold')")
     contradiction_threshold: float = Field(0.6, ge=0.0, le=1.0)
     contradiction_min_overlap: float = Field(0.4, ge=0.0, le=1.0)
     partial_threshold: float = Field(0.25, ge=0.0, le=1.0)

@@ -141,8 +141,11 @@ class Verifier:
                 fallback=cfg.llm.fallback,
             )
         d = cfg.decide
+        claim_thr = _claim_threshold(cfg, self.checker)
+        if d.threshold is None:  # the report's config shows the value used
+            self.config = cfg = cfg.merged({"decide": {"threshold": claim_thr}})
         self.decide_cfg = DecideConfig(
-            threshold=cfg.checker.threshold if cfg.checker.threshold is not None else self.checker.threshold,
+            threshold=claim_thr,
             contradiction_threshold=d.contradiction_threshold,
             contradiction_min_overlap=d.contradiction_min_overlap,
             partial_threshold=d.partial_threshold,
@@ -359,6 +362,13 @@ class Verifier:
             models=self.models,
             timings_ms={k: round(v * 1000, 1) for k, v in ms.items()},
         )
+
+
+def _claim_threshold(cfg: Config, checker: Checker) -> float:
+    for value in (cfg.decide.threshold, cfg.checker.threshold):
+        if value is not None:
+            return float(value)
+    return float(checker.threshold)
 
 
 _VERIFIERS: dict[str, Verifier] = {}
