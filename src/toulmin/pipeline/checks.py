@@ -459,17 +459,16 @@ def _check_negation(claim: str, evidence: str) -> list[Finding]:
     cw = {w for w in _WORD.findall(claim.lower()) if w not in _STOP and w not in ("not", "no", "never", "t")}
     if len(cw) < 2:
         return []
-    best: tuple[float, str] | None = None
+    best: tuple[int, str] | None = None  # (claim words the sentence has, sentence)
     for sent in re.split(r"(?<=[.!?])\s+", evidence):
-        sw = set(_WORD.findall(sent.lower()))
-        overlap = len(cw & sw) / len(cw)
-        if best is None or overlap > best[0]:
-            best = (overlap, sent)
+        shared = len(cw & set(_WORD.findall(sent.lower())))
+        if best is None or shared > best[0]:
+            best = (shared, sent)
     # A flipped polarity needs the same statement: at most one content word of the
     # claim may be missing from the sentence ("won" / "did not win"). "The cheetahs
     # seemed to ignore the boy" is not the negation of "the cheetahs did not approach
     # the boy", though three quarters of its words are there.
-    if best is None or best[0] < 0.75 or len(cw - set(_WORD.findall(best[1].lower()))) > 1:
+    if best is None or best[0] / len(cw) < 0.75 or len(cw) - best[0] > 1:
         return []
     c_neg, e_neg = is_negated(claim), is_negated(best[1])
     if c_neg == e_neg:

@@ -132,12 +132,9 @@ class CheckerClassifier:
                 for j, c in enumerate(cands)
             ]
             joint = None
-            if joined and host is not None:
-                joint = _probs(probs[k + host])
-            k += n
-            if joined and host is None:
-                joint = _probs(probs[k])
-                k += 1
+            if joined:  # its own pair follows the candidates' unless a context held it
+                joint = _probs(probs[k + (n if host is None else host)])
+            k += n + (bool(joined) and host is None)
             findings: list[Finding] = []
             if self.checks and cands:
                 if joined:

@@ -212,12 +212,15 @@ def _run(doc: Any, focus: list[int], head: int) -> list[int]:
     return pick
 
 
-def _names(doc: Any, tokens: Any, labels: set[str] = _MUST_NAME) -> list[str]:
-    """The named entities made only of ``tokens`` (spaCy's NER; a proper noun it
-    does not call an entity, such as a genre or a title word, is left out)."""
+def _names(doc: Any, tokens: Any) -> dict[str, list[str]]:
+    """``Claim.names`` and ``Claim.people``: the named entities made only of ``tokens``
+    (spaCy's NER; a proper noun it does not call an entity, such as a genre or a title
+    word, is left out), and those of them that are people."""
     inside = set(tokens)
-    out = [e.text for e in doc.ents if e.label_ in labels and all(t.i in inside for t in e)]
-    return list(dict.fromkeys(n for n in out if n.rstrip(".").lower() not in _TITLES and len(n) > 1))
+    ents = [e for e in doc.ents if e.label_ in _MUST_NAME and all(t.i in inside for t in e)
+            and e.text.rstrip(".").lower() not in _TITLES and len(e.text) > 1]
+    return {"names": list(dict.fromkeys(e.text for e in ents)),
+            "people": list(dict.fromkeys(e.text for e in ents if e.label_ == "PERSON"))}
 
 
 _BOUND_PREPS = {"over", "under", "above", "below", "aged"}
@@ -262,8 +265,7 @@ class SpacyExtractor:
                     focus=stripped,
                     sentence=0,
                     type="attribute",
-                    names=_names(doc, range(len(doc))),
-                    people=_names(doc, range(len(doc)), {"PERSON"}),
+                    **_names(doc, range(len(doc))),
                 )
             ]
         out: list[Claim] = []
@@ -399,8 +401,7 @@ class SpacyExtractor:
                         end=end,
                         sentence=si,
                         type=self._type(doc, unit, focus, h),
-                        names=_names(doc, unit),
-                        people=_names(doc, unit, {"PERSON"}),
+                        **_names(doc, unit),
                     )
                 )
         if replace:
