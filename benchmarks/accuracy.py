@@ -1,11 +1,12 @@
 """Accuracy of the checker on the fixed held-out slices.
 
-    python benchmarks/accuracy.py [--model DIR] [--slices a,b] [--out results.json]
+    python benchmarks/accuracy.py [--model DIR] [--slices a,b] [--checks] [--out results.json]
 
 Balanced accuracy (supported vs not) at the model's shipped threshold, 3-way
 accuracy where the slice has three labels, ECE (10 bins), and each class's recall
-and mean P(supported), which show the side a threshold errs on. Writes a JSON file and
-prints a Markdown table.
+and mean P(supported), which show the side a threshold errs on. With ``--checks`` the
+number, date and negation checks overrule the model (``checker.checks``). Writes a JSON
+file and prints a Markdown table.
 """
 
 from __future__ import annotations
@@ -31,10 +32,11 @@ def main() -> None:
     ap.add_argument("--model", default=None)
     ap.add_argument("--slices", default=",".join(TEST_SLICES))
     ap.add_argument("--window-words", type=int, default=100)
+    ap.add_argument("--checks", action="store_true", help="the deterministic checks overrule the model")
     ap.add_argument("--out", type=Path, default=Path("benchmarks/results/accuracy.json"))
     a = ap.parse_args()
     checker = load_checker(None, a.model)
-    cfg = WindowConfig(window_words=a.window_words)
+    cfg = WindowConfig(window_words=a.window_words, checks=a.checks)
     results = {}
     for name in a.slices.split(","):
         assert name in SLICES, name
@@ -48,8 +50,10 @@ def main() -> None:
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(json.dumps({"model": f"{checker.name} {checker.version}",
                                  "threshold": checker.threshold, "window_words": a.window_words,
+                                 "checks": a.checks,
                                  "results": results}, indent=2) + "\n")
-    print(f"\nmodel {checker.name} {checker.version}, threshold {checker.threshold}\n")
+    print(f"\nmodel {checker.name} {checker.version}, threshold {checker.threshold}"
+          f"{', checks on' if a.checks else ''}\n")
     print("| slice | rows | balanced acc | 3-way acc | ECE | recall supported / not "
           "| mean P(sup.) supported / not | target | errors |")
     print("|---|---|---|---|---|---|---|---|---|")

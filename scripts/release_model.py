@@ -161,8 +161,8 @@ def main() -> None:
     if results_file.is_file():
         saved = json.loads(results_file.read_text())
         built = json.loads((out / "checker.json").read_text())
-        # Only numbers measured on this very model go into its card.
-        if saved["model"] == f"{built['name']} {built['version']}":
+        # Only numbers measured on this very model, alone (no checks overruling it), go into its card.
+        if saved["model"] == f"{built['name']} {built['version']}" and not saved.get("checks"):
             results = saved["results"]
     write_model_card(out, results, weights_from=summary.get("weights_from"))
     pkg = shipped_model_dir(a.bundle)

@@ -92,10 +92,12 @@ def score(docs: Sequence[str], claims: Sequence[str], checker: Checker | None = 
     the claim is supported at the checker's threshold, its support probability,
     and the full result (evidence window with offsets, per-sentence scores).
     Raises ``InputError`` if any row cannot be scored (use ``score_pairs`` to
-    get per-row errors instead).
+    get per-row errors instead). The number, bounded-date and negation checks
+    overrule the model, as ``toulmin score-pairs`` does by default; pass
+    ``window=WindowConfig()`` for the model alone.
     """
     checker = checker or load_checker()
-    res = score_pairs(checker, docs, claims, None, window or WindowConfig())
+    res = score_pairs(checker, docs, claims, None, window or WindowConfig(checks=True))
     for i, r in enumerate(res):
         if r.error:
             raise InputError(r.error["code"], f"row {i}: {r.error['message']}", fix=r.error.get("fix"))

@@ -57,6 +57,10 @@ class CheckerConfig(_Strict):
                                     "model, picked by word overlap; null = all")
     split_claim: bool = False
     contradiction_threshold: float = Field(0.5, ge=0.0, le=1.0)
+    checks: bool = Field(True, description="score-pairs and eval pairs: a number, bounded date or "
+                         "polarity that the windows scored for the claim state otherwise makes the pair a "
+                         "contradiction, whatever the model says (verify runs these checks per candidate: "
+                         "decide.checks)")
 
 
 class ExtractConfig(_Strict):

@@ -105,9 +105,11 @@ def evaluate_pairs(
     errors = [{"id": s.id, **(s.error or {})} for s in scores if s.error is not None]
     gold = [p.supported for p, _ in ok]
     prob = [float(s.prob_supported or 0.0) for _, s in ok]
+    # a check's finding (WindowConfig.checks) overrules the probability; the ECE still reads it
+    decided = [x >= thr and not s.findings for x, (_, s) in zip(prob, ok)]
     out: dict[str, Any] = {
         "rows": len(pairs), "scored": len(ok), "errors": errors, "threshold": thr,
-        "balanced_accuracy": round(100 * balanced_accuracy(gold, [x >= thr for x in prob]), 2),
+        "balanced_accuracy": round(100 * balanced_accuracy(gold, decided), 2),
         "ece": round(expected_calibration_error(gold, prob), 4),
         "seconds": round(elapsed, 2), "pairs_scored": model_pairs,
     }
@@ -115,11 +117,12 @@ def evaluate_pairs(
     for name, cls in (("supported", True), ("not_supported", False)):
         mine = [x for g, x in zip(gold, prob) if g is cls]
         if mine:
-            hits = sum((x >= thr) is cls for x in mine)
+            hits = sum(d is cls for g, d in zip(gold, decided) if g is cls)
             out[f"recall_{name}"] = round(100 * hits / len(mine), 2)
             out[f"mean_prob_{name}"] = round(sum(mine) / len(mine), 4)
     if {p.label for p, _ in ok} >= {"entailment", "neutral", "contradiction"}:
-        pred3 = ["entailment" if x >= thr else (s.label3 or "neutral") for x, (_, s) in zip(prob, ok)]
+        pred3 = ["entailment" if d else "contradiction" if s.findings else (s.label3 or "neutral")
+                 for d, (_, s) in zip(decided, ok)]
         out["accuracy_3way"] = round(100 * accuracy([p.label for p, _ in ok], pred3), 2)
     out["_probs"] = prob
     out["_gold"] = gold

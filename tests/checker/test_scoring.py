@@ -74,6 +74,10 @@ def test_one_megabyte_document_gives_a_defined_result(keyword_checker: KeywordCh
     [res] = score_pairs(keyword_checker, [doc], ["A long report."])
     assert res.error is None and res.windows == len(make_windows(doc, 100, 1))
     assert 0.0 <= float(res.prob_supported or 0) <= 1.0
+    # the checks read the windows the model read, not the megabyte
+    [checked] = score_pairs(keyword_checker, [doc], ["A long report of 12 pages."],
+                            cfg=WindowConfig(checks=True))
+    assert checked.error is None and checked.findings == []
 
 
 def test_all_pairs_go_to_the_model_in_one_ordered_call(keyword_checker: KeywordChecker) -> None:
@@ -113,3 +117,39 @@ def test_questions_and_fragments_join_the_sentence_they_belong_to() -> None:
         "Sure! The tower is tall. Thanks."]
     for u in claim_units(claim):
         assert claim[u.start : u.end] == u.text
+
+
+def test_checks_overrule_a_supported_pair_that_states_another_value(keyword_checker: KeywordChecker) -> None:
+    # the keyword checker entails each claim: every claim word is in its document
+    docs = ["The bridge cost 7 million dollars over 5 years.",
+            "It never closed the border, officials said.",
+            "The bridge cost 5 million dollars over 7 years."]
+    claims = ["The bridge cost 5 million dollars.", "It closed the border, officials said.",
+              "The bridge cost 5 million dollars."]
+    off = score_pairs(keyword_checker, docs, claims)
+    on = score_pairs(keyword_checker, docs, claims, cfg=WindowConfig(checks=True))
+    assert [r.supported for r in off] == [True, True, True]
+    assert [r.findings for r in off] == [[], [], []]
+    assert [(r.supported, r.label3) for r in on] == [
+        (False, "contradiction"), (False, "contradiction"), (True, "entailment")]
+    assert [f["kind"] for f in on[0].findings] == ["number"]
+    assert on[0].findings[0]["note"] == "source says 7 million dollars, not 5 million dollars"
+    assert [f["kind"] for f in on[1].findings] == ["negation"]
+    # the model's probability is kept: the checks decide, they do not invent a number
+    assert [r.prob_supported for r in on] == [r.prob_supported for r in off]
+
+
+def test_evaluation_counts_an_overruled_pair_as_not_supported(keyword_checker: KeywordChecker) -> None:
+    from toulmin.datasets import Pair
+    from toulmin.evaluate import evaluate_pairs
+
+    pairs = [Pair("a", "The bridge cost 5 million dollars.", "The bridge cost 5 million dollars.",
+                  "entailment", "t"),
+             Pair("b", "The bridge cost 7 million dollars over 5 years.",
+                  "The bridge cost 5 million dollars.", "contradiction", "t"),
+             Pair("c", "The bridge cost 5 million dollars.", "The bridge is red.", "neutral", "t")]
+    off = evaluate_pairs(keyword_checker, pairs)
+    on = evaluate_pairs(keyword_checker, pairs, WindowConfig(checks=True))
+    assert (off["recall_not_supported"], off["accuracy_3way"]) == (50.0, round(200 / 3, 2))
+    assert (on["recall_not_supported"], on["accuracy_3way"], on["balanced_accuracy"]) == (100.0, 100.0, 100.0)
+    assert on["ece"] == off["ece"]  # calibration reads the model's probabilities either way

@@ -31,6 +31,26 @@ def test_score_pairs_example_file(tmp_path: Path) -> None:
         assert r["model"].startswith("toulmin-checker-minilm-l6@")
 
 
+def test_score_pairs_checks_overrule_the_model_on_a_stated_value() -> None:
+    stdin = ('{"id": "bound", "doc": "There have been 684 confirmed cases in Germany.", '
+             '"claim": "Germany has less than 650 confirmed cases."}\n'
+             '{"id": "same", "doc": "There have been 684 confirmed cases in Germany.", '
+             '"claim": "Germany has 684 confirmed cases."}\n')
+    alone = run("score-pairs", "-", "--no-checks", stdin=stdin)
+    plain = [json.loads(line) for line in alone.stdout.splitlines()]
+    res = run("score-pairs", "-", stdin=stdin)  # checks are on by default
+    assert res.returncode == 0, res.stderr
+    checked = [json.loads(line) for line in res.stdout.splitlines()]
+    assert [r["findings"] for r in plain] == [[], []]
+    assert (checked[0]["supported"], checked[0]["label3"]) == (False, "contradiction")
+    assert checked[0]["findings"][0]["kind"] == "number"
+    assert "684 confirmed cases" in checked[0]["findings"][0]["note"]
+    assert checked[1]["findings"] == [] and checked[1]["supported"] == plain[1]["supported"]
+    assert [r["prob_supported"] for r in checked] == [r["prob_supported"] for r in plain]
+    assert all(r["model"].endswith("+checks") for r in checked)
+    assert not any(r["model"].endswith("+checks") for r in plain)
+
+
 def test_score_pairs_reports_bad_rows_and_loses_none() -> None:
     stdin = ('{"id": "a", "doc": "The sky is blue.", "claim": "The sky is blue."}\n'
              "this is not json\n"
@@ -65,13 +85,15 @@ def test_eval_pairs_on_a_labelled_file(tmp_path: Path) -> None:
     res = run("eval", "pairs", str(f), "--json")
     assert res.returncode == 0, res.stderr
     m = json.loads(res.stdout)
-    assert m["rows"] == 3 and m["errors"] == []
+    assert m["rows"] == 3 and m["errors"] == [] and m["checks"] is True
     assert 0 <= m["balanced_accuracy"] <= 100 and "accuracy_3way" in m and 0 <= m["ece"] <= 1
     # Per class: the one supported pair is found, and the two recalls average to the BA.
     assert m["recall_supported"] == 100.0 and m["mean_prob_supported"] > m["mean_prob_not_supported"]
     assert abs((m["recall_supported"] + m["recall_not_supported"]) / 2 - m["balanced_accuracy"]) < 0.01
     text = run("eval", "pairs", str(f))
     assert "balanced accuracy" in text.stdout and "ECE (10 bins)" in text.stdout
+    assert "checks on" in text.stdout
+    assert "checks off" in run("eval", "pairs", str(f), "--no-checks").stdout
     assert "recall, not supported" in text.stdout
 
 

@@ -49,8 +49,23 @@ def _status(claim: str, evidence: str) -> list[tuple[str, str]]:
         ("81% of users", "80.6% of users", [("number", "ok")]),
         ("81% of users", "80.4% of users", [("number", "mismatch")]),
         ("it weighs 2 kg", "it weighs 2,000 grams", [("number", "ok")]),
+        # a one-letter scale counts only written against the number: "5 m" is five metres
+        ("a wall 5 m high", "a wall 500 cm high", [("number", "ok")]),
+        ("a wall 5 m high", "a wall 5 million high", [("number", "mismatch")]),
+        ("$5m in funding", "funding of $5 million", [("number", "ok")]),
+        ("3k users", "3,000 users", [("number", "ok")]),
         # a bare bound may be an age or a scope: no unit, no verdict on it
         ("children under 12", "children aged 5", [("number", "missing")]),
+        # a bound is decided by numbers of the same thing: a bare or unrelated number is no backing
+        ("less than 650 confirmed cases", "684 confirmed cases and 17 recoveries", [("number", "mismatch")]),
+        ("a rating lower than 27.5%", "a rating of 28%, average 4.3/10", [("number", "mismatch")]),
+        ("a rating lower than 70%", "a rating of 69% based on 45 reviews", [("number", "ok")]),
+        ("more than 12 reviews", "a score of 34 out of 100, based on 12 critics", [("number", "missing")]),
+        # an adjective between number and noun: "729 confirmed cases" counts cases
+        ("over 735 cases", "729 confirmed cases", [("number", "mismatch")]),
+        # digits inside a name are no quantity
+        ("fewer than 16 COVID-19 cases", "15 cases of COVID-19", [("number", "ok")]),
+        ("under 20 years", "after eighteen years", [("number", "ok")]),
     ],
 )
 def test_numbers(claim: str, evidence: str, expected: list[tuple[str, str]]) -> None:
@@ -72,6 +87,16 @@ def test_numbers(claim: str, evidence: str, expected: list[tuple[str, str]]) -> 
         ("on May 5, 2020", "in May 2020", "imprecise"),
         ("in the first half of 2023", "in H1 2023", "ok"),
         ("in 2019", "no date", "missing"),
+        # a bounded date is backed by any date within the bound
+        ("born before 1975", "born on March 31, 1974", "ok"),
+        ("born after 1975", "born on March 31, 1974", "mismatch"),
+        ("released before January 7, 2018", "released on January 5, 2018", "ok"),
+        ("released before January 5, 2018", "released on January 5, 2018", "mismatch"),
+        ("approved by 2020", "approved in 2020", "ok"),
+        ("approved before 2015", "approved before 2010", "ok"),
+        ("approved after 2015", "in 2015", "mismatch"),
+        # a bound in the source is less precise than a date in the claim
+        ("approved in 2015", "approved before 2020", "imprecise"),
     ],
 )
 def test_dates_and_precision(claim: str, evidence: str, status: str) -> None:
@@ -113,6 +138,20 @@ def test_negation() -> None:
     assert _status("The drug is approved for children", "The drug is approved for children.") == []
     # unrelated sentences are not compared
     assert _status("The drug is not cheap", "Rain fell in Paris all week.") == []
+    # a negation must bear on the claim's words, not on another clause of the sentence
+    assert _status("Humes hosted the show alongside a male co-star.",
+                   "They no longer appear together; however since 2018, Humes has hosted the show "
+                   "alongside a male co-star.") == []
+    assert _status("He would lead the life God wants for his followers.",
+                   "He will reopen a new church not far from the district for future followers and "
+                   "lead the life God wants for his followers.") == []
+    assert _status("The drug is approved for children", "The drug isn't approved for children.") == [
+        ("negation", "mismatch")
+    ]
+    # sentences pasted together without a space are still two
+    assert _status("The state confirmed 24 cases of the disease.",
+                   "The state confirmed 24 cases of the disease.The visitors did not report to the "
+                   "authorities.") == [("number", "ok")]
 
 
 def test_a_name_is_found_by_its_words_its_last_word_or_its_initials() -> None:
@@ -146,3 +185,13 @@ def test_polarity_needs_the_same_statement() -> None:
     # one word may differ (a tense)
     assert ("negation", "mismatch") in _status("Smith won the regional award in Ohio.",
                                                "Smith did not win the regional award in Ohio.")
+
+
+def test_number_parsing_names_units_and_scales() -> None:
+    assert find_numbers("COVID-19 hit the A330 and F-16 fleets") == []
+    assert [(n.value, n.unit) for n in find_numbers("a 5 m wall, $5m raised, 3k users, 5 bn")] == [
+        (5.0, "m"), (5e6, "$"), (3000.0, "user"), (5e9, "")]
+    (n,) = find_numbers("a rating of 69 % based on")
+    assert (n.text, n.unit, n.nouns) == ("69 %", "%", ())
+    (n,) = find_numbers("729 confirmed cases")
+    assert n.nouns == ("confirmed", "case")

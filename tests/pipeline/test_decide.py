@@ -76,6 +76,11 @@ def test_findings_lower_a_verdict() -> None:
     r = _v(_cls((0.9, 0.05, 0.05), findings=[imprecise]))
     assert (r.verdict, r.note) == (Verdict.OVERREACH, "n2")
     assert _v(_cls((0.2, 0.7, 0.1), findings=[mismatch])).verdict == Verdict.CONTRADICTED
+    # a date outside a bound the claim states refutes it; another plain date is only overreach
+    bound = Finding(kind="date", status="mismatch", claim="before 1975", source="1979", note="n4")
+    plain = Finding(kind="date", status="mismatch", claim="1975", source="1979", note="n5")
+    assert _v(_cls((0.9, 0.05, 0.05), findings=[bound])).verdict == Verdict.CONTRADICTED
+    assert _v(_cls((0.9, 0.05, 0.05), findings=[plain])).verdict == Verdict.OVERREACH
 
 
 def test_stale_source() -> None:

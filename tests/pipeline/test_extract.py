@@ -43,6 +43,36 @@ def test_date_and_scope_modifiers_are_separate_claims(ex: SpacyExtractor) -> Non
 
 
 @pytest.mark.parametrize(
+    ("answer", "claims", "highlights"),
+    [
+        ("Revenue rose 5% in 2023, while costs fell 3%.",
+         ["Revenue rose 5% in 2023.", "Costs fell 3%."], ["Revenue rose 5% in 2023", "costs fell 3%"]),
+        ("The north is dry, whereas the south gets 900 mm of rain.",
+         ["The north is dry.", "The south gets 900 mm of rain."],
+         ["The north is dry", "the south gets 900 mm of rain"]),
+        # a leading contrast clause comes first, without its comma
+        ("Whereas the first model used 6 layers, the second used 12.",
+         ["The first model used 6 layers.", "The second used 12."],
+         ["the first model used 6 layers", "the second used 12"]),
+        # temporal "while", or a pronoun subject the split would leave unresolved: one claim
+        ("He was injured while playing in the 2019 final.",
+         ["He was injured while playing in the 2019 final."],
+         ["He was injured while playing in the 2019 final"]),
+        ("While sales rose in Europe, they fell in Asia.",
+         ["While sales rose in Europe, they fell in Asia."],
+         ["While sales rose in Europe, they fell in Asia"]),
+    ],
+)
+def test_contrasted_clauses_are_separate_claims(
+    ex: SpacyExtractor, answer: str, claims: list[str], highlights: list[str]
+) -> None:
+    got = ex.extract(answer)
+    assert [c.text for c in got] == claims
+    assert [answer[c.start : c.end] for c in got] == highlights
+    assert [c.id for c in got] == [f"c{i + 1}" for i in range(len(claims))]
+
+
+@pytest.mark.parametrize(
     ("answer", "claims"),
     [
         # a phrase that qualifies a noun stays with it: cut off, it would be a claim

@@ -49,6 +49,10 @@ class PairScore(BaseModel):
     evidence: Evidence | None = None
     contradiction: Evidence | None = None
     sentences: list[SentenceScore] = []
+    findings: list[dict[str, str | None]] = Field(
+        default_factory=list, description="with checks on: the number, bounded date ('before 1975') or "
+        "polarity of the claim that the windows read state otherwise (kind, claim, source, note); any "
+        "one of them makes the pair not supported and a contradiction, whatever the model's probability")
     windows: int = Field(0, description="windows the document was cut into")
     scored: int = Field(0, description="(claim sentence, window) pairs the model scored")
     error: dict[str, str] | None = None
@@ -67,6 +71,9 @@ class WindowConfig:
     # about the claim's subject, so lexical overlap keeps them; see
     # docs/benchmarks.md for the accuracy cost against scoring every window.
     top_windows: int | None = 8
+    # The deterministic checks the pipeline runs (toulmin.pipeline.checks): a number,
+    # bounded date or polarity that the windows read state otherwise overrules the model.
+    checks: bool = False
 
 
 def _pick_windows(sentence: str, wins: list[Span], wsets: list[set[str]], k: int | None) -> list[int]:
@@ -194,10 +201,38 @@ def score_pairs(
         weakest = min(sent_scores, key=lambda x: x.prob_supported)
         supported = weakest.prob_supported >= checker.threshold
         label3 = "entailment" if supported else ("contradiction" if contra else "neutral")
+        found = _mismatches(sents, all_wins, picks) if cfg.checks else []
+        if found:
+            supported, label3 = False, "contradiction"
         out.append(PairScore(
             id=rid, prob_supported=weakest.prob_supported, supported=supported, label3=label3,
+            findings=found,
             probs=weakest.evidence.probs, evidence=weakest.evidence, contradiction=contra,
             sentences=sent_scores if len(sent_scores) > 1 else [], windows=len(all_wins),
             scored=sum(len(p) for p in picks),
         ))
+    return out
+
+
+def _mismatches(sents: list[Span], wins: list[Span], picks: list[list[int]]) -> list[dict[str, str | None]]:
+    """Each claim sentence's numbers, bounded dates and polarity against the windows the
+    model read for it (``top_windows``, 8 by default: a whole article of a few hundred
+    words, and a bounded cost on a 50-page one).
+
+    All of them, not the best window: a summary's numbers come from all over its article
+    (against the best window, 18 of 300 right HaluEval summarization dev summaries were
+    flagged). A plain date is left to the model, as ``verify`` does: documents mention
+    many dates, and on HaluEval QA dev the right answers' question dates flagged 11 of
+    300 (BA 96.8 -> 95.2).
+    """
+    # late imports: the pipeline package imports this one
+    from ..pipeline.checks import check_claim
+    from ..pipeline.dates import states_a_bound
+
+    out: list[dict[str, str | None]] = []
+    for s, pick in zip(sents, picks):
+        read = "\n".join(wins[i].text for i in pick)
+        for f in check_claim(s.text, read):
+            if f.status == "mismatch" and (f.kind in ("number", "negation") or states_a_bound(f)):
+                out.append({"kind": f.kind, "claim": f.claim, "source": f.source, "note": f.note})
     return out

@@ -28,23 +28,25 @@ def eval_group() -> None:
 @handle_errors
 def pairs(spec: str, limit: int | None, as_json: bool, config_path: str | None, model: str | None,
           backend: str | None, threshold: float | None, window_words: int | None,
-          batch_size: int | None) -> None:
+          batch_size: int | None, checks: bool | None) -> None:
     """Evaluate on FILE (JSONL with doc, claim, label) or a named slice such as wice-dev.
 
     Prints balanced accuracy at the checker's threshold, 3-way accuracy where the
     data has three labels, and expected calibration error (10 bins)."""
-    _, checker, win = resolve(config_path, model, backend, threshold, window_words, batch_size)
+    _, checker, win = resolve(config_path, model, backend, threshold, window_words, batch_size, checks)
     data = load_pairs(spec)[:limit]
     with tqdm(total=len(data), unit="pair", disable=None, file=sys.stderr) as bar:
         res = evaluate_pairs(checker, data, win, progress=bar.update)
     res = {k: v for k, v in res.items() if not k.startswith("_")}
     res["data"] = spec
     res["model"] = f"{checker.name} {checker.version}"
+    res["checks"] = win.checks
     if as_json:
         click.echo(json.dumps(res, indent=2))
         return
     click.echo(f"data               {spec} ({res['rows']} rows, {len(res['errors'])} errors)")
-    click.echo(f"model              {res['model']} (threshold {res['threshold']})")
+    click.echo(f"model              {res['model']} (threshold {res['threshold']}, checks "
+               f"{'on' if win.checks else 'off: the model alone'})")
     click.echo(f"balanced accuracy  {res['balanced_accuracy']:.2f}")
     if "accuracy_3way" in res:
         click.echo(f"3-way accuracy     {res['accuracy_3way']:.2f}")

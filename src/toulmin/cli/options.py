@@ -23,6 +23,9 @@ def checker_options(fn: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--threshold", type=float, default=None, help="Override the supported threshold."),
         click.option("--window-words", type=int, default=None, help="Words per source window."),
         click.option("--batch-size", type=int, default=None, help="Pairs per model call."),
+        click.option("--checks/--no-checks", default=None,
+                     help="Let the number, bounded-date and negation checks overrule the model (default: "
+                          "checker.checks, on); --no-checks scores with the model alone."),
     ]):
         fn = opt(fn)
     return fn
@@ -30,10 +33,10 @@ def checker_options(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 def resolve(config_path: str | None, model: str | None, backend: str | None,
             threshold: float | None, window_words: int | None,
-            batch_size: int | None) -> tuple[Config, Checker, WindowConfig]:
+            batch_size: int | None, checks: bool | None = None) -> tuple[Config, Checker, WindowConfig]:
     over: dict[str, Any] = {k: v for k, v in {
         "model": model, "backend": backend, "threshold": threshold,
-        "window_words": window_words, "batch_size": batch_size}.items() if v is not None}
+        "window_words": window_words, "batch_size": batch_size, "checks": checks}.items() if v is not None}
     cfg = load_config(config_path, overrides={"checker": over} if over else None)
     c = cfg.checker
     checker = load_checker(c.backend, c.model, batch_size=c.batch_size, threads=c.threads,
@@ -42,7 +45,8 @@ def resolve(config_path: str | None, model: str | None, backend: str | None,
         checker = _with_threshold(checker, c.threshold)
     win = WindowConfig(window_words=c.window_words, overlap_sentences=c.overlap_sentences,
                        top_windows=c.top_windows,
-                       split_claim=c.split_claim, contradiction_threshold=c.contradiction_threshold)
+                       split_claim=c.split_claim, contradiction_threshold=c.contradiction_threshold,
+                       checks=c.checks)
     return cfg, checker, win
 
 

@@ -46,14 +46,14 @@ def read_rows(path: str) -> list[dict[str, Any]]:
 @handle_errors
 def score_pairs(infile: str, outfile: str, config_path: str | None, model: str | None,
                 backend: str | None, threshold: float | None, window_words: int | None,
-                batch_size: int | None) -> None:
+                batch_size: int | None, checks: bool | None) -> None:
     """Score JSONL rows {id, doc, claim}; write {id, prob_supported, supported, label3,
     probs, evidence}. Rows that cannot be scored get an "error" and the exit status is 1."""
     if infile != "-" and not Path(infile).is_file():
         raise InputError("E_NOT_FOUND", f"input file {infile} not found", fix="check the path")
-    _, checker, win = resolve(config_path, model, backend, threshold, window_words, batch_size)
+    _, checker, win = resolve(config_path, model, backend, threshold, window_words, batch_size, checks)
     rows = read_rows(infile)
-    stamp = f"{checker.name}@{checker.version}"
+    stamp = f"{checker.name}@{checker.version}" + ("+checks" if win.checks else "")
     out: TextIO = sys.stdout if outfile == "-" else open(outfile, "w", encoding="utf-8")  # noqa: SIM115
     errors = 0
     try:

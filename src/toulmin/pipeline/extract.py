@@ -177,6 +177,24 @@ _AGREES = {"he": "person", "she": "person", "it": "thing", "its": "thing", "this
            "they": "plural", "their": "plural", "these": "plural"}
 
 
+def _contrast(t: Any) -> bool:
+    """An adverbial clause that states a second fact in contrast: "X rose, whereas Y fell".
+
+    "while" is also temporal ("injured while playing"), so it counts only between two
+    clauses that each name their own subject, none of them a pronoun ("she read while he
+    cooked" keeps its one claim: a split would leave "he" unresolved).
+    """
+    if t.dep_ != "advcl":
+        return False
+    marks = {c.lower_ for c in t.children if c.dep_ == "mark"}
+    if "whereas" in marks:
+        return True
+    if "while" not in marks:
+        return False
+    subjects = [[c for c in x.children if c.dep_ in _SUBJ] for x in (t, t.head)]
+    return all(s and s[0].lower_ not in _PRONOUNS | _PERSONAL for s in subjects)
+
+
 def _kind(doc: Any, subj: list[int]) -> str:
     """person, thing or plural: what a pronoun referring to this subject must be."""
     inside = set(subj)
@@ -197,6 +215,10 @@ def _span_text(doc: Any, idx: list[int]) -> str:
     return re.sub(r"\s+([,.;:!?%)])", r"\1", "".join(parts)).strip()
 
 
+# spaCy calls "%" and closing brackets punctuation; a highlight ending "81" for "81%" is wrong.
+_KEEP_END = {"%", ")", "]", "”", "’", '"', "'"}
+
+
 def _run(doc: Any, focus: list[int], head: int) -> list[int]:
     """The contiguous stretch of ``focus`` around the clause head (or its first
     stretch), without trailing punctuation: the part of the answer to highlight."""
@@ -207,7 +229,7 @@ def _run(doc: Any, focus: list[int], head: int) -> list[int]:
         else:
             runs.append([i])
     pick = next((r for r in runs if r[0] <= head <= r[-1]), runs[0])
-    while len(pick) > 1 and doc[pick[-1]].is_punct:
+    while len(pick) > 1 and doc[pick[-1]].is_punct and doc[pick[-1]].text not in _KEEP_END:
         pick = pick[:-1]
     return pick
 
@@ -289,7 +311,7 @@ class SpacyExtractor:
                 continue
             drop = self._meta_tokens(sent)
             claims, subject = self._sentence_claims(doc, sent, si, drop, prev_subject)
-            out.extend(claims)
+            out.extend(sorted(claims, key=lambda c: c.start))  # a leading "Whereas ..." clause first
             prev_subject = subject or prev_subject
         return [
             c.model_copy(update={"id": f"c{i + 1}", "focus": answer[c.start : c.end]})
@@ -337,7 +359,9 @@ class SpacyExtractor:
     def _clause_heads(self, sent: Any) -> list[Any]:
         heads = [sent.root]
         for t in sent:
-            if t.dep_ in ("conj", "parataxis") and t.pos_ in ("VERB", "AUX") and t.head in heads:
+            if t.pos_ in ("VERB", "AUX") and t.head in heads and (
+                t.dep_ in ("conj", "parataxis") or _contrast(t)
+            ):
                 heads.append(t)
         return heads
 
@@ -356,11 +380,13 @@ class SpacyExtractor:
                     cut |= {t.i for t in c.subtree}
                 elif (c.dep_ == "cc" and any(x.i in head_set for x in h.children)) or (
                     c.dep_ == "punct" and c.i < max((x.i for x in h.children if x.i in head_set), default=-1)
-                ):
+                ) or (c.dep_ == "mark" and h.i in head_set and h.dep_ == "advcl"):
                     cut.add(c.i)
             idx = [
                 t.i for t in h.subtree if t.i not in cut and t.i not in drop and sent.start <= t.i < sent.end
             ]
+            while idx and doc[idx[0]].is_punct:  # the comma left where a leading clause was cut
+                idx.pop(0)
             clauses[h.i] = idx
             subj = [c for c in h.children if c.dep_ in _SUBJ]
             subjects[h.i] = sorted({t.i for s in subj for t in s.subtree}) if subj else []

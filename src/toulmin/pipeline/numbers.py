@@ -1,0 +1,271 @@
+"""Numbers in text (value, unit, approximation, bound, precision) and whether the
+evidence states a claim's number: units and currencies must agree, lengths and
+masses are converted, rounding words and rounded figures are read as such.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from .dates import find_dates
+from .finding import Finding, Status
+
+__all__ = ["Number", "check_numbers", "find_numbers"]
+
+_SCALE = {
+    "thousand": 1e3,
+    "k": 1e3,
+    "million": 1e6,
+    "m": 1e6,
+    "mn": 1e6,
+    "billion": 1e9,
+    "bn": 1e9,
+    "b": 1e9,
+    "trillion": 1e12,
+}
+_WORDNUM = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "hundred": 100,
+    "dozen": 12,
+}
+_APPROX = re.compile(
+    r"\b(about|approximately|approx\.?|around|roughly|nearly|almost|some|circa|ca\.|"
+    r"an estimated|estimated|close to)\s*$|~\s*$",
+    re.I,
+)
+# "over 300 participants" is backed by 340, not contradicted by it: a bound, not a value.
+_BOUNDS = [
+    (re.compile(r"\b(at least|no fewer than|no less than)\s*$", re.I), ">="),
+    (re.compile(r"\b(over|more than|above|just over|greater than|higher than|larger than|bigger than|"
+                r"in excess of|upwards of|exceeding)\s*$", re.I), ">"),
+    (re.compile(r"\b(at most|up to|no more than)\s*$", re.I), "<="),
+    (re.compile(r"\b(under|less than|fewer than|lower than|smaller than|below|just under)\s*$", re.I), "<"),
+]
+# A currency named after the number is the same unit as its symbol before it.
+_CURRENCY_WORDS = {"dollar": "$", "usd": "$", "euro": "€", "eur": "€", "yen": "¥", "gbp": "£",
+                   "sterling": "£"}
+# Words after a number that are not its unit ("$9 in 2019", "34 out of 100").
+_FUNC = (
+    r"(?:in|on|at|of|for|to|and|or|by|with|from|the|a|an|as|is|was|were|are|be|been|than|"
+    r"since|during|after|before|between|each|per|while|but|that|which|who|when|where|it|its|their|"
+    r"they|he|she|we|also|not|only|have|has|had|will|would|should|could|can|may|might|must|do|does|"
+    r"did|out|over|under|above|below|about|around|into|through|across|within|ago|more|less|up|down)\b"
+)
+_NUM = re.compile(
+    r"(?P<cur>[$€£¥])?\s?"
+    # digits glued to a word are part of a name, not a quantity: "COVID-19", "A330", "F-16"
+    r"(?<![A-Za-z])(?<![A-Za-z]-)(?<![\d.,])"
+    r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\b(?:" + "|".join(_WORDNUM) + r")\b)"
+    # a one-letter scale only written against the number: "$5m" is 5 million, "5 m" five metres
+    r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|mn)\b|(?P<letter>[kmb])\b)?"
+    r"(?:\s?(?P<pct>%|percent\b|per cent\b|percentage points?\b))?"
+    # the word after the number is its unit; the next one may be the noun an adjective
+    # unit qualifies ("729 confirmed cases" counts cases)
+    r"(?:\s+(?!" + _FUNC + r")(?P<unit>[a-zA-Z][a-zA-Z-]{1,20}|[mg]\b)"
+    r"(?:\s+(?!" + _FUNC + r")(?P<unit2>[a-zA-Z][a-zA-Z-]{1,20}))?)?",
+    re.I,
+)
+# Units of one dimension compare after conversion ("1.3 kilometres" against "1,280 metres").
+_CONVERT = {
+    "m": ("m", 1.0), "metre": ("m", 1.0), "meter": ("m", 1.0),
+    "km": ("m", 1e3), "kilometre": ("m", 1e3), "kilometer": ("m", 1e3),
+    "cm": ("m", 1e-2), "centimetre": ("m", 1e-2), "centimeter": ("m", 1e-2),
+    "mm": ("m", 1e-3), "millimetre": ("m", 1e-3), "millimeter": ("m", 1e-3),
+    "mile": ("m", 1609.344),
+    "g": ("g", 1.0), "gram": ("g", 1.0), "kg": ("g", 1e3), "kilogram": ("g", 1e3),
+    "mg": ("g", 1e-3), "milligram": ("g", 1e-3), "tonne": ("g", 1e6),
+}
+_YEAR = re.compile(r"^(1[5-9]|20)\d\d$")
+# "page 12", "Table 3", "section 4.2" point into a document; they are not quantities.
+_LABEL = re.compile(
+    r"\b(pages?|pp?\.|sections?|§|chapters?|ch\.|figures?|figs?\.|tables?|lines?|appendix|footnotes?)\s*$",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Number:
+    value: float
+    text: str
+    unit: str  # "%", currency symbol, or the noun after the number ("" if none)
+    approx: bool
+    start: int
+    bound: str = ""  # ">", ">=", "<", "<=": the text states a bound ("over 300"), not a value
+    # the smallest step its digits can express, in ``unit``: 100 for "1.3 km" (in metres),
+    # 100,000 for "2.8 million"; a value within half of it rounds to this number
+    step: float = 1.0
+    # the words after it that may name what it counts: ("confirmed", "case") for "729 confirmed cases"
+    nouns: tuple[str, ...] = ()
+
+    def same_unit(self, other: Number) -> bool:
+        """Both count the same thing: one symbol or converted unit, or a shared noun."""
+        return (bool(self.unit) and self.unit == other.unit) or bool(set(self.nouns) & set(other.nouns))
+
+    def admits(self, value: float) -> bool:
+        """Whether ``value`` is within this number's bound."""
+        return {">": value > self.value, ">=": value >= self.value, "<": value < self.value,
+                "<=": value <= self.value}.get(self.bound, False)
+
+
+def _unit_key(word: str) -> str:
+    w = word.lower()
+    return w[:-1] if w.endswith("s") and len(w) > 3 else w
+
+
+def find_numbers(text: str) -> list[Number]:
+    """Numbers with their unit, skipping years and parts of dates."""
+    dates = find_dates(text)  # in text order, not overlapping: a bisect finds the one before
+    starts = [d.start for d in dates]
+    out: list[Number] = []
+    for m in _NUM.finditer(text):
+        k = bisect_right(starts, m.start("num")) - 1
+        if k >= 0 and m.start("num") < dates[k].end:
+            continue
+        if _LABEL.search(text[max(0, m.start() - 12) : m.start()]):
+            continue
+        raw = m.group("num").lower()
+        scale = m.group("scale") or m.group("letter")
+        if raw in _WORDNUM:
+            if not (m.group("unit") or m.group("pct")):
+                continue  # "one of the", "some two": too ambiguous without a unit
+            value, step = float(_WORDNUM[raw]), 1.0
+        else:
+            value = float(raw.replace(",", ""))
+            step = 10.0 ** -len(raw.partition(".")[2])
+            if len(raw.replace(",", "").replace(".", "").strip("0")) < 2:
+                step = 0.0  # "3 million" is not a rounding of 2.6 million: one digit says too little
+            if _YEAR.match(raw) and not (m.group("cur") or m.group("pct") or scale):
+                continue
+        if scale:
+            value *= _SCALE[scale.lower()]
+            step *= _SCALE[scale.lower()]
+        unit = "%" if m.group("pct") else (m.group("cur") or _unit_key(m.group("unit") or ""))
+        unit = _CURRENCY_WORDS.get(unit, unit)
+        if unit in _CONVERT:
+            unit, factor = _CONVERT[unit]
+            value, step = value * factor, step * factor
+        before = text[max(0, m.start() - 20) : m.start()]
+        approx = bool(_APPROX.search(before))
+        # "69 % based on": the percent sign is the unit, the word after it is not
+        parts = ("pct",) if m.group("pct") else ("num", "scale", "letter", "unit", "unit2")
+        end = max(m.end(g) for g in parts)
+        said, bound = text[m.start() : end].strip(), ""
+        for rx, b in _BOUNDS:
+            if hit := rx.search(before):
+                said, bound = f"{hit.group(1)} {said}", b
+                break
+        nouns = () if m.group("pct") or m.group("cur") else tuple(
+            _unit_key(w) for w in (m.group("unit"), m.group("unit2")) if w)
+        out.append(Number(value, said, unit, approx, m.start(), bound, step, nouns))
+    return out
+
+
+def _compatible(a: str, b: str) -> bool:
+    # "%" and currencies must agree; two nouns may be synonyms ("participants" vs
+    # "patients"), which only the entailment model can judge, so they pass here.
+    symbolic = {"%", "$", "€", "£", "¥"}
+    return a == b or not a or not b or (a not in symbolic and b not in symbolic)
+
+
+def _close(a: float, b: float, tol: float) -> bool:
+    return abs(a - b) <= tol * max(abs(a), abs(b), 1e-9)
+
+
+def _number(status: Status, n: Number, e: Number | None, note: str) -> Finding:
+    return Finding(kind="number", status=status, claim=n.text, source=e.text if e else None, note=note)
+
+
+def _check_bound(n: Number, compatible: list[Number]) -> Finding:
+    """A claim that states a bound ("over 300 participants").
+
+    Numbers that count the same thing decide it when the source has any: a bound admits
+    many values, so "less than 650 cases" must not pass on "17 recoveries". Without
+    them, another noun may be a synonym ("340 patients" backs "over 300 participants"),
+    but a bare number never backs a bound on a unit.
+    """
+    same = [e for e in compatible if n.same_unit(e)]
+    pool = same or [e for e in compatible if e.unit]
+    tighter = [e for e in pool if e.bound and e.bound[0] == n.bound[0]
+               and (e.value >= n.value if n.bound[0] == ">" else e.value <= n.value)]
+    inside = [e for e in pool if not e.bound and n.admits(e.value)]
+    if tighter or inside:
+        e = (tighter or inside)[0]
+        return _number("ok", n, e, f"source states {e.text}")
+    plain = [e for e in same if not e.bound]
+    if plain:
+        return _number("mismatch", n, plain[0], f"source says {plain[0].text}, not {n.text}")
+    return _number("missing", n, None, f"source does not state {n.text}")
+
+
+def check_numbers(claim: str, evidence: str) -> list[Finding]:
+    out: list[Finding] = []
+    ev = find_numbers(evidence)
+    for n in find_numbers(claim):
+        same_unit = [e for e in ev if _compatible(e.unit, n.unit)]
+        if n.bound and n.unit:  # a bare "under 12" may be an age or a scope, not a count
+            out.append(_check_bound(n, same_unit))
+            continue
+        said = [e for e in same_unit if n.bound and e.bound == n.bound and _close(e.value, n.value, 1e-6)]
+        if said:  # the source states the same bound ("adults over 65")
+            out.append(_number("ok", n, said[0], f"source states {said[0].text}"))
+            continue
+        values = [e for e in same_unit if not e.bound]
+        exact = [e for e in values if _close(e.value, n.value, 1e-6)]
+        # "about 80%" is backed by 81%; 81% is backed by "about 81%" only loosely.
+        near = [e for e in values if _close(e.value, n.value, 0.1 if n.approx or e.approx else 0.005)]
+        # "1.3 km" is 1,280 m rounded, and "2.8 million" is 2,794,000 rounded: the
+        # claim rounds the source (ok); the other way the source is the rounder (imprecise)
+        near += [e for e in values if e not in near and abs(e.value - n.value) <= n.step / 2 + 1e-9]
+        rounder = [e for e in values if abs(e.value - n.value) <= e.step / 2 + 1e-9]
+        # 340 against "over 300": within the source's bound, but more precise than it.
+        bounded = [e for e in same_unit if e.bound and e.unit and e.admits(n.value)]
+        # 40 against "more than 40 years": the claim states the bound's edge as the value
+        bounded += [e for e in same_unit if e.bound and e.unit and e not in bounded
+                    and _close(e.value, n.value, 1e-6)]
+        if exact and not (exact[0].approx and not n.approx):
+            out.append(_number("ok", n, exact[0], f"source states {exact[0].text}"))
+        elif exact or near:
+            e = (exact or near)[0]
+            status: Status = "imprecise" if e.approx and not n.approx else "ok"
+            note = f"source says {e.text}" + (", an approximation" if status != "ok" else "")
+            out.append(_number(status, n, e, note))
+        elif rounder:
+            e = rounder[0]
+            out.append(_number("imprecise", n, e, f"source says {e.text}, a rounder figure than {n.text}"))
+        elif bounded:
+            e = bounded[0]
+            out.append(_number("imprecise", n, e, f"source says {e.text}, not {n.text} exactly"))
+        elif [e for e in ev if n.same_unit(e)]:
+            e = next(e for e in ev if n.same_unit(e))
+            out.append(_number("mismatch", n, e, f"source says {e.text}, not {n.text}"))
+        else:
+            out.append(_number("missing", n, None, f"source does not state {n.text}"))
+    return out
