@@ -195,3 +195,10 @@ def test_number_parsing_names_units_and_scales() -> None:
     assert (n.text, n.unit, n.nouns) == ("69 %", "%", ())
     (n,) = find_numbers("729 confirmed cases")
     assert n.nouns == ("confirmed", "case")
+
+
+def test_a_day_next_to_its_month_is_no_quantity() -> None:
+    assert [n.text for n in find_numbers("As of March 20, Massachusetts had 413 cases")] == ["413 cases"]
+    assert [n.text for n in find_numbers("on the 20th of March, 5 deaths")] == ["5 deaths"]
+    assert _status("As of March 20 there were 400 cases", "As of March 20, there were 413 cases") == [
+        ("number", "mismatch")]

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from .finding import Finding, Status
 
-__all__ = ["Date", "check_dates", "find_dates", "states_a_bound"]
+__all__ = ["Date", "check_dates", "find_dates", "is_day_of_month", "states_a_bound"]
 
 _MONTHS = [
     "january",
@@ -42,6 +42,9 @@ _DATE = re.compile(
     re.I,
 )
 _QW = {"first": 1, "second": 2, "third": 3, "fourth": 4, "last": 4}
+# "As of March 20" and "on 20 March" without a year: the 20 is a day, not a quantity
+_MONTH_BEFORE = re.compile(r"\b" + _MONTH_RE + r"\s*$", re.I)
+_MONTH_AFTER = re.compile(r"^(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH_RE + r"(?![a-z])", re.I)
 # "born before 1975" is backed by 1974: a bound, not a date to match.
 _BEFORE = re.compile(r"\b(before|prior to|earlier than|no later than|by)\s+(?:the\s+)?$", re.I)
 _BOUND_WORD = {"<": "before ", "<=": "by ", ">": "after "}
@@ -194,3 +197,11 @@ def states_a_bound(finding: Finding) -> bool:
     refutes it; a plain date that the source gives otherwise may be another event's.
     """
     return finding.kind == "date" and finding.claim.startswith(tuple(_BOUND_WORD.values()))
+
+
+def is_day_of_month(text: str, start: int, end: int) -> bool:
+    """Whether the number at ``text[start:end]`` is a day written next to its month."""
+    if not (text[start:end].isdigit() and 1 <= int(text[start:end]) <= 31):
+        return False
+    return bool(_MONTH_BEFORE.search(text[max(0, start - 12) : start])
+                or _MONTH_AFTER.match(text[end : end + 16]))

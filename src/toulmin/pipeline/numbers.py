@@ -9,7 +9,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from .dates import find_dates
+from .dates import find_dates, is_day_of_month
 from .finding import Finding, Status
 
 __all__ = ["Number", "check_numbers", "find_numbers"]
@@ -147,7 +147,7 @@ def find_numbers(text: str) -> list[Number]:
     out: list[Number] = []
     for m in _NUM.finditer(text):
         k = bisect_right(starts, m.start("num")) - 1
-        if k >= 0 and m.start("num") < dates[k].end:
+        if (k >= 0 and m.start("num") < dates[k].end) or is_day_of_month(text, m.start("num"), m.end("num")):
             continue
         if _LABEL.search(text[max(0, m.start() - 12) : m.start()]):
             continue
