@@ -66,6 +66,11 @@ def _status(claim: str, evidence: str) -> list[tuple[str, str]]:
         # digits inside a name are no quantity
         ("fewer than 16 COVID-19 cases", "15 cases of COVID-19", [("number", "ok")]),
         ("under 20 years", "after eighteen years", [("number", "ok")]),
+        # a score on a scale is its own unit
+        ("an average rating higher than 7/10", "an approval rating of 86%, average rating 6.3/10",
+         [("number", "mismatch")]),
+        ("a score of 34 out of 100", "it scored 34/100 on Metacritic", [("number", "ok")]),
+        ("a rating of 6/10", "a rating of 6% and 4 stars", [("number", "missing")]),
     ],
 )
 def test_numbers(claim: str, evidence: str, expected: list[tuple[str, str]]) -> None:

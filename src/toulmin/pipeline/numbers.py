@@ -87,6 +87,8 @@ _NUM = re.compile(
     # a one-letter scale only written against the number: "$5m" is 5 million, "5 m" five metres
     r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|mn)\b|(?P<letter>[kmb])\b)?"
     r"(?:\s?(?P<pct>%|percent\b|per cent\b|percentage points?\b))?"
+    # a score on a scale is its own unit: "6.3/10", "34 out of 100"
+    r"(?:\s?/\s?(?P<den>\d+)\b|\s+out\s+of\s+(?P<den2>\d+)\b)?"
     # the word after the number is its unit; the next one may be the noun an adjective
     # unit qualifies ("729 confirmed cases" counts cases)
     r"(?:\s+(?!" + _FUNC + r")(?P<unit>[a-zA-Z][a-zA-Z-]{1,20}|[mg]\b)"
@@ -167,7 +169,9 @@ def find_numbers(text: str) -> list[Number]:
         if scale:
             value *= _SCALE[scale.lower()]
             step *= _SCALE[scale.lower()]
-        unit = "%" if m.group("pct") else (m.group("cur") or _unit_key(m.group("unit") or ""))
+        scale_of = m.group("den") or m.group("den2")
+        unit = "%" if m.group("pct") else f"/{scale_of}" if scale_of else (
+            m.group("cur") or _unit_key(m.group("unit") or ""))
         unit = _CURRENCY_WORDS.get(unit, unit)
         if unit in _CONVERT:
             unit, factor = _CONVERT[unit]
@@ -175,14 +179,15 @@ def find_numbers(text: str) -> list[Number]:
         before = text[max(0, m.start() - 20) : m.start()]
         approx = bool(_APPROX.search(before))
         # "69 % based on": the percent sign is the unit, the word after it is not
-        parts = ("pct",) if m.group("pct") else ("num", "scale", "letter", "unit", "unit2")
+        parts = ("pct",) if m.group("pct") else ("den", "den2") if scale_of else (
+            "num", "scale", "letter", "unit", "unit2")
         end = max(m.end(g) for g in parts)
         said, bound = text[m.start() : end].strip(), ""
         for rx, b in _BOUNDS:
             if hit := rx.search(before):
                 said, bound = f"{hit.group(1)} {said}", b
                 break
-        nouns = () if m.group("pct") or m.group("cur") else tuple(
+        nouns = () if m.group("pct") or m.group("cur") or scale_of else tuple(
             _unit_key(w) for w in (m.group("unit"), m.group("unit2")) if w)
         out.append(Number(value, said, unit, approx, m.start(), bound, step, nouns))
     return out
@@ -192,7 +197,7 @@ def _compatible(a: str, b: str) -> bool:
     # "%" and currencies must agree; two nouns may be synonyms ("participants" vs
     # "patients"), which only the entailment model can judge, so they pass here.
     symbolic = {"%", "$", "€", "£", "¥"}
-    return a == b or not a or not b or (a not in symbolic and b not in symbolic)
+    return a == b or not a or not b or not ({a, b} & symbolic or a[0] == "/" or b[0] == "/")
 
 
 def _close(a: float, b: float, tol: float) -> bool:
