@@ -226,13 +226,12 @@ def _mismatches(sents: list[Span], wins: list[Span], picks: list[list[int]]) -> 
     300 (BA 96.8 -> 95.2).
     """
     # late imports: the pipeline package imports this one
-    from ..pipeline.checks import check_claim
-    from ..pipeline.dates import states_a_bound
+    from ..pipeline.checks import check_claim, refutes
 
     out: list[dict[str, str | None]] = []
     for s, pick in zip(sents, picks):
         read = "\n".join(wins[i].text for i in pick)
         for f in check_claim(s.text, read):
-            if f.status == "mismatch" and (f.kind in ("number", "negation") or states_a_bound(f)):
+            if refutes(f):
                 out.append({"kind": f.kind, "claim": f.claim, "source": f.source, "note": f.note})
     return out

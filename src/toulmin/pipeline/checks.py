@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import re
 
-from .dates import check_dates, find_dates
+from .dates import check_dates, find_dates, states_a_bound
 from .finding import Finding
 from .numbers import check_numbers, find_numbers
 
 __all__ = ["Finding", "check_claim", "entity_findings", "find_dates", "find_numbers", "find_titled_names",
-           "is_negated", "name_index", "name_present"]
+           "is_negated", "name_index", "name_present", "refutes"]
 
 # ------------------------------------------------------------------ names
 _TITLE = (
@@ -123,6 +123,14 @@ def _check_negation(claim: str, evidence: str) -> list[Finding]:
             else "the claim negates what the source states",
         )
     ]
+
+
+def refutes(f: Finding) -> bool:
+    """Whether a finding contradicts its claim: a number stated with the same unit but
+    another value, the opposite polarity of a near-identical sentence, or a date outside
+    a bound the claim states ("before 1975"). A different plain date does not by itself:
+    sources mention many dates, so it only counts as overreach."""
+    return f.status == "mismatch" and (f.kind in ("number", "negation") or states_a_bound(f))
 
 
 def check_claim(claim: str, evidence: str) -> list[Finding]:

@@ -13,9 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .checks import Finding
+from .checks import Finding, refutes
 from .classify import Classification, ScoredCandidate
-from .dates import states_a_bound
 from .extract import Claim
 from .link import Candidate
 from .report import UNCHECKABLE, VERDICT_SCORE, ClaimResult, Evidence, Verdict
@@ -164,14 +163,7 @@ def decide_claim(
         and scored[i].probs["contradiction"] >= max(scored[i].probs.values())
         and scored[i].candidate.overlap >= cfg.contradiction_min_overlap
     ]
-    # A number stated with the same unit but another value, the opposite polarity
-    # of a near-identical sentence, or a date outside a bound the claim states
-    # ("before 1975"), contradicts. A different plain date does not by itself:
-    # sources mention many dates, so it only counts as overreach.
-    mismatch = next(
-        (f for f in findings if f.status == "mismatch"
-         and (f.kind in ("number", "negation") or states_a_bound(f))), None
-    )
+    mismatch = next((f for f in findings if refutes(f)), None)
     if contra:
         i = max(contra, key=lambda j: scored[j].probs["contradiction"])
         c = scored[i]

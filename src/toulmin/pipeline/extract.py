@@ -380,7 +380,7 @@ class SpacyExtractor:
                     cut |= {t.i for t in c.subtree}
                 elif (c.dep_ == "cc" and any(x.i in head_set for x in h.children)) or (
                     c.dep_ == "punct" and c.i < max((x.i for x in h.children if x.i in head_set), default=-1)
-                ) or (c.dep_ == "mark" and h.i in head_set and h.dep_ == "advcl"):
+                ) or (c.dep_ == "mark" and h.dep_ == "advcl"):
                     cut.add(c.i)
             idx = [
                 t.i for t in h.subtree if t.i not in cut and t.i not in drop and sent.start <= t.i < sent.end

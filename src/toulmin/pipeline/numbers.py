@@ -268,8 +268,8 @@ def check_numbers(claim: str, evidence: str) -> list[Finding]:
         elif bounded:
             e = bounded[0]
             out.append(_number("imprecise", n, e, f"source says {e.text}, not {n.text} exactly"))
-        elif [e for e in ev if n.same_unit(e)]:
-            e = next(e for e in ev if n.same_unit(e))
+        elif counted := [e for e in ev if n.same_unit(e)]:
+            e = counted[0]
             out.append(_number("mismatch", n, e, f"source says {e.text}, not {n.text}"))
         else:
             out.append(_number("missing", n, None, f"source does not state {n.text}"))
