@@ -71,6 +71,24 @@ def _status(claim: str, evidence: str) -> list[tuple[str, str]]:
          [("number", "mismatch")]),
         ("a score of 34 out of 100", "it scored 34/100 on Metacritic", [("number", "ok")]),
         ("a rating of 6/10", "a rating of 6% and 4 stars", [("number", "missing")]),
+        # a bare number counts what the words just before it name
+        ("more than 50 seats", "by number of parliamentary seats, Labour have 50", [("number", "mismatch")]),
+        ("less than 200 confirmed cases", "the confirmed cases reached 225", [("number", "mismatch")]),
+        ("less than 200 confirmed cases", "the confirmed cases reached 170", [("number", "ok")]),
+        ("sales of more than 6.8 million worldwide", "with sales of 6.3 million", [("number", "mismatch")]),
+        # ... but not a number whose own noun says it counts something else
+        ("Morocco has 230 cases", "Morocco has 12 deaths", [("number", "missing")]),
+        # "reviewers" and "reviews" count the same thing; so do "16 COVID-19 cases" and "17 cases"
+        ("less than 149 reviewers", "based on 149 reviews", [("number", "mismatch")]),
+        ("fewer than 16 COVID-19 cases", "there are 17 cases", [("number", "mismatch")]),
+        ("more than 1,355 positive coronavirus cases", "1,348 officially confirmed cases",
+         [("number", "mismatch")]),
+        # "80-percent growth" is 80%
+        ("a growth of less than 60 %", "showed 80-percent growth", [("number", "mismatch")]),
+        # two bounds no value meets
+        ("grossed less than $82 million", "grossed over $82 million", [("number", "mismatch")]),
+        ("less than 375 cases", "confirmed cases at over 400", [("number", "mismatch")]),
+        ("less than 450 cases", "confirmed cases at over 400", [("number", "missing")]),
     ],
 )
 def test_numbers(claim: str, evidence: str, expected: list[tuple[str, str]]) -> None:
@@ -200,6 +218,9 @@ def test_number_parsing_names_units_and_scales() -> None:
     assert (n.text, n.unit, n.nouns) == ("69 %", "%", ())
     (n,) = find_numbers("729 confirmed cases")
     assert n.nouns == ("confirmed", "case")
+    # the words before a number, up to the number before it or a sentence end
+    a, b = find_numbers("by number of seats, Labour have 51, the Conservatives have 22.")
+    assert (a.prefix, b.prefix) == (("seat", "labour"), ("conservative",))
 
 
 def test_a_day_next_to_its_month_is_no_quantity() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .dates import find_dates, is_day_of_month
 from .finding import Finding, Status
@@ -73,12 +73,13 @@ _BOUNDS = [
 _CURRENCY_WORDS = {"dollar": "$", "usd": "$", "euro": "€", "eur": "€", "yen": "¥", "gbp": "£",
                    "sterling": "£"}
 # Words after a number that are not its unit ("$9 in 2019", "34 out of 100").
-_FUNC = (
-    r"(?:in|on|at|of|for|to|and|or|by|with|from|the|a|an|as|is|was|were|are|be|been|than|"
-    r"since|during|after|before|between|each|per|while|but|that|which|who|when|where|it|its|their|"
-    r"they|he|she|we|also|not|only|have|has|had|will|would|should|could|can|may|might|must|do|does|"
-    r"did|out|over|under|above|below|about|around|into|through|across|within|ago|more|less|up|down)\b"
-)
+_FUNC_WORDS = (
+    "in on at of for to and or by with from the a an as is was were are be been than "
+    "since during after before between each per while but that which who when where it its their "
+    "they he she we also not only have has had will would should could can may might must do does "
+    "did out over under above below about around into through across within ago more less up down"
+).split()
+_FUNC = r"(?:" + "|".join(_FUNC_WORDS) + r")\b"
 _NUM = re.compile(
     r"(?P<cur>[$€£¥])?\s?"
     # digits glued to a word are part of a name, not a quantity: "COVID-19", "A330", "F-16"
@@ -86,13 +87,15 @@ _NUM = re.compile(
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\b(?:" + "|".join(_WORDNUM) + r")\b)"
     # a one-letter scale only written against the number: "$5m" is 5 million, "5 m" five metres
     r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|mn)\b|(?P<letter>[kmb])\b)?"
-    r"(?:\s?(?P<pct>%|percent\b|per cent\b|percentage points?\b))?"
+    r"(?:(?:\s|-(?=p))?(?P<pct>%|percent\b|per cent\b|percentage points?\b))?"
     # a score on a scale is its own unit: "6.3/10", "34 out of 100"
     r"(?:\s?/\s?(?P<den>\d+)\b|\s+out\s+of\s+(?P<den2>\d+)\b)?"
     # the word after the number is its unit; the next one may be the noun an adjective
     # unit qualifies ("729 confirmed cases" counts cases)
-    r"(?:\s+(?!" + _FUNC + r")(?P<unit>[a-zA-Z][a-zA-Z-]{1,20}|[mg]\b)"
-    r"(?:\s+(?!" + _FUNC + r")(?P<unit2>[a-zA-Z][a-zA-Z-]{1,20}))?)?",
+    # ("16 COVID-19 cases" counts cases, "1,355 positive coronavirus cases" too)
+    r"(?:\s+(?!" + _FUNC + r")(?P<unit>[a-zA-Z](?:[a-zA-Z-]{1,20}\d*)|[mg]\b)"
+    r"(?:\s+(?!" + _FUNC + r")(?P<unit2>[a-zA-Z][a-zA-Z-]{1,20})"
+    r"(?:\s+(?!" + _FUNC + r")(?P<unit3>[a-zA-Z][a-zA-Z-]{1,20}))?)?)?",
     re.I,
 )
 # Units of one dimension compare after conversion ("1.3 kilometres" against "1,280 metres").
@@ -126,10 +129,21 @@ class Number:
     step: float = 1.0
     # the words after it that may name what it counts: ("confirmed", "case") for "729 confirmed cases"
     nouns: tuple[str, ...] = ()
+    # the content words just before it, which name what a bare number counts
+    # ("the confirmed cases reached 225", "by number of seats, Labour have 51")
+    prefix: tuple[str, ...] = ()
 
     def same_unit(self, other: Number) -> bool:
-        """Both count the same thing: one symbol or converted unit, or a shared noun."""
-        return (bool(self.unit) and self.unit == other.unit) or bool(set(self.nouns) & set(other.nouns))
+        """Both count the same thing: one symbol or converted unit, or a shared noun.
+
+        A bare number counts what the words before it name; two numbers that each
+        name their own noun are not joined by the words before them.
+        """
+        if (self.unit and self.unit == other.unit) or set(self.nouns) & set(other.nouns):
+            return True
+        pairs = ((self, other), (other, self))
+        return _compatible(self.unit, other.unit) and any(
+            not a.nouns and bool(set(a.prefix) & set(b.nouns + b.prefix)) for a, b in pairs)
 
     def admits(self, value: float) -> bool:
         """Whether ``value`` is within this number's bound."""
@@ -142,11 +156,41 @@ def _unit_key(word: str) -> str:
     return w[:-1] if w.endswith("s") and len(w) > 3 else w
 
 
+def _stem(word: str) -> str:
+    # "reviewers" and "reviews" count the same thing; units keep _unit_key ("kilometer")
+    w = _unit_key(word)
+    return w[:-2] if w.endswith("er") and len(w) > 6 else w
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z-]+|\d[\d.,]*|[.;!?]")
+_STOP = set(_FUNC_WORDS) | {
+    "than", "least", "most", "fewer", "greater", "higher", "lower", "just", "approximately", "nearly",
+    "almost", "some", "estimated", "there", "this", "these", "those", "all", "total", "number"}
+
+
+def _content(tokens: list[str]) -> list[str]:
+    # what a number counts is named by a noun: "the plea included 18" does not count pleas
+    return [_stem(t) for t in tokens if t[0].isalpha() and len(t) > 2 and t.lower() not in _STOP
+            and not t.lower().endswith(("ed", "ing"))]
+
+
+def _prefix(text: str, lo: int, start: int) -> tuple[str, ...]:
+    """The content words in the 3 tokens before ``start``, never past ``lo`` (the end of
+    the number before) or a sentence end."""
+    left = _WORD.findall(text[lo:start])
+    for k in range(len(left) - 1, -1, -1):
+        if left[k] in ".;!?" or left[k][0].isdigit():
+            left = left[k + 1 :]
+            break
+    return tuple(_content(left[-3:]))
+
+
 def find_numbers(text: str) -> list[Number]:
     """Numbers with their unit, skipping years and parts of dates."""
     dates = find_dates(text)  # in text order, not overlapping: a bisect finds the one before
     starts = [d.start for d in dates]
     out: list[Number] = []
+    spans: list[tuple[int, int]] = []  # where each number's words begin (with its bound) and end
     for m in _NUM.finditer(text):
         k = bisect_right(starts, m.start("num")) - 1
         if (k >= 0 and m.start("num") < dates[k].end) or is_day_of_month(text, m.start("num"), m.end("num")):
@@ -180,16 +224,19 @@ def find_numbers(text: str) -> list[Number]:
         approx = bool(_APPROX.search(before))
         # "69 % based on": the percent sign is the unit, the word after it is not
         parts = ("pct",) if m.group("pct") else ("den", "den2") if scale_of else (
-            "num", "scale", "letter", "unit", "unit2")
+            "num", "scale", "letter", "unit", "unit2", "unit3")
         end = max(m.end(g) for g in parts)
-        said, bound = text[m.start() : end].strip(), ""
+        said, bound, lead = text[m.start() : end].strip(), "", m.start()
         for rx, b in _BOUNDS:
             if hit := rx.search(before):
-                said, bound = f"{hit.group(1)} {said}", b
+                said, bound, lead = f"{hit.group(1)} {said}", b, m.start() - len(before) + hit.start()
                 break
         nouns = () if m.group("pct") or m.group("cur") or scale_of else tuple(
-            _unit_key(w) for w in (m.group("unit"), m.group("unit2")) if w)
+            _stem(w) for w in (m.group("unit"), m.group("unit2"), m.group("unit3")) if w)
         out.append(Number(value, said, unit, approx, m.start(), bound, step, nouns))
+        spans.append((lead, end))
+    for k, (lead, _) in enumerate(spans):
+        out[k] = replace(out[k], prefix=_prefix(text, spans[k - 1][1] if k else 0, lead))
     return out
 
 
@@ -224,10 +271,19 @@ def _check_bound(n: Number, compatible: list[Number]) -> Finding:
     if tighter or inside:
         e = (tighter or inside)[0]
         return _number("ok", n, e, f"source states {e.text}")
-    plain = [e for e in same if not e.bound]
-    if plain:
-        return _number("mismatch", n, plain[0], f"source says {plain[0].text}, not {n.text}")
+    # "less than $82 million" against "over $82 million": no value is in both
+    against = [e for e in same if not e.bound or _disjoint(n, e)]
+    if against:
+        return _number("mismatch", n, against[0], f"source says {against[0].text}, not {n.text}")
     return _number("missing", n, None, f"source does not state {n.text}")
+
+
+def _disjoint(a: Number, b: Number) -> bool:
+    """Two bounds no value meets: "< 82" and "> 82", "<= 5" and ">= 6"."""
+    if not (a.bound and b.bound) or a.bound[0] == b.bound[0]:
+        return False
+    lo, hi = (b, a) if a.bound[0] == "<" else (a, b)
+    return lo.value > hi.value or (lo.value == hi.value and (lo.bound == ">" or hi.bound == "<"))
 
 
 def check_numbers(claim: str, evidence: str) -> list[Finding]:
@@ -268,7 +324,7 @@ def check_numbers(claim: str, evidence: str) -> list[Finding]:
         elif bounded:
             e = bounded[0]
             out.append(_number("imprecise", n, e, f"source says {e.text}, not {n.text} exactly"))
-        elif counted := [e for e in ev if n.same_unit(e)]:
+        elif not n.bound and (counted := [e for e in ev if n.same_unit(e)]):
             e = counted[0]
             out.append(_number("mismatch", n, e, f"source says {e.text}, not {n.text}"))
         else:
