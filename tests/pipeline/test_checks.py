@@ -228,3 +228,22 @@ def test_a_day_next_to_its_month_is_no_quantity() -> None:
     assert [n.text for n in find_numbers("on the 20th of March, 5 deaths")] == ["5 deaths"]
     assert _status("As of March 20 there were 400 cases", "As of March 20, there were 413 cases") == [
         ("number", "mismatch")]
+
+
+def test_a_word_swapped_for_its_opposite() -> None:
+    src = "Full plate armour was very inexpensive to produce. It was worn by knights."
+    assert _status("The full plate armour was expensive.", src) == [("antonym", "mismatch")]
+    (f,) = check_claim("Her second daughter was born in Paris.", "Her third daughter was born in Paris.")
+    assert (f.claim, f.source, f.note) == ("second", "third", "source says third, not second")
+    assert _status("Turkey is the largest producer of hazelnuts.",
+                   "Turkey is the smallest producer of hazelnuts.") == [("antonym", "mismatch")]
+    # the same sentence, or another word changed, or the opposite word elsewhere: no finding
+    assert _status("Turkey is the largest producer of hazelnuts.",
+                   "Turkey is the largest producer of hazelnuts.") == []
+    assert _status("Turkey is the largest producer of hazelnuts.",
+                   "Turkey is the largest exporter of hazelnuts, and the smallest of figs.") == []
+    assert _status("Turkey is the largest producer of hazelnuts.",
+                   "Italy grows few hazelnuts. Its smallest farms are in the south.") == []
+    # a prefix that does not negate
+    assert _status("The painting was valuable to the museum.",
+                   "The painting was invaluable to the museum.") == []

@@ -1,5 +1,6 @@
 """Deterministic checks for what entailment models are weak at: numbers,
-dates and their precision, names and titles, negation.
+dates and their precision, names and titles, negation, a word swapped for
+its opposite.
 
 Each check compares the facts in a claim with the evidence text and returns
 findings. ``ok``: the evidence states it; ``partial``: it states something
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from .contrast import opposite
 from .dates import check_dates, find_dates, states_a_bound
 from .finding import Finding
 from .numbers import check_numbers, find_numbers
@@ -94,15 +96,21 @@ def _negates(sentence: str, claim_words: set[str]) -> bool:
     return False
 
 
+def _best_sentence(claim_words: set[str], evidence: str) -> tuple[int, str] | None:
+    """The evidence sentence holding most of the claim's words, and how many it holds."""
+    best: tuple[int, str] | None = None
+    for sent in _SENTENCE_END.split(evidence):
+        shared = len(claim_words & set(_WORD.findall(sent.lower())))
+        if best is None or shared > best[0]:
+            best = (shared, sent)
+    return best
+
+
 def _check_negation(claim: str, evidence: str) -> list[Finding]:
     cw = {w for w in _WORD.findall(claim.lower()) if w not in _STOP and w not in ("not", "no", "never", "t")}
     if len(cw) < 2:
         return []
-    best: tuple[int, str] | None = None  # (claim words the sentence has, sentence)
-    for sent in _SENTENCE_END.split(evidence):
-        shared = len(cw & set(_WORD.findall(sent.lower())))
-        if best is None or shared > best[0]:
-            best = (shared, sent)
+    best = _best_sentence(cw, evidence)
     # A flipped polarity needs the same statement: at most one content word of the
     # claim may be missing from the sentence ("won" / "did not win"). "The cheetahs
     # seemed to ignore the boy" is not the negation of "the cheetahs did not approach
@@ -125,12 +133,31 @@ def _check_negation(claim: str, evidence: str) -> list[Finding]:
     ]
 
 
+def _check_antonym(claim: str, evidence: str) -> list[Finding]:
+    """The claim is a sentence of the evidence with one word swapped for its opposite:
+    "the full plate armour was expensive" against "... was very inexpensive to produce",
+    "her second daughter" against "her third daughter". Every other content word of the
+    claim must be in that sentence, and at least three quarters of them."""
+    cw = {w for w in _WORD.findall(claim.lower()) if w not in _STOP}
+    best = _best_sentence(cw, evidence) if len(cw) >= 3 else None
+    if best is None or best[0] / len(cw) < 0.75 or len(cw) - best[0] != 1:
+        return []
+    sent_words = set(_WORD.findall(best[1].lower()))
+    (said,) = cw - sent_words
+    other = next((w for w in sorted(sent_words - cw) if opposite(said, w)), None)
+    if other is None:
+        return []
+    return [Finding(kind="antonym", status="mismatch", claim=said, source=other,
+                    note=f"source says {other}, not {said}")]
+
+
 def refutes(f: Finding) -> bool:
     """Whether a finding contradicts its claim: a number stated with the same unit but
-    another value, the opposite polarity of a near-identical sentence, or a date outside
+    another value, the opposite polarity of a near-identical sentence or one word of it
+    swapped for its opposite, or a date outside
     a bound the claim states ("before 1975"). A different plain date does not by itself:
     sources mention many dates, so it only counts as overreach."""
-    return f.status == "mismatch" and (f.kind in ("number", "negation") or states_a_bound(f))
+    return f.status == "mismatch" and (f.kind in ("number", "negation", "antonym") or states_a_bound(f))
 
 
 def check_claim(claim: str, evidence: str) -> list[Finding]:
@@ -140,6 +167,7 @@ def check_claim(claim: str, evidence: str) -> list[Finding]:
         + check_dates(claim, evidence)
         + _check_names(claim, evidence)
         + _check_negation(claim, evidence)
+        + _check_antonym(claim, evidence)
     )
 
 

@@ -12,25 +12,13 @@ import random
 import re
 from collections.abc import Callable
 
+from ..pipeline.contrast import ANTONYMS
+
 __all__ = ["EDITS", "apply_random_edit"]
 
 Edit = Callable[[str, str, random.Random], "tuple[str, str] | None"]
 
-_ANTONYMS = {
-    "increase": "decrease", "increased": "decreased", "increases": "decreases",
-    "rose": "fell", "higher": "lower", "more": "fewer", "larger": "smaller",
-    "before": "after", "first": "last", "won": "lost", "older": "younger",
-    "earlier": "later", "above": "below", "majority": "minority",
-    "positive": "negative", "north": "south", "east": "west", "approved": "rejected",
-    "accepted": "rejected", "open": "closed", "opened": "closed", "largest": "smallest",
-    "highest": "lowest", "best": "worst", "male": "female", "born": "died",
-    "supported": "opposed", "success": "failure", "successful": "unsuccessful",
-    "agreed": "refused", "joined": "left", "start": "end", "started": "ended",
-    "began": "ended", "win": "lose", "like": "dislike", "love": "hate", "always": "never",
-    "can": "cannot", "allowed": "banned", "legal": "illegal", "public": "private",
-    "domestic": "foreign", "rural": "urban", "minimum": "maximum", "profit": "loss",
-}
-_ANTONYMS.update({v: k for k, v in list(_ANTONYMS.items()) if v not in _ANTONYMS})
+_ANTONYMS = ANTONYMS  # shared with the pipeline's antonym check
 
 _GENERALISE = [
     (r"\bsome\b", "all"), (r"\bmany\b", "all"), (r"\bmost\b", "all"),
