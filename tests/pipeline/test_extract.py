@@ -165,3 +165,12 @@ def test_pleasantries_only_when_they_are_the_whole_sentence(ex: SpacyExtractor) 
 def test_chat_about_the_speaker_is_trivial(ex: SpacyExtractor) -> None:
     claims = ex.extract("I loved that book. You should read it. The book was written by George Orwell.")
     assert [c.trivial for c in claims] == [True, True, False]
+
+
+def test_a_conjunction_left_at_a_clause_end_is_dropped(ex: SpacyExtractor) -> None:
+    answer = "yes The Age of Innocence is written by Jay Cocks and its also written by Edith Wharton."
+    first = ex.extract(answer)[0]
+    assert first.text == "The Age of Innocence is written by Jay Cocks."
+    assert answer[first.start : first.end] == "The Age of Innocence is written by Jay Cocks"
+    # a conjunction inside a claim stays
+    assert [c.text for c in ex.extract("He likes rock and roll.")] == ["He likes rock and roll."]

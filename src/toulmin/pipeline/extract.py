@@ -229,9 +229,13 @@ def _run(doc: Any, focus: list[int], head: int) -> list[int]:
         else:
             runs.append([i])
     pick = next((r for r in runs if r[0] <= head <= r[-1]), runs[0])
-    while len(pick) > 1 and doc[pick[-1]].is_punct and doc[pick[-1]].text not in _KEEP_END:
+    while len(pick) > 1 and ((doc[pick[-1]].is_punct and doc[pick[-1]].text not in _KEEP_END)
+                             or doc[pick[-1]].dep_ == "cc"):
         pick = pick[:-1]
     return pick
+
+
+_TRAILING_CC = re.compile(r"(?:[\s,]+(?:and|or|but|nor))+[\s.,;:]*$", re.I)
 
 
 def _names(doc: Any, tokens: Any) -> dict[str, list[str]]:
@@ -438,7 +442,8 @@ class SpacyExtractor:
 
     @staticmethod
     def _finish(text: str) -> str:
-        text = text.strip().rstrip(",;:-–— ")
+        # a conjunction the parse left on a clause ("written by Jay Cocks and its also ...")
+        text = _TRAILING_CC.sub("", text.strip()).rstrip(",;:-–— ")
         if text and text[0].islower():
             text = text[0].upper() + text[1:]
         return text if text.endswith((".", "!")) else text + "."
