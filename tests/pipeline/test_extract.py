@@ -174,3 +174,14 @@ def test_a_conjunction_left_at_a_clause_end_is_dropped(ex: SpacyExtractor) -> No
     assert answer[first.start : first.end] == "The Age of Innocence is written by Jay Cocks"
     # a conjunction inside a claim stays
     assert [c.text for c in ex.extract("He likes rock and roll.")] == ["He likes rock and roll."]
+
+
+def test_a_clause_with_nothing_left_gives_no_claim_and_no_crash(ex: SpacyExtractor) -> None:
+    # the parser reads "co-written" as two coordinated verbs, one of them an empty clause
+    answer = ("Question: Diane Roark was wrongly suspected of leaking information to a New York Times "
+              "reporter that has co-written two books about what agency? Answer: Diane Roark was wrongly "
+              "suspected of leaking information to a New York Times reporter who has co-written about the "
+              "history of the CIA.")
+    claims = ex.extract(answer)
+    assert claims and all(c.text != "Diane Roark." for c in claims)
+    assert all(answer[c.start : c.end] for c in claims)

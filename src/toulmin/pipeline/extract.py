@@ -413,6 +413,8 @@ class SpacyExtractor:
             if not subjects[h.i] and h.i != sent.root.i:
                 prefix = replace or subject_text or ""
             for unit, focus in self._units(doc, h, idx):
+                if not focus:  # a clause head with nothing left of its clause ("co-written")
+                    continue
                 text = _span_text(doc, unit)
                 if replace and unit and unit[0] == main_subj[0]:
                     text = replace + text[len(doc[unit[0]].text) :]
