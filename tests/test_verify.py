@@ -179,3 +179,26 @@ def test_the_claim_threshold_used_is_in_the_report() -> None:
     strict = toulmin.verify(ANSWER, SOURCES, **{"checker.threshold": 0.3, "decide.threshold": 0.99})
     assert strict.config["decide"]["threshold"] == 0.99
     assert strict.claims_supported < toulmin.verify(ANSWER, SOURCES).claims_supported
+
+
+def test_a_word_swapped_for_its_opposite_is_contradicted() -> None:
+    r = toulmin.verify(
+        "Full plate armour was expensive to produce. Her second daughter was born in Paris.",
+        ["Full plate armour was very inexpensive to produce and was worn by knights of the upper classes.",
+         "In 1990, her third daughter was born in Paris, where the family lived."],
+    )
+    assert [(d.verdict, d.note) for d in r.details] == [
+        (Verdict.CONTRADICTED, "source says inexpensive, not expensive"),
+        (Verdict.CONTRADICTED, "source says third, not second"),
+    ]
+    assert not r.is_grounded
+
+
+def test_a_bound_against_a_bare_number_the_words_before_it_name() -> None:
+    r = toulmin.verify(
+        "In North West England, Labour has more than 50 seats.",
+        ["In North West England, 45% voted Labour; by number of parliamentary seats, Labour have 50 "
+         "and the Conservatives have 23."],
+    )
+    assert [(d.verdict, d.note) for d in r.details] == [
+        (Verdict.CONTRADICTED, "source says 50, not more than 50 seats")]
