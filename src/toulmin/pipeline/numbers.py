@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .dates import find_dates, is_day_of_month
 from .finding import Finding, Status
@@ -190,7 +190,7 @@ def find_numbers(text: str) -> list[Number]:
     dates = find_dates(text)  # in text order, not overlapping: a bisect finds the one before
     starts = [d.start for d in dates]
     out: list[Number] = []
-    spans: list[tuple[int, int]] = []  # where each number's words begin (with its bound) and end
+    prev_end = 0  # where the words of the number before end: a prefix stops there
     for m in _NUM.finditer(text):
         k = bisect_right(starts, m.start("num")) - 1
         if (k >= 0 and m.start("num") < dates[k].end) or is_day_of_month(text, m.start("num"), m.end("num")):
@@ -233,10 +233,9 @@ def find_numbers(text: str) -> list[Number]:
                 break
         nouns = () if m.group("pct") or m.group("cur") or scale_of else tuple(
             _stem(w) for w in (m.group("unit"), m.group("unit2"), m.group("unit3")) if w)
-        out.append(Number(value, said, unit, approx, m.start(), bound, step, nouns))
-        spans.append((lead, end))
-    for k, (lead, _) in enumerate(spans):
-        out[k] = replace(out[k], prefix=_prefix(text, spans[k - 1][1] if k else 0, lead))
+        prefix = _prefix(text, prev_end, lead)
+        out.append(Number(value, said, unit, approx, m.start(), bound, step, nouns, prefix))
+        prev_end = end
     return out
 
 
