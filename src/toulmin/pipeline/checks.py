@@ -96,28 +96,36 @@ def _negates(sentence: str, claim_words: set[str]) -> bool:
     return False
 
 
-def _best_sentence(claim_words: set[str], evidence: str) -> tuple[int, str] | None:
+Sentence = tuple[str, frozenset[str]]  # an evidence sentence and its words
+
+
+def _sentences(evidence: str) -> list[Sentence]:
+    return [(s, frozenset(_WORD.findall(s.lower()))) for s in _SENTENCE_END.split(evidence)]
+
+
+def _best_sentence(claim_words: set[str], sentences: list[Sentence]) -> tuple[int, Sentence] | None:
     """The evidence sentence holding most of the claim's words, and how many it holds."""
-    best: tuple[int, str] | None = None
-    for sent in _SENTENCE_END.split(evidence):
-        shared = len(claim_words & set(_WORD.findall(sent.lower())))
+    best: tuple[int, Sentence] | None = None
+    for sent in sentences:
+        shared = len(claim_words & sent[1])
         if best is None or shared > best[0]:
             best = (shared, sent)
     return best
 
 
-def _check_negation(claim: str, evidence: str) -> list[Finding]:
+def _check_negation(claim: str, sentences: list[Sentence]) -> list[Finding]:
     cw = {w for w in _WORD.findall(claim.lower()) if w not in _STOP and w not in ("not", "no", "never", "t")}
     if len(cw) < 2:
         return []
-    best = _best_sentence(cw, evidence)
+    best = _best_sentence(cw, sentences)
     # A flipped polarity needs the same statement: at most one content word of the
     # claim may be missing from the sentence ("won" / "did not win"). "The cheetahs
     # seemed to ignore the boy" is not the negation of "the cheetahs did not approach
     # the boy", though three quarters of its words are there.
     if best is None or best[0] / len(cw) < 0.75 or len(cw) - best[0] > 1:
         return []
-    c_neg, e_neg = is_negated(claim), _negates(best[1], cw)
+    text = best[1][0]
+    c_neg, e_neg = is_negated(claim), _negates(text, cw)
     if c_neg == e_neg:
         return []
     return [
@@ -125,7 +133,7 @@ def _check_negation(claim: str, evidence: str) -> list[Finding]:
             kind="negation",
             status="mismatch",
             claim=claim,
-            source=best[1].strip(),
+            source=text.strip(),
             note="the source states the opposite polarity"
             if not c_neg
             else "the claim negates what the source states",
@@ -133,16 +141,16 @@ def _check_negation(claim: str, evidence: str) -> list[Finding]:
     ]
 
 
-def _check_antonym(claim: str, evidence: str) -> list[Finding]:
+def _check_antonym(claim: str, sentences: list[Sentence]) -> list[Finding]:
     """The claim is a sentence of the evidence with one word swapped for its opposite:
     "the full plate armour was expensive" against "... was very inexpensive to produce",
     "her second daughter" against "her third daughter". Every other content word of the
     claim must be in that sentence, and at least three quarters of them."""
     cw = {w for w in _WORD.findall(claim.lower()) if w not in _STOP}
-    best = _best_sentence(cw, evidence) if len(cw) >= 3 else None
+    best = _best_sentence(cw, sentences) if len(cw) >= 3 else None
     if best is None or best[0] / len(cw) < 0.75 or len(cw) - best[0] != 1:
         return []
-    sent_words = set(_WORD.findall(best[1].lower()))
+    sent_words = best[1][1]
     (said,) = cw - sent_words
     other = next((w for w in sorted(sent_words - cw) if opposite(said, w)), None)
     if other is None:
@@ -154,20 +162,21 @@ def _check_antonym(claim: str, evidence: str) -> list[Finding]:
 def refutes(f: Finding) -> bool:
     """Whether a finding contradicts its claim: a number stated with the same unit but
     another value, the opposite polarity of a near-identical sentence or one word of it
-    swapped for its opposite, or a date outside
-    a bound the claim states ("before 1975"). A different plain date does not by itself:
-    sources mention many dates, so it only counts as overreach."""
+    swapped for its opposite, or a date outside a bound the claim states ("before 1975").
+    A different plain date does not by itself: sources mention many dates, so it only
+    counts as overreach."""
     return f.status == "mismatch" and (f.kind in ("number", "negation", "antonym") or states_a_bound(f))
 
 
 def check_claim(claim: str, evidence: str) -> list[Finding]:
     """All deterministic findings for ``claim`` (or its focus) against ``evidence``."""
+    sentences = _sentences(evidence)  # read once for the polarity and antonym checks
     return (
         check_numbers(claim, evidence)
         + check_dates(claim, evidence)
         + _check_names(claim, evidence)
-        + _check_negation(claim, evidence)
-        + _check_antonym(claim, evidence)
+        + _check_negation(claim, sentences)
+        + _check_antonym(claim, sentences)
     )
 
 
