@@ -229,13 +229,27 @@ def _run(doc: Any, focus: list[int], head: int) -> list[int]:
         else:
             runs.append([i])
     pick = next((r for r in runs if r[0] <= head <= r[-1]), runs[0])
-    while len(pick) > 1 and ((doc[pick[-1]].is_punct and doc[pick[-1]].text not in _KEEP_END)
-                             or doc[pick[-1]].dep_ == "cc"):
+    while len(pick) > 1 and doc[pick[-1]].is_punct and doc[pick[-1]].text not in _KEEP_END:
         pick = pick[:-1]
     return pick
 
 
-_TRAILING_CC = re.compile(r"(?:[\s,]+(?:and|or|but|nor))+[\s.,;:]*$", re.I)
+_CONJUNCTIONS = {"and", "or", "but", "nor"}
+
+
+def _is_conjunction(t: Any) -> bool:
+    return t.dep_ == "cc" or t.lower_ in _CONJUNCTIONS
+
+
+def _trim_conjunction(doc: Any, idx: list[int]) -> list[int]:
+    """Claim tokens without the conjunction the parse or a cut modifier left at their end
+    ("written by Jay Cocks and its also written ...", "four months for assault and [...]"),
+    in the text and the highlight alike; the full stop after it stays."""
+    tail = len(idx)
+    while tail > 1 and (doc[idx[tail - 1]].text in ".,;:" or doc[idx[tail - 1]].is_space
+                        or _is_conjunction(doc[idx[tail - 1]])):
+        tail -= 1
+    return idx[:tail] + [i for i in idx[tail:] if not _is_conjunction(doc[i])]
 
 
 def _names(doc: Any, tokens: Any) -> dict[str, list[str]]:
@@ -415,6 +429,7 @@ class SpacyExtractor:
             for unit, focus in self._units(doc, h, idx):
                 if not focus:  # a clause head with nothing left of its clause ("co-written")
                     continue
+                unit, focus = _trim_conjunction(doc, unit), _trim_conjunction(doc, focus)
                 text = _span_text(doc, unit)
                 if replace and unit and unit[0] == main_subj[0]:
                     text = replace + text[len(doc[unit[0]].text) :]
@@ -444,8 +459,7 @@ class SpacyExtractor:
 
     @staticmethod
     def _finish(text: str) -> str:
-        # a conjunction the parse left on a clause ("written by Jay Cocks and its also ...")
-        text = _TRAILING_CC.sub("", text.strip()).rstrip(",;:-–— ")
+        text = text.strip().rstrip(",;:-–— ")
         if text and text[0].islower():
             text = text[0].upper() + text[1:]
         return text if text.endswith((".", "!")) else text + "."
