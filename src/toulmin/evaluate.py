@@ -121,8 +121,8 @@ def evaluate_pairs(
             out[f"recall_{name}"] = round(100 * hits / len(mine), 2)
             out[f"mean_prob_{name}"] = round(sum(mine) / len(mine), 4)
     if {p.label for p, _ in ok} >= {"entailment", "neutral", "contradiction"}:
-        pred3 = ["entailment" if d else "contradiction" if s.findings else (s.label3 or "neutral")
-                 for d, (_, s) in zip(decided, ok)]
+        # score_pairs already labels a pair with a finding a contradiction
+        pred3 = ["entailment" if d else (s.label3 or "neutral") for d, (_, s) in zip(decided, ok)]
         out["accuracy_3way"] = round(100 * accuracy([p.label for p, _ in ok], pred3), 2)
     out["_probs"] = prob
     out["_gold"] = gold
