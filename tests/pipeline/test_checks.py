@@ -89,6 +89,16 @@ def _status(claim: str, evidence: str) -> list[tuple[str, str]]:
         ("grossed less than $82 million", "grossed over $82 million", [("number", "mismatch")]),
         ("less than 375 cases", "confirmed cases at over 400", [("number", "mismatch")]),
         ("less than 450 cases", "confirmed cases at over 400", [("number", "missing")]),
+        # a figure just across the bound is the one the bound is about, whatever else is inside
+        ("grossed less than $162 million", "grossed $162.1 million in the US and $142.6 million elsewhere",
+         [("number", "mismatch")]),
+        ("grossed less than $150 million", "grossed $162.1 million in the US and $142.6 million elsewhere",
+         [("number", "ok")]),
+        ("reviewed by less than 381 critics", "based on 382 reviews", [("number", "mismatch")]),
+        # ... not one as close inside it, nor one at the bound itself ("more than 70 acres")
+        ("under $24 million in France", "the UK ($24.2 million) and France ($23.8 million)",
+         [("number", "ok")]),
+        ("more than 70 acres", "70 acres burned; 200 acres were evacuated", [("number", "ok")]),
     ],
 )
 def test_numbers(claim: str, evidence: str, expected: list[tuple[str, str]]) -> None:

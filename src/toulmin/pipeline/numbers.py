@@ -264,6 +264,8 @@ def _check_bound(n: Number, compatible: list[Number]) -> Finding:
     """
     same = [e for e in compatible if n.same_unit(e)]
     pool = same or [e for e in compatible if e.unit]
+    if (edge := _edge(n, pool)) is not None:
+        return _number("mismatch", n, edge, f"source says {edge.text}, not {n.text}")
     tighter = [e for e in pool if e.bound and e.bound[0] == n.bound[0]
                and (e.value >= n.value if n.bound[0] == ">" else e.value <= n.value)]
     inside = [e for e in pool if not e.bound and n.admits(e.value)]
@@ -275,6 +277,34 @@ def _check_bound(n: Number, compatible: list[Number]) -> Finding:
     if against:
         return _number("mismatch", n, against[0], f"source says {against[0].text}, not {n.text}")
     return _number("missing", n, None, f"source does not state {n.text}")
+
+
+# How close (relative) a source figure must sit to a claim's bound to be the figure the
+# bound is about: "less than $162 million" is about "$162.1 million" (0.06% away)
+EDGE_TOL = 0.005
+
+
+def _edge(n: Number, pool: list[Number]) -> Number | None:
+    """A source value just across the claim's bound, the figure the bound is about.
+
+    "grossed less than $162 million" against "$162.1 million in the United States and
+    $142.6 million in other territories": the bound sits beside $162.1 million, so that
+    figure refutes it although $142.6 million falls inside. Only a figure within
+    ``EDGE_TOL`` that no figure inside the bound matches for closeness decides. A figure
+    equal to the bound does not: writers say "more than 70 acres" of an article's "70
+    acres" (3 right HaluEval summarization dev summaries).
+    """
+    values = [e for e in pool if not e.bound]
+    if not values:
+        return None
+
+    def gap(e: Number) -> float:
+        return abs(e.value - n.value) / max(abs(e.value), abs(n.value), 1e-9)
+
+    nearest = min(values, key=gap)  # min keeps the first of equals: text order
+    if not 0 < gap(nearest) <= EDGE_TOL or any(n.admits(e.value) and gap(e) <= EDGE_TOL for e in values):
+        return None
+    return nearest
 
 
 def _disjoint(a: Number, b: Number) -> bool:
