@@ -23,6 +23,7 @@ from typing import Any
 from ..datasets import Pair, load_slice
 from ..errors import InputError
 from ..metrics import balanced_accuracy
+from .prefetch import prefetch
 from .recipe import select_chunk
 
 __all__ = ["LABELS", "TrainConfig", "dev_pairs", "train"]
@@ -60,6 +61,8 @@ class TrainConfig:
     teacher: str | None = None
     distill_alpha: float = 0.5
     distill_temperature: float = 2.0
+    # Batches tokenised ahead on a background thread (0: each when its step comes).
+    prefetch: int = 4
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -186,10 +189,17 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
     opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=cfg.lr,
                             weight_decay=0.01)
 
-    def encode(batch: Sequence[Pair]) -> Any:
+    # The prefetch thread gets a tokenizer of its own: a fast tokenizer's truncation and
+    # padding settings are state, which two threads must not share.
+    tok_ahead = AutoTokenizer.from_pretrained(src) if cfg.prefetch > 0 else tok
+
+    def tokenise(batch: Sequence[Pair], tokenizer: Any = tok_ahead) -> Any:
         # Claim first; longest_first cuts the source unless the claim alone is over half the budget.
-        return tok([p.claim for p in batch], [p.doc for p in batch], truncation="longest_first",
-                   max_length=max_len, padding=True, return_tensors="pt").to(device)
+        return tokenizer([p.claim for p in batch], [p.doc for p in batch], truncation="longest_first",
+                         max_length=max_len, padding=True, return_tensors="pt")
+
+    def encode(batch: Sequence[Pair]) -> Any:
+        return tokenise(batch, tok).to(device)
 
     def loss_fn(logits: Any, labels: Any) -> Any:
         logp = torch.log_softmax(logits.float(), dim=-1)
@@ -257,30 +267,34 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
     model.train()
     step = 0
     seen = 0  # the last batch may be short: count pairs, not steps x batch size
-    for step, batch in enumerate(batches[:total]):
-        seen += len(batch)
-        elapsed = time.time() - start
-        last = step + 1 >= total or elapsed >= budget_s
-        for g in opt.param_groups:
-            g["lr"] = lr_at(step, elapsed)
-        enc = encode(batch)
-        labels = torch.tensor([_LABEL_ID[p.label] for p in batch], device=device)
-        with torch.autocast(device.type, dtype=torch.bfloat16, enabled=cfg.bf16):
-            logits = model(**enc).logits
-        loss = loss_fn(logits, labels)
-        if teacher is not None:
-            loss = cfg.distill_alpha * distill(logits, enc, teacher) + (1 - cfg.distill_alpha) * loss
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-        opt.step()
-        opt.zero_grad()
-        if step % 50 == 0:
-            log(f"step {step} loss {loss.item():.4f} lr {lr_at(step, elapsed):.2e} t {elapsed:.0f}s "
-                f"{(step + 1) * cfg.batch_size / max(elapsed, 1e-9):.1f} pairs/s")
-        if (step + 1) % cfg.ckpt_every == 0 or last:
-            checkpoint(step + 1)
-        if last:
-            break
+    ahead = prefetch(batches[:total], tokenise, cfg.prefetch)
+    try:
+        for step, (batch, tokens) in enumerate(ahead):
+            seen += len(batch)
+            elapsed = time.time() - start
+            last = step + 1 >= total or elapsed >= budget_s
+            for g in opt.param_groups:
+                g["lr"] = lr_at(step, elapsed)
+            enc = tokens.to(device)
+            labels = torch.tensor([_LABEL_ID[p.label] for p in batch], device=device)
+            with torch.autocast(device.type, dtype=torch.bfloat16, enabled=cfg.bf16):
+                logits = model(**enc).logits
+            loss = loss_fn(logits, labels)
+            if teacher is not None:
+                loss = cfg.distill_alpha * distill(logits, enc, teacher) + (1 - cfg.distill_alpha) * loss
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            opt.step()
+            opt.zero_grad()
+            if step % 50 == 0:
+                log(f"step {step} loss {loss.item():.4f} lr {lr_at(step, elapsed):.2e} t {elapsed:.0f}s "
+                    f"{(step + 1) * cfg.batch_size / max(elapsed, 1e-9):.1f} pairs/s")
+            if (step + 1) % cfg.ckpt_every == 0 or last:
+                checkpoint(step + 1)
+            if last:
+                break
+    finally:
+        ahead.close()  # stops the tokenising thread, also when the budget or an error ends the run
     summary = {"config": asdict(cfg), "steps": step + 1, "pairs_seen": seen,
                "minutes": (time.time() - start) / 60, "best": best, "history": history}
     (out / "train_summary.json").write_text(json.dumps(summary, indent=1))
