@@ -48,9 +48,9 @@ def main() -> None:
             for p, s in zip(part, scores):
                 if s.error is not None:
                     raise SystemExit(f"{name} {p.id}: {s.error}")
+                model_says = (s.prob_supported or 0.0) >= checker.threshold
                 for kind in sorted({str(f["kind"]) for f in s.findings}):
                     (on_right if p.supported else on_wrong)[kind] += 1
-                    model_says = (s.prob_supported or 0.0) >= checker.threshold
                     if model_says:  # the finding overruled the model's "supported"
                         (broke if p.supported else caught)[kind] += 1
         kinds = sorted(set(on_right) | set(on_wrong))

@@ -254,6 +254,10 @@ def _number(status: Status, n: Number, e: Number | None, note: str) -> Finding:
     return Finding(kind="number", status=status, claim=n.text, source=e.text if e else None, note=note)
 
 
+def _mismatch(n: Number, e: Number) -> Finding:
+    return _number("mismatch", n, e, f"source says {e.text}, not {n.text}")
+
+
 def _check_bound(n: Number, compatible: list[Number]) -> Finding:
     """A claim that states a bound ("over 300 participants").
 
@@ -265,7 +269,7 @@ def _check_bound(n: Number, compatible: list[Number]) -> Finding:
     same = [e for e in compatible if n.same_unit(e)]
     pool = same or [e for e in compatible if e.unit]
     if (edge := _edge(n, pool)) is not None:
-        return _number("mismatch", n, edge, f"source says {edge.text}, not {n.text}")
+        return _mismatch(n, edge)
     tighter = [e for e in pool if e.bound and e.bound[0] == n.bound[0]
                and (e.value >= n.value if n.bound[0] == ">" else e.value <= n.value)]
     inside = [e for e in pool if not e.bound and n.admits(e.value)]
@@ -275,7 +279,7 @@ def _check_bound(n: Number, compatible: list[Number]) -> Finding:
     # "less than $82 million" against "over $82 million": no value is in both
     against = [e for e in same if not e.bound or _disjoint(n, e)]
     if against:
-        return _number("mismatch", n, against[0], f"source says {against[0].text}, not {n.text}")
+        return _mismatch(n, against[0])
     return _number("missing", n, None, f"source does not state {n.text}")
 
 
@@ -354,8 +358,7 @@ def check_numbers(claim: str, evidence: str) -> list[Finding]:
             e = bounded[0]
             out.append(_number("imprecise", n, e, f"source says {e.text}, not {n.text} exactly"))
         elif not n.bound and (counted := [e for e in ev if n.same_unit(e)]):
-            e = counted[0]
-            out.append(_number("mismatch", n, e, f"source says {e.text}, not {n.text}"))
+            out.append(_mismatch(n, counted[0]))
         else:
             out.append(_number("missing", n, None, f"source does not state {n.text}"))
     return out

@@ -12,13 +12,12 @@ import random
 import re
 from collections.abc import Callable
 
-from ..pipeline.contrast import ANTONYMS
+from ..pipeline.contrast import ANTONYMS  # shared with the pipeline's antonym check
 
 __all__ = ["EDITS", "apply_random_edit"]
 
 Edit = Callable[[str, str, random.Random], "tuple[str, str] | None"]
 
-_ANTONYMS = ANTONYMS  # shared with the pipeline's antonym check
 
 _GENERALISE = [
     (r"\bsome\b", "all"), (r"\bmany\b", "all"), (r"\bmost\b", "all"),
@@ -93,11 +92,11 @@ def _negate(claim: str, doc: str, rng: random.Random) -> tuple[str, str] | None:
 
 
 def _antonym(claim: str, doc: str, rng: random.Random) -> tuple[str, str] | None:
-    words = [m for m in re.finditer(r"\b[a-z]+\b", claim) if m.group(0) in _ANTONYMS]
+    words = [m for m in re.finditer(r"\b[a-z]+\b", claim) if m.group(0) in ANTONYMS]
     if not words:
         return None
     m = rng.choice(words)
-    return claim[: m.start()] + _ANTONYMS[m.group(0)] + claim[m.end() :], "contradiction"
+    return claim[: m.start()] + ANTONYMS[m.group(0)] + claim[m.end() :], "contradiction"
 
 
 def _swap_entity(claim: str, doc: str, rng: random.Random) -> tuple[str, str] | None:
