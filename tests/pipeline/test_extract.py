@@ -185,3 +185,46 @@ def test_a_clause_with_nothing_left_gives_no_claim_and_no_crash(ex: SpacyExtract
     claims = ex.extract(answer)
     assert claims and all(c.text != "Diane Roark." for c in claims)
     assert all(answer[c.start : c.end] for c in claims)
+
+
+def test_a_hyphen_inside_a_word_stays_when_a_modifier_is_split_off(ex: SpacyExtractor) -> None:
+    # the dash glue between modifiers is dropped with them; "first-line" is one word
+    answer = "Metformin is the first-line treatment for type 2 diabetes."
+    claims = ex.extract(answer)
+    assert [c.text for c in claims] == ["Metformin is the first-line treatment.",
+                                        "Metformin is the first-line treatment for type 2 diabetes."]
+    assert answer[claims[0].start : claims[0].end] == "Metformin is the first-line treatment"
+
+
+@pytest.mark.parametrize(
+    ("answer", "texts", "highlights"),
+    [
+        # a subject pronoun after a lead-in is the sentence's subject all the same
+        ("The drug was approved in 2019. In 2022 it was the most prescribed drug.",
+         ["The drug was approved in 2019.", "In 2022 the drug was the most prescribed drug."],
+         ["The drug was approved in 2019", "In 2022 it was the most prescribed drug"]),
+        # the pronoun subject of a coordinated clause takes its sentence's subject
+        ("Metformin is cheap, and it works well.", ["Metformin is cheap.", "Metformin works well."],
+         ["Metformin is cheap", "it works well"]),
+        # a dummy "it" stands for nothing
+        ("Apple Watch is great, but it turns out that it is not waterproof.",
+         ["Apple Watch is great.", "It turns out that it is not waterproof."],
+         ["Apple Watch is great", "it turns out that it is not waterproof"]),
+        # ... only one that agrees with it: "it" is not Maria
+        ("Maria founded the firm. In 2010 she sold it, and it grew.",
+         ["Maria founded the firm.", "In 2010 Maria sold it.", "It grew."],
+         ["Maria founded the firm", "In 2010 she sold it", "it grew"]),
+    ],
+)
+def test_pronoun_subjects_are_resolved_inside_the_sentence_too(
+    ex: SpacyExtractor, answer: str, texts: list[str], highlights: list[str]
+) -> None:
+    claims = ex.extract(answer)
+    assert [c.text for c in claims] == texts
+    assert [answer[c.start : c.end] for c in claims] == highlights
+
+
+def test_a_highlight_stops_before_the_answers_closing_full_stop_and_newline(ex: SpacyExtractor) -> None:
+    answer = "It rarely causes low blood sugar, and it was discovered by Jean Sterne.\n"
+    claims = ex.extract(answer)
+    assert answer[claims[-1].start : claims[-1].end] == "it was discovered by Jean Sterne"

@@ -172,6 +172,32 @@ def _register_boundaries() -> None:
         return doc
 
 
+# "it turns out that", "it is likely that", "it takes two hours to": a dummy subject
+_DUMMY_IT_HEADS = {"turn", "seem", "appear", "happen", "be", "become", "remain", "take", "matter", "emerge"}
+
+
+def _dummy_it(t: Any) -> bool:
+    """"It" that stands for the clause after it: "it turns out that", "it is no surprise
+    that", "it was revealed that"."""
+    if t.lower_ != "it":
+        return False
+    h = t.head
+    if any(c.dep_ == "auxpass" for c in h.children) and any(c.dep_ == "ccomp" for c in h.children):
+        return True
+    if h.lemma_ not in _DUMMY_IT_HEADS:
+        return False
+    preds = [h, *(c for c in h.children if c.dep_ in ("attr", "acomp"))]
+    # the clause "it" stands for: "that ..." or "to ..." ("is likely that", "is no surprise that");
+    # not a clause that says more about it ("it is a castle built in ...", "making it ...")
+    return any(c.dep_ in ("ccomp", "xcomp", "csubj")
+               or (c.dep_ == "acl" and doc_left(c).lower_ in ("that", "to"))
+               for p in preds for c in p.children if c.i > h.i)
+
+
+def doc_left(t: Any) -> Any:
+    return t.doc[t.left_edge.i]
+
+
 # which antecedent a leading pronoun may take
 _AGREES = {"he": "person", "she": "person", "it": "thing", "its": "thing", "this": "thing",
            "they": "plural", "their": "plural", "these": "plural"}
@@ -206,13 +232,24 @@ def _kind(doc: Any, subj: list[int]) -> str:
     return "thing"
 
 
-def _span_text(doc: Any, idx: list[int]) -> str:
+def _span_text(doc: Any, idx: list[int], subs: dict[int, str] | None = None) -> str:
+    """The text of tokens ``idx``; ``subs`` puts a resolved pronoun's antecedent in its place."""
     parts = []
     for n, i in enumerate(idx):
         t = doc[i]
         gap = n + 1 < len(idx) and idx[n + 1] == i + 1
-        parts.append(t.text_with_ws if gap else t.text + " ")
+        word = subs[i] if subs and i in subs else t.text
+        parts.append(word + t.whitespace_ if gap else word + " ")
     return re.sub(r"\s+([,.;:!?%)])", r"\1", "".join(parts)).strip()
+
+
+def _as_antecedent(doc: Any, subj: list[int], text: str) -> str:
+    """A subject as it reads inside another sentence: "the drug", not "The drug" (a claim's
+    first letter is capitalised when it is finished); a name keeps its capital."""
+    first = doc[subj[0]]
+    if first.is_sent_start and first.pos_ != "PROPN" and text[:1].isupper() and first.text != "I":
+        return text[0].lower() + text[1:]
+    return text
 
 
 # spaCy calls "%" and closing brackets punctuation; a highlight ending "81" for "81%" is wrong.
@@ -229,12 +266,18 @@ def _run(doc: Any, focus: list[int], head: int) -> list[int]:
         else:
             runs.append([i])
     pick = next((r for r in runs if r[0] <= head <= r[-1]), runs[0])
-    while len(pick) > 1 and doc[pick[-1]].is_punct and doc[pick[-1]].text not in _KEEP_END:
+    while len(pick) > 1 and (doc[pick[-1]].is_space
+                             or (doc[pick[-1]].is_punct and doc[pick[-1]].text not in _KEEP_END)):
         pick = pick[:-1]
     return pick
 
 
 _CONJUNCTIONS = {"and", "or", "but", "nor"}
+
+
+def _in_word(doc: Any, i: int) -> bool:
+    """A hyphen with no space on either side joins one word ("first-line")."""
+    return 0 < i < len(doc) - 1 and not doc[i - 1].whitespace_ and not doc[i].whitespace_
 
 
 def _is_conjunction(t: Any) -> bool:
@@ -411,15 +454,28 @@ class SpacyExtractor:
         main_subj = subjects.get(sent.root.i, [])
         subject_text = _span_text(doc, main_subj) if main_subj else None
         replace: str | None = None
+        # the sentence's subject, a pronoun after a lead-in too ("In 2022 it was ...")
         if (
             self.resolve_pronouns
             and prev_subject
             and len(main_subj) == 1
             and doc[main_subj[0]].lower_ in _PRONOUNS
-            and doc[main_subj[0]].i == sent.start
             and _AGREES[doc[main_subj[0]].lower_] == prev_subject[1]
+            and not _dummy_it(doc[main_subj[0]])
         ):
             replace = prev_subject[0]
+        subs: dict[int, str] = {main_subj[0]: replace} if replace else {}
+        # A pronoun subject of a coordinated clause takes the sentence's subject
+        # ("Metformin is cheap, and it works" -> "Metformin works").
+        antecedent = prev_subject if replace else (
+            (_as_antecedent(doc, main_subj, subject_text), _kind(doc, main_subj))
+            if subject_text and doc[main_subj[0]].lower_ not in _PRONOUNS | _PERSONAL else None)
+        if self.resolve_pronouns and antecedent:
+            for h in heads:
+                own = subjects[h.i]
+                if (h.i != sent.root.i and len(own) == 1 and doc[own[0]].lower_ in _AGREES
+                        and _AGREES[doc[own[0]].lower_] == antecedent[1] and not _dummy_it(doc[own[0]])):
+                    subs[own[0]] = antecedent[0]
         claims: list[Claim] = []
         for h in heads:
             idx = clauses[h.i]
@@ -430,10 +486,8 @@ class SpacyExtractor:
                 if not focus:  # a clause head with nothing left of its clause ("co-written")
                     continue
                 unit, focus = _trim_conjunction(doc, unit), _trim_conjunction(doc, focus)
-                text = _span_text(doc, unit)
-                if replace and unit and unit[0] == main_subj[0]:
-                    text = replace + text[len(doc[unit[0]].text) :]
-                elif prefix:
+                text = _span_text(doc, unit, subs)
+                if prefix:
                     text = prefix + " " + text
                 text = self._finish(text)
                 if len(re.findall(r"[A-Za-z0-9]+", text)) < 2:
@@ -451,11 +505,7 @@ class SpacyExtractor:
                         **_names(doc, unit),
                     )
                 )
-        if replace:
-            return claims, prev_subject
-        if subject_text and doc[main_subj[0]].lower_ not in _PRONOUNS | _PERSONAL:
-            return claims, (subject_text, _kind(doc, main_subj))
-        return claims, None
+        return claims, antecedent
 
     @staticmethod
     def _finish(text: str) -> str:
@@ -521,11 +571,12 @@ class SpacyExtractor:
                 mod_tokens[i] |= extra
         all_mod = set().union(*mod_tokens.values())
         core = [i for i in idx if i not in all_mod]
-        # the punctuation and conjunction glue between modifiers is dropped with them
+        # the punctuation and conjunction glue between modifiers is dropped with them,
+        # but not the hyphen inside a word ("first-line", "well-known")
         core = [
             i
             for i in core
-            if not (doc[i].text in ",;:-–—" and i > head.i)
+            if not (doc[i].text in ",;:-–—" and i > head.i and not _in_word(doc, i))
             and not (doc[i].dep_ == "cc" and doc[i].head.i in mod_tokens)
         ]
 
