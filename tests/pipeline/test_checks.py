@@ -58,6 +58,15 @@ def _status(claim: str, evidence: str) -> list[tuple[str, str]]:
         ("children under 12", "children aged 5", [("number", "missing")]),
         # a bound is decided by numbers of the same thing: a bare or unrelated number is no backing
         ("less than 650 confirmed cases", "684 confirmed cases and 17 recoveries", [("number", "mismatch")]),
+        # a side of a score is read against the sides of the source's scores only
+        ("Real were beaten 2-1 last time out", "Real lost 9 games; they were beaten 2-1 by Barcelona",
+         [("number", "ok"), ("number", "ok")]),
+        ("Real were beaten 2-1 last time out", "Real lost 9 of their games", [("number", "missing")] * 2),
+        # ... and another score may be another match: not stated, not refuted
+        ("Real were beaten 3-1 last time out", "Final score, Real Madrid 9-1 Granada",
+         [("number", "missing"), ("number", "ok")]),
+        ("Manchester United has won 65 trophies", "United lead Liverpool in total trophies won by 66-63",
+         [("number", "mismatch")]),
         ("a rating lower than 27.5%", "a rating of 28%, average 4.3/10", [("number", "mismatch")]),
         ("a rating lower than 70%", "a rating of 69% based on 45 reviews", [("number", "ok")]),
         ("more than 12 reviews", "a score of 34 out of 100, based on 12 critics", [("number", "missing")]),
@@ -222,6 +231,9 @@ def test_polarity_needs_the_same_statement() -> None:
 
 def test_number_parsing_names_units_and_scales() -> None:
     assert find_numbers("COVID-19 hit the A330 and F-16 fleets") == []
+    # the sides of a score, a tally or a range are marked as such
+    joined = [n.joined for n in find_numbers("a 3-0 win, 12 goals, aged 10–20 years")]
+    assert joined == [True, True, False, True, True]
     assert [(n.value, n.unit) for n in find_numbers("a 5 m wall, $5m raised, 3k users, 5 bn")] == [
         (5.0, "m"), (5e6, "$"), (3000.0, "user"), (5e9, "")]
     (n,) = find_numbers("a rating of 69 % based on")

@@ -116,6 +116,10 @@ _LABEL = re.compile(
 )
 
 
+_JOINED = re.compile(r"[-–]\d")
+_JOINED_BEFORE = re.compile(r"\d[-–]$")
+
+
 @dataclass(frozen=True)
 class Number:
     value: float
@@ -132,6 +136,8 @@ class Number:
     # the content words just before it, which name what a bare number counts
     # ("the confirmed cases reached 225", "by number of seats, Labour have 51")
     prefix: tuple[str, ...] = ()
+    # one side of a score, a tally or a range ("beaten 2-1", "lead by 66-63", "10-20 years")
+    joined: bool = False
 
     def same_unit(self, other: Number) -> bool:
         """Both count the same thing: one symbol or converted unit, or a shared noun.
@@ -234,7 +240,8 @@ def find_numbers(text: str) -> list[Number]:
         nouns = () if m.group("pct") or m.group("cur") or scale_of else tuple(
             _stem(w) for w in (m.group("unit"), m.group("unit2"), m.group("unit3")) if w)
         prefix = _prefix(text, prev_end, lead)
-        out.append(Number(value, said, unit, approx, m.start(), bound, step, nouns, prefix))
+        joined = bool(_JOINED.match(text, m.end("num")) or _JOINED_BEFORE.search(text, 0, m.start("num")))
+        out.append(Number(value, said, unit, approx, m.start(), bound, step, nouns, prefix, joined))
         prev_end = end
     return out
 
@@ -319,11 +326,26 @@ def _disjoint(a: Number, b: Number) -> bool:
     return lo.value > hi.value or (lo.value == hi.value and (lo.bound == ">" or hi.bound == "<"))
 
 
+def _side_of_score(n: Number, sides: list[Number]) -> Finding:
+    """A side of a score or range backed by the same value on a side of the source's; a
+    different one is another match or period as often as a wrong score, so never a mismatch."""
+    same = [e for e in sides if _close(e.value, n.value, 1e-6)]
+    if same:
+        return _number("ok", n, same[0], f"source states {same[0].text}")
+    return _number("missing", n, None, f"source does not state {n.text}")
+
+
 def check_numbers(claim: str, evidence: str) -> list[Finding]:
     out: list[Finding] = []
-    ev = find_numbers(evidence)
+    found = find_numbers(evidence)
     for n in find_numbers(claim):
-        same_unit = [e for e in ev if _compatible(e.unit, n.unit)]
+        # One side of a claim's score is read against sides of the source's scores only:
+        # "beaten 2-1" says nothing about a 9 elsewhere. A single figure may be a side of
+        # one ("65 trophies" against "lead by 66-63").
+        if n.joined:
+            out.append(_side_of_score(n, [e for e in found if e.joined]))
+            continue
+        same_unit = [e for e in found if _compatible(e.unit, n.unit)]
         if n.bound and n.unit:  # a bare "under 12" may be an age or a scope, not a count
             out.append(_check_bound(n, same_unit))
             continue
@@ -357,7 +379,7 @@ def check_numbers(claim: str, evidence: str) -> list[Finding]:
         elif bounded:
             e = bounded[0]
             out.append(_number("imprecise", n, e, f"source says {e.text}, not {n.text} exactly"))
-        elif not n.bound and (counted := [e for e in ev if n.same_unit(e)]):
+        elif not n.bound and (counted := [e for e in found if n.same_unit(e)]):
             out.append(_mismatch(n, counted[0]))
         else:
             out.append(_number("missing", n, None, f"source does not state {n.text}"))
