@@ -44,17 +44,18 @@ def pairs(spec: str, limit: int | None, as_json: bool, config_path: str | None, 
     if as_json:
         click.echo(json.dumps(res, indent=2))
         return
-    click.echo(f"data               {spec} ({res['rows']} rows, {len(res['errors'])} errors)")
-    click.echo(f"model              {res['model']} (threshold {res['threshold']}, checks "
+    click.echo(f"data                   {spec} ({res['rows']} rows, {len(res['errors'])} errors)")
+    click.echo(f"model                  {res['model']} (threshold {res['threshold']}, checks "
                f"{'on' if win.checks else 'off: the model alone'})")
-    click.echo(f"balanced accuracy  {res['balanced_accuracy']:.2f}")
+    click.echo(f"balanced accuracy      {res['balanced_accuracy']:.2f}")
     if "accuracy_3way" in res:
-        click.echo(f"3-way accuracy     {res['accuracy_3way']:.2f}")
+        click.echo(f"3-way accuracy         {res['accuracy_3way']:.2f}")
     for name in ("supported", "not_supported"):
         if f"recall_{name}" in res:
-            click.echo(f"{'recall, ' + name.replace('_', ' '):<19}{res[f'recall_{name}']:.2f}"
+            # "not supported" is the longest label: every value starts in one column
+            click.echo(f"{'recall, ' + name.replace('_', ' '):<23}{res[f'recall_{name}']:.2f}"
                        f"  (mean P(supported) {res[f'mean_prob_{name}']:.3f})")
-    click.echo(f"ECE (10 bins)      {res['ece']:.4f}")
-    click.echo(f"time               {res['seconds']:.1f}s for {res['pairs_scored']} model pairs")
+    click.echo(f"ECE (10 bins)          {res['ece']:.4f}")
+    click.echo(f"time                   {res['seconds']:.1f}s for {res['pairs_scored']} model pairs")
     for e in res["errors"][:5]:
-        click.echo(f"error              {e['id']}: [{e['code']}] {e['message']}")
+        click.echo(f"error                  {e['id']}: [{e['code']}] {e['message']}")
