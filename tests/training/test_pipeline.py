@@ -93,6 +93,8 @@ def test_continued_training_keeps_its_start_unless_beaten(tmp_path: Path, data_f
     assert summary["history"][0]["step"] == 0 and len(summary["history"]) > 1
     assert summary["best"]["step"] == 0
     assert (tmp_path / "run" / "best" / "config.json").is_file()
+    # the latest weights are kept beside the best, to measure a run its dev score rejected
+    assert (tmp_path / "run" / "last" / "config.json").is_file()
 
 
 def test_weights_come_back_from_an_onnx_export(tmp_path: Path) -> None:

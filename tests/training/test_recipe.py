@@ -8,7 +8,7 @@ from tests.conftest import DATA
 from toulmin.datasets import SLICES, load_slice
 from toulmin.training.recipe import RECIPES
 
-GENERATED = {"synthetic-edits", "sentence-level-summaries"}
+GENERATED = {"synthetic-edits", "hard-edits", "sentence-level-summaries"}
 
 
 @pytest.mark.parametrize("name", sorted(RECIPES))

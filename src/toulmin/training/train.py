@@ -259,6 +259,11 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
             best = res
             model.save_pretrained(out / "best")
             tok.save_pretrained(out / "best")
+        if step:
+            # the latest weights too, overwritten each time: a run that never beats its
+            # start can still be measured on data the development score does not cover
+            model.save_pretrained(out / "last")
+            tok.save_pretrained(out / "last")
         (out / "history.json").write_text(json.dumps(history, indent=1))
 
     if cfg.init_from:
