@@ -92,12 +92,23 @@ def _negate(claim: str, doc: str, rng: random.Random) -> tuple[str, str] | None:
     return claim[: m.end()] + " not" + claim[m.end() :], "contradiction"
 
 
-def _antonym(claim: str, doc: str, rng: random.Random) -> tuple[str, str] | None:
-    words = [m for m in re.finditer(r"\b[a-z]+\b", claim) if m.group(0) in ANTONYMS]
-    if not words:
+Swap = tuple[re.Match[str], str]  # a word of the claim and what replaces it
+
+
+def _swaps(claim: str, words: dict[str, str]) -> list[Swap]:
+    """Each lower-case word of ``claim`` that ``words`` maps, with what replaces it."""
+    return [(m, words[m.group(0)]) for m in re.finditer(r"\b[a-z]+\b", claim) if m.group(0) in words]
+
+
+def _replace_one(claim: str, swaps: list[Swap], rng: random.Random) -> tuple[str, str] | None:
+    if not swaps:
         return None
-    m = rng.choice(words)
-    return claim[: m.start()] + ANTONYMS[m.group(0)] + claim[m.end() :], "contradiction"
+    m, new = rng.choice(swaps)
+    return claim[: m.start()] + new + claim[m.end() :], "contradiction"
+
+
+def _antonym(claim: str, doc: str, rng: random.Random) -> tuple[str, str] | None:
+    return _replace_one(claim, _swaps(claim, ANTONYMS), rng)
 
 
 def _swap_entity(claim: str, doc: str, rng: random.Random) -> tuple[str, str] | None:
@@ -200,12 +211,8 @@ def _drop_rank(claim: str, doc: str, rng: random.Random) -> tuple[str, str] | No
 
 
 def _flip_degree(claim: str, doc: str, rng: random.Random) -> tuple[str, str] | None:
-    words = [(m, _DEGREE[m.group(0)]) for m in re.finditer(r"\b[a-z]+\b", claim) if m.group(0) in _DEGREE]
-    words += [(m, _RISK_FLIP[m.group(1)]) for m in _RISK.finditer(claim)]
-    if not words:
-        return None
-    m, new = rng.choice(words)
-    return claim[: m.start()] + new + claim[m.end() :], "contradiction"
+    swaps = _swaps(claim, _DEGREE) + [(m, _RISK_FLIP[m.group(1)]) for m in _RISK.finditer(claim)]
+    return _replace_one(claim, swaps, rng)
 
 
 # Tried first, as they apply to few claims; the fallbacks keep the edit count up.

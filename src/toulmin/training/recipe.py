@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ..datasets import Pair, load_slice
@@ -163,34 +162,35 @@ def build_training_pairs(seed: int = 13, recipe: dict[str, int] | None = None) -
     # Contrastive edits of supported pairs. The unedited twin is usually in
     # the set already, so the model sees the minimal difference.
     rng.shuffle(supported_pool)
-    edits: Counter[str] = Counter()
-    n_edits = recipe.get("synthetic-edits", 0)
-    for p in supported_pool:
-        if sum(edits.values()) >= n_edits:
-            break
-        res = apply_random_edit(p.claim, p.doc, rng)
-        if res is None:
-            continue
-        claim, label, kind = res
-        edits[kind] += 1
-        out.append(Pair(f"{p.id}-edit-{kind}", p.doc, claim, label,  # type: ignore[arg-type]
-                        f"edit_{kind}"))
-    # Only recipes that name them: V1-V3 rebuild byte for byte without this block.
-    n_hard = recipe.get("hard-edits", 0)
-    hard = 0
-    for p in reversed(supported_pool):  # the other end of the pool from the edits above
-        if hard >= n_hard:
-            break
+    out += _edited(supported_pool, recipe.get("synthetic-edits", 0), "edit",
+                   lambda p: apply_random_edit(p.claim, p.doc, rng))
+
+    # Only recipes that name them: V1-V3 rebuild byte for byte without these.
+    def hard_edit(p: Pair) -> tuple[str, str, str] | None:
         res = apply_random_edit(p.claim, p.doc, rng, HARD_EDITS)
         if res is None and rng.random() < 0.25:
             res = apply_random_edit(p.claim, p.doc, rng, HARD_FALLBACK)
+        return res
+
+    # from the other end of the pool than the edits above
+    out += _edited(supported_pool[::-1], recipe.get("hard-edits", 0), "hard", hard_edit)
+    rng.shuffle(out)
+    return out
+
+
+def _edited(pool: list[Pair], n: int, tag: str,
+            edit: Callable[[Pair], tuple[str, str, str] | None]) -> list[Pair]:
+    """Up to ``n`` edited claims, from the pairs of ``pool`` in order that ``edit`` changes."""
+    out: list[Pair] = []
+    for p in pool:
+        if len(out) >= n:
+            break
+        res = edit(p)
         if res is None:
             continue
         claim, label, kind = res
-        hard += 1
-        out.append(Pair(f"{p.id}-hard-{kind}", p.doc, claim, label,  # type: ignore[arg-type]
-                        f"hard_{kind}"))
-    rng.shuffle(out)
+        out.append(Pair(f"{p.id}-{tag}-{kind}", p.doc, claim, label,  # type: ignore[arg-type]
+                        f"{tag}_{kind}"))
     return out
 
 
