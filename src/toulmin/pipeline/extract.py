@@ -190,17 +190,19 @@ def _dummy_it(t: Any) -> bool:
     # the clause "it" stands for: "that ..." or "to ..." ("is likely that", "is no surprise that");
     # not a clause that says more about it ("it is a castle built in ...", "making it ...")
     return any(c.dep_ in ("ccomp", "xcomp", "csubj")
-               or (c.dep_ == "acl" and doc_left(c).lower_ in ("that", "to"))
+               or (c.dep_ == "acl" and c.left_edge.lower_ in ("that", "to"))
                for p in preds for c in p.children if c.i > h.i)
-
-
-def doc_left(t: Any) -> Any:
-    return t.doc[t.left_edge.i]
 
 
 # which antecedent a leading pronoun may take
 _AGREES = {"he": "person", "she": "person", "it": "thing", "its": "thing", "this": "thing",
            "they": "plural", "their": "plural", "these": "plural"}
+
+
+def _refers_to(subj: list[int], doc: Any, kind: str) -> bool:
+    """A subject that is one pronoun agreeing with an antecedent of ``kind``, not a dummy "it"."""
+    return (len(subj) == 1 and _AGREES.get(doc[subj[0]].lower_) == kind
+            and not _dummy_it(doc[subj[0]]))
 
 
 def _contrast(t: Any) -> bool:
@@ -455,14 +457,7 @@ class SpacyExtractor:
         subject_text = _span_text(doc, main_subj) if main_subj else None
         replace: str | None = None
         # the sentence's subject, a pronoun after a lead-in too ("In 2022 it was ...")
-        if (
-            self.resolve_pronouns
-            and prev_subject
-            and len(main_subj) == 1
-            and doc[main_subj[0]].lower_ in _PRONOUNS
-            and _AGREES[doc[main_subj[0]].lower_] == prev_subject[1]
-            and not _dummy_it(doc[main_subj[0]])
-        ):
+        if self.resolve_pronouns and prev_subject and _refers_to(main_subj, doc, prev_subject[1]):
             replace = prev_subject[0]
         subs: dict[int, str] = {main_subj[0]: replace} if replace else {}
         # A pronoun subject of a coordinated clause takes the sentence's subject
@@ -473,8 +468,7 @@ class SpacyExtractor:
         if self.resolve_pronouns and antecedent:
             for h in heads:
                 own = subjects[h.i]
-                if (h.i != sent.root.i and len(own) == 1 and doc[own[0]].lower_ in _AGREES
-                        and _AGREES[doc[own[0]].lower_] == antecedent[1] and not _dummy_it(doc[own[0]])):
+                if h.i != sent.root.i and _refers_to(own, doc, antecedent[1]):
                     subs[own[0]] = antecedent[0]
         claims: list[Claim] = []
         for h in heads:
