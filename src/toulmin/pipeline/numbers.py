@@ -265,6 +265,14 @@ def _mismatch(n: Number, e: Number) -> Finding:
     return _number("mismatch", n, e, f"source says {e.text}, not {n.text}")
 
 
+def _stated(n: Number, e: Number) -> Finding:
+    return _number("ok", n, e, f"source states {e.text}")
+
+
+def _missing(n: Number) -> Finding:
+    return _number("missing", n, None, f"source does not state {n.text}")
+
+
 def _check_bound(n: Number, compatible: list[Number]) -> Finding:
     """A claim that states a bound ("over 300 participants").
 
@@ -282,12 +290,12 @@ def _check_bound(n: Number, compatible: list[Number]) -> Finding:
     inside = [e for e in pool if not e.bound and n.admits(e.value)]
     if tighter or inside:
         e = (tighter or inside)[0]
-        return _number("ok", n, e, f"source states {e.text}")
+        return _stated(n, e)
     # "less than $82 million" against "over $82 million": no value is in both
     against = [e for e in same if not e.bound or _disjoint(n, e)]
     if against:
         return _mismatch(n, against[0])
-    return _number("missing", n, None, f"source does not state {n.text}")
+    return _missing(n)
 
 
 # How close (relative) a source figure must sit to a claim's bound to be the figure the
@@ -331,8 +339,8 @@ def _side_of_score(n: Number, sides: list[Number]) -> Finding:
     different one is another match or period as often as a wrong score, so never a mismatch."""
     same = [e for e in sides if _close(e.value, n.value, 1e-6)]
     if same:
-        return _number("ok", n, same[0], f"source states {same[0].text}")
-    return _number("missing", n, None, f"source does not state {n.text}")
+        return _stated(n, same[0])
+    return _missing(n)
 
 
 def check_numbers(claim: str, evidence: str) -> list[Finding]:
@@ -351,7 +359,7 @@ def check_numbers(claim: str, evidence: str) -> list[Finding]:
             continue
         said = [e for e in same_unit if n.bound and e.bound == n.bound and _close(e.value, n.value, 1e-6)]
         if said:  # the source states the same bound ("adults over 65")
-            out.append(_number("ok", n, said[0], f"source states {said[0].text}"))
+            out.append(_stated(n, said[0]))
             continue
         values = [e for e in same_unit if not e.bound]
         exact = [e for e in values if _close(e.value, n.value, 1e-6)]
@@ -367,7 +375,7 @@ def check_numbers(claim: str, evidence: str) -> list[Finding]:
         bounded += [e for e in same_unit if e.bound and e.unit and e not in bounded
                     and _close(e.value, n.value, 1e-6)]
         if exact and not (exact[0].approx and not n.approx):
-            out.append(_number("ok", n, exact[0], f"source states {exact[0].text}"))
+            out.append(_stated(n, exact[0]))
         elif exact or near:
             e = (exact or near)[0]
             status: Status = "imprecise" if e.approx and not n.approx else "ok"
@@ -382,5 +390,5 @@ def check_numbers(claim: str, evidence: str) -> list[Finding]:
         elif not n.bound and (counted := [e for e in found if n.same_unit(e)]):
             out.append(_mismatch(n, counted[0]))
         else:
-            out.append(_number("missing", n, None, f"source does not state {n.text}"))
+            out.append(_missing(n))
     return out
