@@ -18,8 +18,8 @@ import json
 from collections import defaultdict
 from pathlib import Path
 
-from toulmin.checker import WindowConfig, load_checker, score_pairs
-from toulmin.evaluate import accuracy, balanced_accuracy
+from toulmin.checker import WindowConfig, load_checker
+from toulmin.evaluate import accuracy, balanced_accuracy, evaluate_pairs, read_labelled_pairs
 
 DATA = Path(__file__).parent / "data" / "probes.jsonl"
 
@@ -31,22 +31,18 @@ def run(model: str | None, rows: list[dict], checks: bool, threshold: float | No
     checker = (load_checker("hf", model, premise_first=False, max_length=256) if run_dir
                else load_checker(None, model))
     thr = checker.threshold if threshold is None else threshold
-    res = score_pairs(checker, [r["doc"] for r in rows], [r["claim"] for r in rows],
-                      [r["id"] for r in rows], WindowConfig(checks=checks))
-    errors = [s.id for s in res if s.error is not None]
-    if errors:  # every probe is a valid pair: an error here is a bug to report, not a row to skip
-        raise SystemExit(f"rows not scored: {errors}")
-    gold = [r["label"] == "entailment" for r in rows]
-    # as `toulmin eval pairs` decides: a finding overrules the probability
-    decided = [float(s.prob_supported or 0.0) >= thr and not s.findings for s in res]
-    pred3 = ["entailment" if d else (s.label3 or "neutral") for d, s in zip(decided, res)]
+    pairs = read_labelled_pairs(DATA)
+    # decided as `toulmin eval pairs` decides (a finding overrules the probability); one batch
+    res = evaluate_pairs(checker, pairs, WindowConfig(checks=checks), chunk=len(pairs), threshold=thr)
+    if res["errors"]:  # every probe is a valid pair: an error here is a bug to report, not a row to skip
+        raise SystemExit(f"rows not scored: {res['errors']}")
+    gold, decided, pred3, probs = res["_gold"], res["_decided"], res["_pred3"], res["_probs"]
     cats: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for r, g, d in zip(rows, gold, decided):
         cats[r["category"]][0] += g == d
         cats[r["category"]][1] += 1
-    wrong = [{"id": r["id"], "claim": r["claim"], "label": r["label"], "pred": p,
-              "prob_supported": s.prob_supported}
-             for r, s, p, g, d in zip(rows, res, pred3, gold, decided) if g != d]
+    wrong = [{"id": r["id"], "claim": r["claim"], "label": r["label"], "pred": p3, "prob_supported": pr}
+             for r, pr, p3, g, d in zip(rows, probs, pred3, gold, decided) if g != d]
     return {"model": f"{checker.name} {checker.version}", "checks": checks, "threshold": thr,
             "balanced_accuracy": round(100 * balanced_accuracy(gold, decided), 1),
             "accuracy_3way": round(100 * accuracy([r["label"] for r in rows], pred3), 1),

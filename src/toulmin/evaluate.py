@@ -126,4 +126,7 @@ def evaluate_pairs(
         out["accuracy_3way"] = round(100 * accuracy([p.label for p, _ in ok], pred3), 2)
     out["_probs"] = prob
     out["_gold"] = gold
+    out["_decided"] = decided  # per scored pair, for reports that break results down
+    if "accuracy_3way" in out:
+        out["_pred3"] = pred3
     return out
