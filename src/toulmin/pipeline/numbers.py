@@ -240,7 +240,8 @@ def find_numbers(text: str) -> list[Number]:
         nouns = () if m.group("pct") or m.group("cur") or scale_of else tuple(
             _stem(w) for w in (m.group("unit"), m.group("unit2"), m.group("unit3")) if w)
         prefix = _prefix(text, prev_end, lead)
-        joined = bool(_JOINED.match(text, m.end("num")) or _JOINED_BEFORE.search(text, 0, m.start("num")))
+        at = m.start("num")  # the two characters before it, not the whole text up to it
+        joined = bool(_JOINED.match(text, m.end("num")) or _JOINED_BEFORE.search(text, max(0, at - 2), at))
         out.append(Number(value, said, unit, approx, m.start(), bound, step, nouns, prefix, joined))
         prev_end = end
     return out
