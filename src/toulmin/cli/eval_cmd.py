@@ -44,18 +44,21 @@ def pairs(spec: str, limit: int | None, as_json: bool, config_path: str | None, 
     if as_json:
         click.echo(json.dumps(res, indent=2))
         return
-    click.echo(f"data                   {spec} ({res['rows']} rows, {len(res['errors'])} errors)")
-    click.echo(f"model                  {res['model']} (threshold {res['threshold']}, checks "
-               f"{'on' if win.checks else 'off: the model alone'})")
-    click.echo(f"balanced accuracy      {res['balanced_accuracy']:.2f}")
+    def line(label: str, value: str) -> None:
+        # "recall, not supported" is the longest label: every value starts in one column
+        click.echo(f"{label:<23}{value}")
+
+    line("data", f"{spec} ({res['rows']} rows, {len(res['errors'])} errors)")
+    line("model", f"{res['model']} (threshold {res['threshold']}, checks "
+                  f"{'on' if win.checks else 'off: the model alone'})")
+    line("balanced accuracy", f"{res['balanced_accuracy']:.2f}")
     if "accuracy_3way" in res:
-        click.echo(f"3-way accuracy         {res['accuracy_3way']:.2f}")
+        line("3-way accuracy", f"{res['accuracy_3way']:.2f}")
     for name in ("supported", "not_supported"):
         if f"recall_{name}" in res:
-            # "not supported" is the longest label: every value starts in one column
-            click.echo(f"{'recall, ' + name.replace('_', ' '):<23}{res[f'recall_{name}']:.2f}"
-                       f"  (mean P(supported) {res[f'mean_prob_{name}']:.3f})")
-    click.echo(f"ECE (10 bins)          {res['ece']:.4f}")
-    click.echo(f"time                   {res['seconds']:.1f}s for {res['pairs_scored']} model pairs")
+            line("recall, " + name.replace("_", " "),
+                 f"{res[f'recall_{name}']:.2f}  (mean P(supported) {res[f'mean_prob_{name}']:.3f})")
+    line("ECE (10 bins)", f"{res['ece']:.4f}")
+    line("time", f"{res['seconds']:.1f}s for {res['pairs_scored']} model pairs")
     for e in res["errors"][:5]:
-        click.echo(f"error                  {e['id']}: [{e['code']}] {e['message']}")
+        line("error", f"{e['id']}: [{e['code']}] {e['message']}")
