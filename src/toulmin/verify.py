@@ -348,6 +348,7 @@ class Verifier:
             citation_metric=sc.citation_metric,
             weights={str(k): v for k, v in sc.weights.items()},
             warn={"alignment": sc.warn_alignment, "citation": sc.warn_citation, "facts": sc.warn_facts},
+            sources=len(srcs),
         )
         t6 = time.perf_counter()
         ms = {

@@ -86,6 +86,25 @@ def test_verification_seed_004_arithmetic_and_issues() -> None:
     assert v.unverified_claims == ["claim c3"]
 
 
+@pytest.mark.parametrize(
+    ("metric", "sources", "issue"),
+    [
+        ("coverage", 3, "Many sources are not cited in the answer"),
+        ("coverage", 1, "The source is not cited in the answer"),
+        ("precision", 3, "Many citations point to sources that do not back their claim"),
+        ("recall", 1, "Many claims do not cite a source that backs them"),
+        ("f1", 3, "Citations are missing or point to sources that do not back their claim"),
+    ],
+)
+def test_the_citation_issue_says_what_the_metric_measured(metric: str, sources: int, issue: str) -> None:
+    v = verification(
+        align=alignment(None, None, "a", None), results=[], faithfulness=None, coverage=0.0,
+        citation_value=0.0, citation_metric=metric, weights={"alignment": 0.4, "citation": 0.3, "facts": 0.3},
+        warn={"alignment": 0.5, "citation": 0.5, "facts": 0.7}, sources=sources,
+    )
+    assert v.issues == [issue]
+
+
 def test_overall_is_null_when_a_weighted_part_is() -> None:
     kw = dict(
         results=[],

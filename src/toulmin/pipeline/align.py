@@ -67,6 +67,21 @@ _ISSUES = (
     ("citation", "Many sources are not cited in the answer"),
     ("facts", "Some claims in the answer could not be verified"),
 )
+# what a low citation score means depends on the metric it was computed with; the
+# coverage wording is seed 004's, which only reads right with more than one source
+_CITATION_ISSUES = {
+    "precision": "Many citations point to sources that do not back their claim",
+    "recall": "Many claims do not cite a source that backs them",
+    "f1": "Citations are missing or point to sources that do not back their claim",
+}
+
+
+def _issue(key: str, message: str, metric: str, sources: int) -> str:
+    if key != "citation":
+        return message
+    if metric == "coverage":
+        return "The source is not cited in the answer" if sources == 1 else message
+    return _CITATION_ISSUES.get(metric, message)
 
 
 def verification(
@@ -79,13 +94,17 @@ def verification(
     citation_metric: str,
     weights: dict[str, float],
     warn: dict[str, float],
+    sources: int = 2,
 ) -> Verification:
+    """``sources``: how many sources the answer was checked against (the citation issue's
+    wording depends on it)."""
     values = {"alignment": align.score, "citation": citation_value, "facts": faithfulness}
     total = sum(weights.values())
     overall = None
     if all(values[k] is not None for k in weights if weights[k]):
         overall = round(sum(weights[k] * (values[k] or 0.0) for k in weights) / total, 4)
-    issues = [msg for key, msg in _ISSUES if values[key] is not None and values[key] < warn[key]]  # type: ignore[operator]
+    issues = [_issue(key, msg, citation_metric, sources)
+              for key, msg in _ISSUES if values[key] is not None and values[key] < warn[key]]  # type: ignore[operator]
     verified = sorted({s for r in results if r.verdict == Verdict.SUPPORTED for s in r.supported_by})
     unverified = [
         r.claim for r in results if r.verdict not in (Verdict.SUPPORTED, Verdict.TRIVIAL, Verdict.NOT_CHECKED)
