@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+import weakref
 from typing import Any
 
 import httpx
@@ -53,6 +54,9 @@ class HTTPProvider:
         self._max_concurrency = max_concurrency
         self._asem: dict[int, asyncio.Semaphore] = {}
         self._client = httpx.Client(timeout=timeout)
+        # Clients live in cached verifiers that nobody closes: close the pooled
+        # connections when the client is collected or the interpreter exits.
+        weakref.finalize(self, self._client.close)
 
     # -- provider specifics ------------------------------------------------------
     def _path(self) -> str:
