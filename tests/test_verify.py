@@ -202,3 +202,29 @@ def test_a_bound_against_a_bare_number_the_words_before_it_name() -> None:
     )
     assert [(d.verdict, d.note) for d in r.details] == [
         (Verdict.CONTRADICTED, "source says 50, not more than 50 seats")]
+
+
+def test_a_year_given_to_the_wrong_country_is_contradicted_though_each_half_is_backed() -> None:
+    source = ("Metformin is taken by mouth. Metformin was first introduced in France in 1957, and it was "
+              "introduced in the United States in 1995.")
+    r = toulmin.verify("Metformin was introduced in the United States in 1957.", [source])
+    by_focus = {d.focus: d for d in r.details}
+    assert set(by_focus) == {"in the United States", "in 1957"}
+    year = by_focus["in 1957"]
+    assert year.verdict == Verdict.CONTRADICTED
+    assert year.note == "source gives 1995 for United States, not 1957; it states 1957 about something else"
+    assert not r.is_grounded
+    right = toulmin.verify("Metformin was introduced in the United States in 1995.", [source])
+    assert all(d.verdict == Verdict.SUPPORTED for d in right.details)
+
+
+def test_an_overstated_degree_and_a_superlatives_rank_are_not_supported() -> None:
+    source = ("Metformin is usually taken by mouth. Side effects rarely cause problems. It is the second "
+              "most commonly prescribed drug for diabetes.")
+    r = toulmin.verify("Metformin is always taken by mouth. Side effects often cause problems. "
+                       "Metformin is the most prescribed diabetes drug.", [source])
+    assert [(d.verdict, d.note) for d in r.details] == [
+        (Verdict.OVERREACH, "source says usually, not always: the claim overstates it"),
+        (Verdict.CONTRADICTED, "source says rarely, not often"),
+        (Verdict.CONTRADICTED, "source says the second most commonly prescribed, not the most prescribed"),
+    ]

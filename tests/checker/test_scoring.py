@@ -139,6 +139,17 @@ def test_checks_overrule_a_supported_pair_that_states_another_value(keyword_chec
     assert [r.prob_supported for r in on] == [r.prob_supported for r in off]
 
 
+def test_checks_read_a_figure_with_the_name_it_is_given(keyword_checker: KeywordChecker) -> None:
+    doc = "Ana Ruiz won the election with 52% of the vote, ahead of Tom Berg with 41%."
+    claims = ["Question: Who came second? Answer: Tom Berg won 52% of the vote.",
+              "Question: Who came second? Answer: Tom Berg won 41% of the vote."]
+    wrong, right = score_pairs(keyword_checker, [doc, doc], claims, cfg=WindowConfig(checks=True))
+    assert (wrong.supported, wrong.label3) == (False, "contradiction")
+    assert [(f["kind"], f["note"]) for f in wrong.findings] == [
+        ("merged", "source gives 41% for Tom Berg, not 52%; it states 52% about something else")]
+    assert right.findings == []
+
+
 def test_evaluation_counts_an_overruled_pair_as_not_supported(keyword_checker: KeywordChecker) -> None:
     from toulmin.datasets import Pair
     from toulmin.evaluate import evaluate_pairs

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from toulmin.pipeline.checks import check_claim, find_dates, find_numbers
+from toulmin.pipeline.checks import check_claim, find_dates, find_numbers, refutes
 
 
 def _status(claim: str, evidence: str) -> list[tuple[str, str]]:
@@ -259,13 +259,46 @@ def test_a_word_swapped_for_its_opposite() -> None:
     assert (f.claim, f.source, f.note) == ("second", "third", "source says third, not second")
     assert _status("Turkey is the largest producer of hazelnuts.",
                    "Turkey is the smallest producer of hazelnuts.") == [("antonym", "mismatch")]
-    # the same sentence, or another word changed, or the opposite word elsewhere: no finding
+    # the same sentence, or another word changed, or the opposite word elsewhere: no
+    # antonym finding (the rank check sees the same superlative, "the largest")
     assert _status("Turkey is the largest producer of hazelnuts.",
-                   "Turkey is the largest producer of hazelnuts.") == []
+                   "Turkey is the largest producer of hazelnuts.") == [("rank", "ok")]
     assert _status("Turkey is the largest producer of hazelnuts.",
-                   "Turkey is the largest exporter of hazelnuts, and the smallest of figs.") == []
+                   "Turkey is the largest exporter of hazelnuts, and the smallest of figs.") == [
+        ("rank", "ok")]
     assert _status("Turkey is the largest producer of hazelnuts.",
                    "Italy grows few hazelnuts. Its smallest farms are in the south.") == []
     # a prefix that does not negate
     assert _status("The painting was valuable to the museum.",
                    "The painting was invaluable to the museum.") == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [
+        ("Metformin is always taken by mouth.",
+         ("imprecise", "source says usually, not always: the claim overstates it")),
+        ("Side effects often cause problems.", ("mismatch", "source says rarely, not often")),
+        ("Most patients respond well.", ("imprecise", "source says many, not most: the claim overstates it")),
+        ("Few patients respond well.", ("mismatch", "source says many, not few")),
+        ("The rule applies to all employees.",
+         ("imprecise", "source says some, not all: the claim overstates it")),
+        # a weaker word, or another on the same rung, is no overstatement
+        ("Metformin is sometimes taken by mouth.", None),
+        ("Metformin is typically taken by mouth.", None),
+        ("The rule applies to several employees.", None),
+    ],
+)
+def test_a_word_moved_along_a_scale(claim: str, expected: tuple[str, str] | None) -> None:
+    src = ("Metformin is usually taken by mouth. Side effects rarely cause problems. Many patients "
+           "respond well. The rule applies to some employees.")
+    found = [(f.status, f.note) for f in check_claim(claim, src) if f.kind == "degree"]
+    assert found == ([expected] if expected else [])
+    assert all(refutes(f) == (f.status == "mismatch") for f in check_claim(claim, src) if f.kind == "degree")
+
+
+def test_a_looser_bound_in_the_source_is_named_in_the_note() -> None:
+    (f,) = check_claim("Over 80 million people use it.", "More than 70 million people take it.")
+    assert (f.status, f.source) == ("missing", "More than 70 million people take")
+    assert f.note == ("source says More than 70 million people take, which does not establish "
+                      "Over 80 million people use")

@@ -228,3 +228,9 @@ def test_a_highlight_stops_before_the_answers_closing_full_stop_and_newline(ex: 
     answer = "It rarely causes low blood sugar, and it was discovered by Jean Sterne.\n"
     claims = ex.extract(answer)
     assert answer[claims[-1].start : claims[-1].end] == "it was discovered by Jean Sterne"
+
+
+def test_a_claim_cut_from_a_clause_keeps_the_whole_clause(ex: SpacyExtractor) -> None:
+    claims = ex.extract("Metformin is cheap. It was introduced in the United States in 1957.")
+    assert [c.clause for c in claims] == ["", "Metformin was introduced in the United States in 1957.",
+                                          "Metformin was introduced in the United States in 1957."]

@@ -227,11 +227,15 @@ def _mismatches(sents: list[Span], wins: list[Span], picks: list[list[int]]) -> 
     """
     # late imports: the pipeline package imports this one
     from ..pipeline.checks import check_claim, refutes
+    from ..pipeline.merged import check_merged
 
     out: list[dict[str, str | None]] = []
     for s, pick in zip(sents, picks):
         read = "\n".join(wins[i].text for i in pick)
-        for f in check_claim(s.text, read):
+        # a figure's name is looked for in each window, whose sentences run on
+        merged = [f for i in pick for f in check_merged(s.text, wins[i].text)]
+        stated = {f.claim for f in merged if f.status == "ok"}
+        for f in check_claim(s.text, read) + [f for f in merged if f.claim not in stated]:
             if refutes(f):
                 out.append({"kind": f.kind, "claim": f.claim, "source": f.source, "note": f.note})
     return out

@@ -1,6 +1,6 @@
 """Deterministic checks for what entailment models are weak at: numbers,
 dates and their precision, names and titles, negation, a word swapped for
-its opposite.
+its opposite, a superlative's rank.
 
 Each check compares the facts in a claim with the evidence text and returns
 findings. ``ok``: the evidence states it; ``partial``: it states something
@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import re
 
-from .contrast import opposite
+from .contrast import opposite, rung
 from .dates import check_dates, find_dates, states_a_bound
 from .finding import Finding
 from .numbers import check_numbers, find_numbers
+from .rank import check_rank
 
 __all__ = ["Finding", "check_claim", "entity_findings", "find_dates", "find_numbers", "find_titled_names",
            "is_negated", "name_index", "name_present", "refutes"]
@@ -144,8 +145,9 @@ def _check_negation(claim: str, sentences: list[Sentence]) -> list[Finding]:
 def _check_antonym(claim: str, sentences: list[Sentence]) -> list[Finding]:
     """The claim is a sentence of the evidence with one word swapped for its opposite:
     "the full plate armour was expensive" against "... was very inexpensive to produce",
-    "her second daughter" against "her third daughter". Every other content word of the
-    claim must be in that sentence, and at least three quarters of them."""
+    "her second daughter" against "her third daughter"; or for another rung of a scale
+    ("always" against "usually": ``degree``). Every other content word of the claim must
+    be in that sentence, and at least three quarters of them."""
     cw = {w for w in _WORD.findall(claim.lower()) if w not in _STOP}
     best = _best_sentence(cw, sentences) if len(cw) >= 3 else None
     if best is None or best[0] / len(cw) < 0.75 or len(cw) - best[0] != 1:
@@ -153,19 +155,35 @@ def _check_antonym(claim: str, sentences: list[Sentence]) -> list[Finding]:
     sent_words = best[1][1]
     (said,) = cw - sent_words
     other = next((w for w in sorted(sent_words - cw) if opposite(said, w)), None)
-    if other is None:
+    if other is not None:
+        return [Finding(kind="antonym", status="mismatch", claim=said, source=other,
+                        note=f"source says {other}, not {said}")]
+    # "always" against "usually", "most" against "many": the claim overstates; "rarely"
+    # against "often" says the opposite; "sometimes" against "usually" is weaker, and true
+    for w in sorted(sent_words - cw):
+        if (step := rung(said, w)) is None:
+            continue
+        up, opposed = step
+        if opposed:
+            return [Finding(kind="degree", status="mismatch", claim=said, source=w,
+                            note=f"source says {w}, not {said}")]
+        if up > 0:
+            return [Finding(kind="degree", status="imprecise", claim=said, source=w,
+                            note=f"source says {w}, not {said}: the claim overstates it")]
         return []
-    return [Finding(kind="antonym", status="mismatch", claim=said, source=other,
-                    note=f"source says {other}, not {said}")]
+    return []
 
 
 def refutes(f: Finding) -> bool:
     """Whether a finding contradicts its claim: a number stated with the same unit but
-    another value, the opposite polarity of a near-identical sentence or one word of it
-    swapped for its opposite, or a date outside a bound the claim states ("before 1975").
+    another value; the opposite polarity of a near-identical sentence, or one word of it
+    swapped for its opposite or for the other end of a scale ("rarely" / "often"); a
+    figure the source gives another name than the claim does (``merged``); another rank
+    ("second most" for "most"); a date outside a bound the claim states ("before 1975").
     A different plain date does not by itself: sources mention many dates, so it only
     counts as overreach."""
-    return f.status == "mismatch" and (f.kind in ("number", "negation", "antonym") or states_a_bound(f))
+    kinds = ("number", "negation", "antonym", "degree", "merged", "rank")
+    return f.status == "mismatch" and (f.kind in kinds or states_a_bound(f))
 
 
 def check_claim(claim: str, evidence: str) -> list[Finding]:
@@ -177,6 +195,7 @@ def check_claim(claim: str, evidence: str) -> list[Finding]:
         + _check_names(claim, evidence)
         + _check_negation(claim, sentences)
         + _check_antonym(claim, sentences)
+        + check_rank(claim, evidence)
     )
 
 

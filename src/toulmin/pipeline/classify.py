@@ -18,6 +18,7 @@ from ..checker.base import LABELS, Checker
 from .checks import Finding, check_claim, entity_findings
 from .extract import Claim
 from .link import Candidate
+from .merged import check_merged
 
 __all__ = ["CheckerClassifier", "Classification", "Classifier", "ScoredCandidate"]
 
@@ -68,6 +69,13 @@ def merge_findings(per_candidate: list[list[Finding]]) -> list[Finding]:
             if key not in best or _RANK[f.status] < _RANK[best[key].status]:
                 best[key] = f
     return list(best.values())
+
+
+def _check(claim: Claim, focus: str, evidence: str, *, merged: bool = True) -> list[Finding]:
+    # a figure is read with the names of the whole clause it came from ("introduced in
+    # the United States in 1957" is one fact, though split into a place and a year)
+    found = check_claim(focus, evidence)
+    return found + check_merged(claim.clause or claim.text, evidence, focus=focus) if merged else found
 
 
 def _holds(host: Candidate, spans: Sequence[Candidate]) -> bool:
@@ -125,7 +133,7 @@ class CheckerClassifier:
         k = 0
         for claim, cands, (n, joined, host) in zip(claims, candidates, plan):
             focus = claim.focus or claim.text
-            per = [check_claim(focus, c.text) + entity_findings(claim.names, set(c.missing_names))
+            per = [_check(claim, focus, c.text) + entity_findings(claim.names, set(c.missing_names))
                    if self.checks else [] for c in cands]
             scored = [
                 ScoredCandidate(candidate=c, probs=_probs(probs[k + j]), findings=per[j])
@@ -139,7 +147,10 @@ class CheckerClassifier:
             if self.checks and cands:
                 if joined:
                     lacking = set.intersection(*(set(cands[j].missing_names) for j in joined))
-                    per.append(check_claim(focus, " ".join(cands[j].text for j in joined))
+                    # spans of two sources side by side are no sentences of one text
+                    one_source = len({cands[j].source_id for j in joined}) == 1
+                    joined_text = " ".join(cands[j].text for j in joined)
+                    per.append(_check(claim, focus, joined_text, merged=one_source)
                                + entity_findings(claim.names, lacking))
                 findings = merge_findings(per)
             out.append(

@@ -1,11 +1,13 @@
 """Words that say the opposite of each other ("largest" / "smallest", "expensive" /
 "inexpensive", "second" / "third"): the contrastive edits the training recipe makes,
 and the one-word swap the antonym check reads in a near-identical source sentence.
+Also the rungs of how often and how many ("rarely" < "sometimes" < "often" <
+"usually" < "always"), so "always" read against "usually" is an overstatement.
 """
 
 from __future__ import annotations
 
-__all__ = ["ANTONYMS", "opposite"]
+__all__ = ["ANTONYMS", "LADDERS", "opposite", "rung"]
 
 ANTONYMS = {
     "increase": "decrease", "increased": "decreased", "increases": "decreases",
@@ -40,3 +42,25 @@ def opposite(a: str, b: str) -> bool:
     short, long_ = sorted((a, b), key=len)
     return (len(short) >= 6 and short not in _NOT_OPPOSITES
             and any(long_ == p + short for p in _NEGATING_PREFIXES))
+
+
+# Rungs from weakest to strongest; words on one rung say about the same. "never" and
+# "no" are left to the negation check, "always" / "never" to the antonym list.
+LADDERS = (
+    (("rarely", "seldom", "infrequently"), ("sometimes", "occasionally"),
+     ("often", "frequently", "commonly"), ("usually", "generally", "mostly", "typically", "normally"),
+     ("always", "invariably")),
+    (("few",), ("some", "several"), ("many",), ("most",), ("all", "every")),
+)
+_RUNG = {w: (k, i) for k, ladder in enumerate(LADDERS) for i, rung_ in enumerate(ladder) for w in rung_}
+
+
+def rung(a: str, b: str) -> tuple[int, bool] | None:
+    """How ``a`` stands to ``b`` on a ladder both are on: (steps up from ``b`` to ``a``,
+    whether they fall on opposite ends: "rarely" and "often", "few" and "most"). None
+    when they are not on one ladder."""
+    ra, rb = _RUNG.get(a), _RUNG.get(b)
+    if ra is None or rb is None or ra[0] != rb[0]:
+        return None
+    # the first rung against "often" / "many" or above: "rarely" is not "often"
+    return ra[1] - rb[1], min(ra[1], rb[1]) == 0 and max(ra[1], rb[1]) >= 2

@@ -31,6 +31,11 @@ class Claim(BaseModel):
     start: int = Field(description="offset in the answer of the part this claim checks")
     end: int
     focus: str = Field("", description="the answer's words at [start, end): what this claim adds")
+    clause: str = Field(
+        "",
+        description="the whole clause, when this claim was cut from it by splitting off modifiers: "
+        "a figure and a name the answer put together are checked together there",
+    )
     sentence: int = Field(description="index of the answer sentence it comes from")
     type: ClaimType
     trivial: bool = False
@@ -476,7 +481,12 @@ class SpacyExtractor:
             prefix = ""
             if not subjects[h.i] and h.i != sent.root.i:
                 prefix = replace or subject_text or ""
-            for unit, focus in self._units(doc, h, idx):
+            units = self._units(doc, h, idx)
+            whole = ""
+            if len(units) > 1:
+                whole_text = _span_text(doc, _trim_conjunction(doc, idx), subs)
+                whole = self._finish(f"{prefix} {whole_text}" if prefix else whole_text)
+            for unit, focus in units:
                 if not focus:  # a clause head with nothing left of its clause ("co-written")
                     continue
                 unit, focus = _trim_conjunction(doc, unit), _trim_conjunction(doc, focus)
@@ -496,6 +506,7 @@ class SpacyExtractor:
                         end=end,
                         sentence=si,
                         type=self._type(doc, unit, focus, h),
+                        clause=whole,
                         **_names(doc, unit),
                     )
                 )

@@ -12,7 +12,7 @@ Status = Literal["ok", "partial", "imprecise", "mismatch", "missing"]
 
 
 class Finding(BaseModel):
-    kind: Literal["number", "date", "name", "entity", "negation", "antonym"]
+    kind: Literal["number", "date", "name", "entity", "negation", "antonym", "degree", "merged", "rank"]
     status: Status
     claim: str
     source: str | None = None

@@ -296,6 +296,10 @@ def _check_bound(n: Number, compatible: list[Number]) -> Finding:
     against = [e for e in same if not e.bound or _disjoint(n, e)]
     if against:
         return _mismatch(n, against[0])
+    # "over 80 million" against "more than 70 million": the source's bound is looser
+    if looser := [e for e in same if e.bound and e.bound[0] == n.bound[0]]:
+        e = looser[0]
+        return _number("missing", n, e, f"source says {e.text}, which does not establish {n.text}")
     return _missing(n)
 
 
