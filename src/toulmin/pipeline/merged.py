@@ -18,14 +18,13 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .checks import _STOP, _WORD, name_index, name_present
+from .checks import _SENTENCE_END, _STOP, _WORD, name_index, name_present
 from .dates import check_dates, find_dates, states_a_bound
 from .finding import Finding
 from .numbers import check_numbers, find_numbers
 
 __all__ = ["check_merged", "clause_names"]
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[a-z0-9][.!?])(?=[A-Z][a-z])")
 # where a sentence starts a second statement: "..., and it was ...", "; ...", "..., while ..."
 _CLAUSE_END = re.compile(
     r"\s*;\s+|,\s+(?=(?:and|but|while|whereas|although|though|yet)\s)|\s+(?=(?:while|whereas)\s)")
