@@ -302,3 +302,14 @@ def test_a_looser_bound_in_the_source_is_named_in_the_note() -> None:
     assert (f.status, f.source) == ("missing", "More than 70 million people take")
     assert f.note == ("source says More than 70 million people take, which does not establish "
                       "Over 80 million people use")
+
+
+def test_several_scale_words_moved_at_once() -> None:
+    src = "The company employs about 12,000 people, most of them in Germany and Poland."
+    found = check_claim("The company always employs about 12,000 people, all of them in Germany.", src)
+    # "always" has no counterpart in the sentence; "all" against "most" overstates it
+    assert [(f.kind, f.status, f.note) for f in found if f.kind == "degree"] == [
+        ("degree", "imprecise", "source says most, not all: the claim overstates it")]
+    # a content word the sentence lacks that is no scale word: not the same statement
+    assert [f for f in check_claim("The company employs about 12,000 engineers, all of them in Germany.", src)
+            if f.kind == "degree"] == []

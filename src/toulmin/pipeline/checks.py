@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from .contrast import opposite, rung
+from .contrast import on_scale, opposite, rung
 from .dates import check_dates, find_dates, states_a_bound
 from .finding import Finding
 from .numbers import check_numbers, find_numbers
@@ -145,9 +145,8 @@ def _check_negation(claim: str, sentences: list[Sentence]) -> list[Finding]:
 def _check_antonym(claim: str, sentences: list[Sentence]) -> list[Finding]:
     """The claim is a sentence of the evidence with one word swapped for its opposite:
     "the full plate armour was expensive" against "... was very inexpensive to produce",
-    "her second daughter" against "her third daughter"; or for another rung of a scale
-    ("always" against "usually": ``degree``). Every other content word of the claim must
-    be in that sentence, and at least three quarters of them."""
+    "her second daughter" against "her third daughter". Every other content word of the
+    claim must be in that sentence, and at least three quarters of them."""
     cw = {w for w in _WORD.findall(claim.lower()) if w not in _STOP}
     best = _best_sentence(cw, sentences) if len(cw) >= 3 else None
     if best is None or best[0] / len(cw) < 0.75 or len(cw) - best[0] != 1:
@@ -155,23 +154,40 @@ def _check_antonym(claim: str, sentences: list[Sentence]) -> list[Finding]:
     sent_words = best[1][1]
     (said,) = cw - sent_words
     other = next((w for w in sorted(sent_words - cw) if opposite(said, w)), None)
-    if other is not None:
-        return [Finding(kind="antonym", status="mismatch", claim=said, source=other,
-                        note=f"source says {other}, not {said}")]
-    # "always" against "usually", "most" against "many": the claim overstates; "rarely"
-    # against "often" says the opposite; "sometimes" against "usually" is weaker, and true
-    for w in sorted(sent_words - cw):
-        if (step := rung(said, w)) is None:
-            continue
-        up, opposed = step
-        if opposed:
-            return [Finding(kind="degree", status="mismatch", claim=said, source=w,
-                            note=f"source says {w}, not {said}")]
-        if up > 0:
-            return [Finding(kind="degree", status="imprecise", claim=said, source=w,
-                            note=f"source says {w}, not {said}: the claim overstates it")]
+    if other is None:
         return []
-    return []
+    return [Finding(kind="antonym", status="mismatch", claim=said, source=other,
+                    note=f"source says {other}, not {said}")]
+
+
+def _check_degree(claim: str, sentences: list[Sentence]) -> list[Finding]:
+    """The claim is a sentence of the evidence with words of a scale moved: "always"
+    against "usually", "all of them" against "most of them" overstate it; "often" against
+    "rarely" is the other end, a contradiction; "sometimes" against "usually" is weaker,
+    and true. Every content word of the claim the sentence lacks must be a word of a
+    scale, and at least three quarters of them must be there."""
+    cw = {w for w in _WORD.findall(claim.lower()) if w not in _STOP}
+    best = _best_sentence(cw, sentences) if len(cw) >= 3 else None
+    if best is None or best[0] / len(cw) < 0.75:
+        return []
+    sent_words = best[1][1]
+    missing = cw - sent_words
+    if not missing or not all(on_scale(w) for w in missing):
+        return []
+    out: list[Finding] = []
+    for said in sorted(missing):
+        for w in sorted(sent_words - cw):
+            if (step := rung(said, w)) is None:
+                continue
+            up, opposed = step
+            if opposed:
+                out.append(Finding(kind="degree", status="mismatch", claim=said, source=w,
+                                   note=f"source says {w}, not {said}"))
+            elif up > 0:
+                out.append(Finding(kind="degree", status="imprecise", claim=said, source=w,
+                                   note=f"source says {w}, not {said}: the claim overstates it"))
+            break
+    return out
 
 
 def refutes(f: Finding) -> bool:
@@ -195,6 +211,7 @@ def check_claim(claim: str, evidence: str) -> list[Finding]:
         + _check_names(claim, evidence)
         + _check_negation(claim, sentences)
         + _check_antonym(claim, sentences)
+        + _check_degree(claim, sentences)
         + check_rank(claim, evidence)
     )
 

@@ -7,7 +7,7 @@ Also the rungs of how often and how many ("rarely" < "sometimes" < "often" <
 
 from __future__ import annotations
 
-__all__ = ["ANTONYMS", "LADDERS", "opposite", "rung"]
+__all__ = ["ANTONYMS", "LADDERS", "on_scale", "opposite", "rung"]
 
 ANTONYMS = {
     "increase": "decrease", "increased": "decreased", "increases": "decreases",
@@ -53,6 +53,10 @@ LADDERS = (
     (("few",), ("some", "several"), ("many",), ("most",), ("all", "every")),
 )
 _RUNG = {w: (k, i) for k, ladder in enumerate(LADDERS) for i, rung_ in enumerate(ladder) for w in rung_}
+
+
+def on_scale(word: str) -> bool:
+    return word in _RUNG
 
 
 def rung(a: str, b: str) -> tuple[int, bool] | None:
