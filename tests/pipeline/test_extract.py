@@ -234,3 +234,10 @@ def test_a_claim_cut_from_a_clause_keeps_the_whole_clause(ex: SpacyExtractor) ->
     claims = ex.extract("Metformin is cheap. It was introduced in the United States in 1957.")
     assert [c.clause for c in claims] == ["", "Metformin was introduced in the United States in 1957.",
                                           "Metformin was introduced in the United States in 1957."]
+
+
+def test_a_comma_between_two_kept_words_stays(ex: SpacyExtractor) -> None:
+    claims = ex.extract("It is the most visited paid monument in the world, with about 7 million visitors "
+                        "every year, most of them from France.")
+    assert all("every year, most of them" in c.text for c in claims)
+    assert not any(" ,"in c.text or ",," in c.text for c in claims)

@@ -577,11 +577,14 @@ class SpacyExtractor:
         all_mod = set().union(*mod_tokens.values())
         core = [i for i in idx if i not in all_mod]
         # the punctuation and conjunction glue between modifiers is dropped with them,
-        # but not the hyphen inside a word ("first-line", "well-known")
+        # but not the hyphen inside a word ("first-line", "well-known"), nor a comma
+        # between two words the claim keeps ("every year, most of them from France")
+        kept_set = set(core)
         core = [
             i
             for i in core
-            if not (doc[i].text in ",;:-–—" and i > head.i and not _in_word(doc, i))
+            if not (doc[i].text in ",;:-–—" and i > head.i and not _in_word(doc, i)
+                    and not (i - 1 in kept_set and i + 1 in kept_set))
             and not (doc[i].dep_ == "cc" and doc[i].head.i in mod_tokens)
         ]
 
