@@ -228,3 +228,11 @@ def test_an_overstated_degree_and_a_superlatives_rank_are_not_supported() -> Non
         (Verdict.CONTRADICTED, "source says rarely, not often"),
         (Verdict.CONTRADICTED, "source says the second most commonly prescribed, not the most prescribed"),
     ]
+
+
+def test_a_name_in_the_wrong_role_is_contradicted() -> None:
+    source = ("The bridge's colour, international orange, was chosen by consulting architect Irving Morrow; "
+              "the US Navy had wanted it painted with black and yellow stripes.")
+    r = toulmin.verify("The bridge's colour was chosen by the US Navy.", [source])
+    assert [(d.verdict, d.note) for d in r.details] == [
+        (Verdict.CONTRADICTED, "source says by consulting architect Irving Morrow, not by the US Navy")]

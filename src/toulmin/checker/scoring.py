@@ -226,6 +226,7 @@ def _mismatches(sents: list[Span], wins: list[Span], picks: list[list[int]]) -> 
     300 (BA 96.8 -> 95.2).
     """
     # late imports: the pipeline package imports this one
+    from ..pipeline.agent import check_agent
     from ..pipeline.checks import check_claim, refutes
     from ..pipeline.merged import check_merged
 
@@ -235,7 +236,8 @@ def _mismatches(sents: list[Span], wins: list[Span], picks: list[list[int]]) -> 
         # a figure's name is looked for in each window, whose sentences run on
         merged = [f for i in pick for f in check_merged(s.text, wins[i].text)]
         stated = {f.claim for f in merged if f.status == "ok"}
-        for f in check_claim(s.text, read) + [f for f in merged if f.claim not in stated]:
+        found = check_claim(s.text, read) + check_agent(s.text, read)
+        for f in found + [f for f in merged if f.claim not in stated]:
             if refutes(f):
                 out.append({"kind": f.kind, "claim": f.claim, "source": f.source, "note": f.note})
     return out

@@ -195,10 +195,11 @@ def refutes(f: Finding) -> bool:
     another value; the opposite polarity of a near-identical sentence, or one word of it
     swapped for its opposite or for the other end of a scale ("rarely" / "often"); a
     figure the source gives another name than the claim does (``merged``); another rank
-    ("second most" for "most"); a date outside a bound the claim states ("before 1975").
+    ("second most" for "most"); another agent of the same passive verb ("chosen by X"
+    against "chosen by Y"); a date outside a bound the claim states ("before 1975").
     A different plain date does not by itself: sources mention many dates, so it only
     counts as overreach."""
-    kinds = ("number", "negation", "antonym", "degree", "merged", "rank")
+    kinds = ("number", "negation", "antonym", "degree", "merged", "rank", "agent")
     return f.status == "mismatch" and (f.kind in kinds or states_a_bound(f))
 
 

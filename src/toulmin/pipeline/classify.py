@@ -15,6 +15,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from ..checker.base import LABELS, Checker
+from .agent import check_agent
 from .checks import Finding, check_claim, entity_findings
 from .extract import Claim
 from .link import Candidate
@@ -74,7 +75,7 @@ def merge_findings(per_candidate: list[list[Finding]]) -> list[Finding]:
 def _check(claim: Claim, focus: str, evidence: str, *, merged: bool = True) -> list[Finding]:
     # a figure is read with the names of the whole clause it came from ("introduced in
     # the United States in 1957" is one fact, though split into a place and a year)
-    found = check_claim(focus, evidence)
+    found = check_claim(focus, evidence) + check_agent(claim.text, evidence)
     return found + check_merged(claim.clause or claim.text, evidence, focus=focus) if merged else found
 
 

@@ -12,7 +12,9 @@ Status = Literal["ok", "partial", "imprecise", "mismatch", "missing"]
 
 
 class Finding(BaseModel):
-    kind: Literal["number", "date", "name", "entity", "negation", "antonym", "degree", "merged", "rank"]
+    kind: Literal[
+        "number", "date", "name", "entity", "negation", "antonym", "degree", "merged", "rank", "agent"
+    ]
     status: Status
     claim: str
     source: str | None = None
