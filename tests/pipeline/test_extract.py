@@ -241,3 +241,13 @@ def test_a_comma_between_two_kept_words_stays(ex: SpacyExtractor) -> None:
                         "every year, most of them from France.")
     assert all("every year, most of them" in c.text for c in claims)
     assert not any(" ,"in c.text or ",," in c.text for c in claims)
+
+
+def test_a_coordinated_participle_keeps_the_shared_auxiliary(ex: SpacyExtractor) -> None:
+    claims = ex.extract("The study was funded by the National Institutes of Health and published in "
+                        "The Lancet.")
+    assert [c.text for c in claims] == ["The study was funded by the National Institutes of Health.",
+                                        "The study was published in The Lancet."]
+    # an active past tense joined to a passive takes no auxiliary
+    claims = ex.extract("He was born in Paris and moved to London in 1990.")
+    assert [c.text for c in claims] == ["He was born in Paris.", "He moved to London in 1990."]

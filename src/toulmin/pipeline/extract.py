@@ -157,6 +157,15 @@ def _load_nlp(name: str) -> Any:
     return nlp
 
 
+def _shared_aux(doc: Any, head: Any) -> str:
+    """The auxiliaries a coordinated participle shares with the verb it is joined to:
+    "It was funded by X and published in Y" -> "It was published in Y", not "It published"."""
+    if head.dep_ != "conj" or head.tag_ != "VBN" or any(c.dep_ in ("aux", "auxpass") for c in head.children):
+        return ""
+    first = head.head
+    return " ".join(c.text for c in first.children if c.dep_ in ("aux", "auxpass") and c.i < first.i)
+
+
 def _register_boundaries() -> None:
     """A component that fixes sentence starts before the parser runs.
 
@@ -481,6 +490,8 @@ class SpacyExtractor:
             prefix = ""
             if not subjects[h.i] and h.i != sent.root.i:
                 prefix = replace or subject_text or ""
+                if prefix:
+                    prefix = f"{prefix} {_shared_aux(doc, h)}".rstrip()
             units = self._units(doc, h, idx)
             whole = ""
             if len(units) > 1:
