@@ -251,3 +251,10 @@ def test_a_coordinated_participle_keeps_the_shared_auxiliary(ex: SpacyExtractor)
     # an active past tense joined to a passive takes no auxiliary
     claims = ex.extract("He was born in Paris and moved to London in 1990.")
     assert [c.text for c in claims] == ["He was born in Paris.", "He moved to London in 1990."]
+
+
+def test_a_pronoun_stands_for_the_subject_without_its_aside(ex: SpacyExtractor) -> None:
+    claims = ex.extract("Python 3.0, released in 2008, was not backward compatible. "
+                        "It is the most popular language.")
+    assert [c.text for c in claims] == ["Python 3.0, released in 2008, was not backward compatible.",
+                                        "Python 3.0 is the most popular language."]

@@ -259,6 +259,26 @@ def _span_text(doc: Any, idx: list[int], subs: dict[int, str] | None = None) -> 
     return re.sub(r"\s+([,.;:!?%)])", r"\1", "".join(parts)).strip()
 
 
+def _bare_subject(doc: Any, subj: list[int]) -> list[int]:
+    """A subject without what is set off by commas ("Python 3.0, released in 2008,"):
+    a pronoun in the next sentence stands for "Python 3.0", not for the aside."""
+    inside = set(subj)
+    root = next((doc[i] for i in subj if doc[i].head.i not in inside or doc[i].head.i == i), None)
+    if root is None:
+        return subj
+    aside: set[int] = set()
+    for c in root.children:
+        if c.dep_ in ("appos", "acl", "relcl", "amod") and c.i > root.i and c.i - 1 in inside \
+                and doc[c.left_edge.i - 1].text == ",":
+            aside |= {t.i for t in c.subtree} | {c.left_edge.i - 1}
+            if c.right_edge.i + 1 in inside and doc[c.right_edge.i + 1].text == ",":
+                aside.add(c.right_edge.i + 1)
+    kept = [i for i in subj if i not in aside]
+    while kept and doc[kept[-1]].is_punct:
+        kept.pop()
+    return kept or subj
+
+
 def _as_antecedent(doc: Any, subj: list[int], text: str) -> str:
     """A subject as it reads inside another sentence: "the drug", not "The drug" (a claim's
     first letter is capitalised when it is finished); a name keeps its capital."""
@@ -477,7 +497,8 @@ class SpacyExtractor:
         # A pronoun subject of a coordinated clause takes the sentence's subject
         # ("Metformin is cheap, and it works" -> "Metformin works").
         antecedent = prev_subject if replace else (
-            (_as_antecedent(doc, main_subj, subject_text), _kind(doc, main_subj))
+            (_as_antecedent(doc, main_subj, _span_text(doc, _bare_subject(doc, main_subj))),
+             _kind(doc, main_subj))
             if subject_text and doc[main_subj[0]].lower_ not in _PRONOUNS | _PERSONAL else None)
         if self.resolve_pronouns and antecedent:
             for h in heads:
