@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .checks import _SENTENCE_END, _STOP, _WORD
+from .checks import _SENTENCE_END, _STOP, _WORD, _root
 from .finding import Finding
 
 __all__ = ["check_agent"]
@@ -36,10 +36,6 @@ def _named(name: str, phrase: str) -> bool:
     words = set(_WORD.findall(_POSSESSIVE.sub("", phrase).lower()))
     parts = _WORD.findall(name.lower())
     return all(w in words or (i < len(parts) - 1 and w[0] in words) for i, w in enumerate(parts))
-
-
-def _root(word: str) -> str:
-    return word[:5]
 
 
 def _agents(text: str) -> list[tuple[str, str, int, int]]:

@@ -104,6 +104,11 @@ def _sentences(evidence: str) -> list[Sentence]:
     return [(s, frozenset(_WORD.findall(s.lower()))) for s in _SENTENCE_END.split(evidence)]
 
 
+def _root(word: str) -> str:
+    # "introduced" and "introduction" read the same statement
+    return word[:5]
+
+
 def _best_sentence(claim_words: set[str], sentences: list[Sentence]) -> tuple[int, Sentence] | None:
     """The evidence sentence holding most of the claim's words, and how many it holds."""
     best: tuple[int, Sentence] | None = None
@@ -142,16 +147,24 @@ def _check_negation(claim: str, sentences: list[Sentence]) -> list[Finding]:
     ]
 
 
-def _check_antonym(claim: str, sentences: list[Sentence]) -> list[Finding]:
+def _closest(claim: str, sentences: list[Sentence]) -> tuple[set[str], frozenset[str]] | None:
+    """The claim's content words and those of the evidence sentence that says nearly the
+    same (three quarters of the claim's words, and at least three of them), or None."""
+    cw = {w for w in _WORD.findall(claim.lower()) if w not in _STOP}
+    best = _best_sentence(cw, sentences) if len(cw) >= 3 else None
+    if best is None or best[0] / len(cw) < 0.75:
+        return None
+    return cw, best[1][1]
+
+
+def _check_antonym(close: tuple[set[str], frozenset[str]]) -> list[Finding]:
     """The claim is a sentence of the evidence with one word swapped for its opposite:
     "the full plate armour was expensive" against "... was very inexpensive to produce",
     "her second daughter" against "her third daughter". Every other content word of the
-    claim must be in that sentence, and at least three quarters of them."""
-    cw = {w for w in _WORD.findall(claim.lower()) if w not in _STOP}
-    best = _best_sentence(cw, sentences) if len(cw) >= 3 else None
-    if best is None or best[0] / len(cw) < 0.75 or len(cw) - best[0] != 1:
+    claim must be in that sentence (``_closest``)."""
+    cw, sent_words = close
+    if len(cw - sent_words) != 1:
         return []
-    sent_words = best[1][1]
     (said,) = cw - sent_words
     other = next((w for w in sorted(sent_words - cw) if opposite(said, w)), None)
     if other is None:
@@ -160,17 +173,13 @@ def _check_antonym(claim: str, sentences: list[Sentence]) -> list[Finding]:
                     note=f"source says {other}, not {said}")]
 
 
-def _check_degree(claim: str, sentences: list[Sentence]) -> list[Finding]:
+def _check_degree(close: tuple[set[str], frozenset[str]]) -> list[Finding]:
     """The claim is a sentence of the evidence with words of a scale moved: "always"
     against "usually", "all of them" against "most of them" overstate it; "often" against
     "rarely" is the other end, a contradiction; "sometimes" against "usually" is weaker,
-    and true. Every content word of the claim the sentence lacks must be a word of a
-    scale, and at least three quarters of them must be there."""
-    cw = {w for w in _WORD.findall(claim.lower()) if w not in _STOP}
-    best = _best_sentence(cw, sentences) if len(cw) >= 3 else None
-    if best is None or best[0] / len(cw) < 0.75:
-        return []
-    sent_words = best[1][1]
+    and true. Every content word of the claim the sentence (``_closest``) lacks must be a
+    word of a scale."""
+    cw, sent_words = close
     missing = cw - sent_words
     if not missing or not all(on_scale(w) for w in missing):
         return []
@@ -205,14 +214,14 @@ def refutes(f: Finding) -> bool:
 
 def check_claim(claim: str, evidence: str) -> list[Finding]:
     """All deterministic findings for ``claim`` (or its focus) against ``evidence``."""
-    sentences = _sentences(evidence)  # read once for the polarity and antonym checks
+    sentences = _sentences(evidence)  # read once for the polarity, antonym and scale checks
+    close = _closest(claim, sentences)  # the sentence the antonym and scale checks read
     return (
         check_numbers(claim, evidence)
         + check_dates(claim, evidence)
         + _check_names(claim, evidence)
         + _check_negation(claim, sentences)
-        + _check_antonym(claim, sentences)
-        + _check_degree(claim, sentences)
+        + (_check_antonym(close) + _check_degree(close) if close else [])
         + check_rank(claim, evidence)
     )
 

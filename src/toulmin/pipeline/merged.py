@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .checks import _SENTENCE_END, _STOP, _WORD, name_index, name_present
+from .checks import _SENTENCE_END, _STOP, _WORD, _root, name_index, name_present
 from .dates import check_dates, find_dates, states_a_bound
 from .finding import Finding
 from .numbers import check_numbers, find_numbers
@@ -121,11 +121,6 @@ def _pieces(evidence: str) -> list[_Piece]:
     return out
 
 
-def _root(word: str) -> str:
-    # "introduced" and "introduction" read the same statement
-    return word[:5] if len(word) > 5 else word
-
-
 def _figures(focus: str, clause: str) -> dict[tuple[str, str], Finding]:
     # a bound ("before 1887") is not a figure one statement gives and another does not
     found = check_numbers(focus, clause) + [f for f in check_dates(focus, clause) if not states_a_bound(f)]
@@ -144,7 +139,8 @@ class _Read(NamedTuple):
 
 def _read(piece: _Piece, focus: str, named: list[str]) -> _Read:
     figs = _figures(focus, piece.text)
-    own = {n for n in named if name_present(n, name_index(piece.text))}
+    here = name_index(piece.text)
+    own = {n for n in named if name_present(n, here)}
     present = set(own)
     if (_PRONOUN.search(piece.clause) or piece.text != piece.clause) and any(
             f.status == "ok" for f in figs.values()):
