@@ -38,13 +38,23 @@ class ItemPool:
         self._pool: ThreadPoolExecutor | None = None
         self._lock = threading.Lock()
 
-    def map(self, fn: Callable[[T], R], items: Sequence[T]) -> list[R]:
+    def map(
+        self, fn: Callable[[T], R], items: Sequence[T], cost: Callable[[T], int] | None = None
+    ) -> list[R]:
+        """``cost``: an item's relative run time; the costliest start first, so a long
+        item does not run alone on one core at the end while the others idle."""
         if self.threads == 1 or len(items) <= 1:
             return [fn(x) for x in items]
         with self._lock:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix=self._name)
-        return list(self._pool.map(fn, items))
+        if cost is None:
+            return list(self._pool.map(fn, items))
+        order = sorted(range(len(items)), key=lambda i: -cost(items[i]))
+        out: list[R] = [None] * len(items)  # type: ignore[list-item]
+        for i, r in zip(order, self._pool.map(fn, [items[i] for i in order])):
+            out[i] = r
+        return out
 
 
 # onnxruntime fuses a residual Add + LayerNormalization into SkipLayerNormalization;

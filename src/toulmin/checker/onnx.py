@@ -105,7 +105,8 @@ class OnnxChecker:
             chunk = unique[k : k + self.batch_size]
             pairs = chunk if self.claim_first else [(s, c) for c, s in chunk]
             encs = self.tokenizer.encode_batch(pairs)
-            out[k : k + len(chunk)] = np.stack(self._items.map(self._run_one, encs))[:, self._cols]
+            runs = self._items.map(self._run_one, encs, cost=lambda e: len(e.ids))
+            out[k : k + len(chunk)] = np.stack(runs)[:, self._cols]
         return out[slot]
 
     def predict(self, claims: Sequence[str], spans: Sequence[str]) -> np.ndarray:

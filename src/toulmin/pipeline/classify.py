@@ -130,12 +130,11 @@ class CheckerClassifier:
                     right.append(" ".join(cands[j].text for j in joined))
             plan.append((n, joined, host))
         probs = self.checker.predict(left, right) if left else np.zeros((0, 3))
+        found = ([self._findings(c, cands, p[1]) for c, cands, p in zip(claims, candidates, plan)]
+                 if self.checks else [([[] for _ in cands], []) for cands in candidates])
         out: list[Classification] = []
         k = 0
-        for claim, cands, (n, joined, host) in zip(claims, candidates, plan):
-            focus = claim.focus or claim.text
-            per = [_check(claim, focus, c.text) + entity_findings(claim.names, set(c.missing_names))
-                   if self.checks else [] for c in cands]
+        for cands, (n, joined, host), (per, findings) in zip(candidates, plan, found):
             scored = [
                 ScoredCandidate(candidate=c, probs=_probs(probs[k + j]), findings=per[j])
                 for j, c in enumerate(cands)
@@ -144,19 +143,29 @@ class CheckerClassifier:
             if joined:  # its own pair follows the candidates' unless a context held it
                 joint = _probs(probs[k + (n if host is None else host)])
             k += n + (bool(joined) and host is None)
-            findings: list[Finding] = []
-            if self.checks and cands:
-                if joined:
-                    lacking = set.intersection(*(set(cands[j].missing_names) for j in joined))
-                    # spans of two sources side by side are no sentences of one text
-                    one_source = len({cands[j].source_id for j in joined}) == 1
-                    joined_text = " ".join(cands[j].text for j in joined)
-                    per.append(_check(claim, focus, joined_text, merged=one_source)
-                               + entity_findings(claim.names, lacking))
-                findings = merge_findings(per)
             out.append(
                 Classification(
                     scored=scored, joint=joint, joint_of=joined, findings=findings, decided_by=self.name
                 )
             )
         return out
+
+    @staticmethod
+    def _findings(
+        claim: Claim, cands: Sequence[Candidate], joined: list[int]
+    ) -> tuple[list[list[Finding]], list[Finding]]:
+        """Each candidate's findings, and the claim's merged over them and the joined spans."""
+        focus = claim.focus or claim.text
+        per = [_check(claim, focus, c.text) + entity_findings(claim.names, set(c.missing_names))
+               for c in cands]
+        if not cands:
+            return per, []
+        every = list(per)
+        if joined:
+            lacking = set.intersection(*(set(cands[j].missing_names) for j in joined))
+            # spans of two sources side by side are no sentences of one text
+            one_source = len({cands[j].source_id for j in joined}) == 1
+            joined_text = " ".join(cands[j].text for j in joined)
+            every.append(_check(claim, focus, joined_text, merged=one_source)
+                         + entity_findings(claim.names, lacking))
+        return per, merge_findings(every)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from .finding import Finding, Status
 
@@ -95,6 +96,13 @@ class Date:
 
 
 def find_dates(text: str) -> list[Date]:
+    # The same evidence text is read for every claim it is a candidate of, and by
+    # several checks: parse it once.
+    return list(_find_dates(text))
+
+
+@lru_cache(maxsize=1024)
+def _find_dates(text: str) -> tuple[Date, ...]:
     out: list[Date] = []
     for m in _DATE.finditer(text):
         g = m.groupdict()
@@ -127,7 +135,7 @@ def find_dates(text: str) -> list[Date]:
                 out.append(Date(t, year, 1, 12, None, "decade", s, e, years=10))
             else:
                 out.append(Date(t, year, 1, 12, None, "year", s, e))
-    return [_bounded(d, text) for d in out]
+    return tuple(_bounded(d, text) for d in out)
 
 
 def _bounded(d: Date, text: str) -> Date:

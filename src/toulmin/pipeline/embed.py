@@ -121,7 +121,7 @@ class MiniLMEmbedder:
         todo = [i for i in range(len(texts)) if i not in cached]
         if todo:
             encs = self.tokenizer.encode_batch([texts[i] for i in todo])
-            for i, vec in zip(todo, self._items.map(self._one, [e.ids for e in encs])):
+            for i, vec in zip(todo, self._items.map(self._one, [e.ids for e in encs], cost=len)):
                 cached[i] = vec
                 self._remember(keys[i], vec)
         for i, vec in cached.items():

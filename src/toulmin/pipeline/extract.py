@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 
 from ..errors import DependencyError
 from ..text import split_sentences
+from .attrs import speed_up_attribute_ruler
 
 __all__ = ["Claim", "ClaimExtractor", "ClaimType", "SpacyExtractor"]
 
@@ -154,6 +155,7 @@ def _load_nlp(name: str) -> Any:
         ) from e
     if "parser" in nlp.pipe_names and "toulmin_sentences" not in nlp.pipe_names:
         nlp.add_pipe("toulmin_sentences", before="parser")
+    speed_up_attribute_ruler(nlp)
     return nlp
 
 

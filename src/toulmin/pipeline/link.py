@@ -1,24 +1,26 @@
 """Stage 2, link: each claim gets a few candidate spans from the sources.
 
 Sources are cut into sentences and two-sentence windows (offsets kept).
-BM25 (``bm25s``) ranks every unit; the MiniLM embedder re-scores a
-shortlist (the BM25 top ``shortlist`` per claim, or every unit when the
-sources are small), and the two rankings are fused by reciprocal rank.
+BM25 (``bm25.py``, bm25s's scoring without its index set-up) ranks every
+unit; the MiniLM embedder re-scores a shortlist (the BM25 top ``shortlist``
+per claim, or every unit when the sources are small), and the two rankings
+are fused by reciprocal rank.
 A claim whose best candidate is below the relevance floor on both the
 lexical and the dense measure is UNLINKED and never reaches the classifier.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 import numpy as np
 from pydantic import BaseModel, Field
 
 from ..text import Span, content_words, split_sentences
+from .bm25 import Bm25, tokenize
 from .checks import name_index, name_present
 from .embed import Embedder
 from .extract import Claim
@@ -83,7 +85,11 @@ def make_units(
     return units
 
 
-_TOKEN = re.compile(r"(?u)\b\w\w+\b")
+@lru_cache(maxsize=1)
+def _stop_words() -> frozenset[str]:
+    import bm25s  # its English list, which the lexical scores were measured with
+
+    return frozenset(bm25s.stopwords.STOPWORDS_EN)
 
 
 class HybridLinker:
@@ -107,30 +113,18 @@ class HybridLinker:
         self.context_words = context_words
 
     def link(self, claims: Sequence[Claim], sources: Sequence[Source]) -> list[list[Candidate]]:
-        import bm25s
-
         sents = [split_sentences(s.text) for s in sources]
         units = make_units(sources, self.window_sentences, sents)
         if not units or not claims:
             return [[] for _ in claims]
-        tokens = bm25s.tokenize([u.text for u in units], stopwords="en", show_progress=False)
-        stop = set(bm25s.stopwords.STOPWORDS_EN)
+        stop = _stop_words()
+        # Sources made only of stop words and one-letter tokens have no vocabulary:
+        # every lexical score stays 0.
+        index = Bm25([tokenize(u.text, stop) for u in units])
         # The focus is repeated so a sub-claim ("... with 340 participants") finds the
         # span about its own fact first, not the one about the clause it shares.
-        queries = [
-            [t for t in _TOKEN.findall(f"{c.text} {c.focus}".lower()) if t not in stop] for c in claims
-        ]
-        lex = np.zeros((len(claims), len(units)), dtype=np.float64)
-        # Sources made only of stop words and one-letter tokens have no vocabulary:
-        # BM25 has nothing to rank (and bm25s cannot index them); lexical scores stay 0.
-        if tokens.vocab:
-            index = bm25s.BM25()
-            index.index(tokens, show_progress=False)
-            vocab = index.vocab_dict
-            for i, q in enumerate(queries):
-                known = [t for t in q if t in vocab]
-                if known:
-                    lex[i] = index.get_scores(known)
+        queries = [tokenize(f"{c.text} {c.focus}", stop) for c in claims]
+        lex = np.array([index.scores(q) for q in queries], dtype=np.float64)
         picks: list[np.ndarray] = []
         for i in range(len(claims)):
             picks.append(np.lexsort((np.arange(len(units)), -lex[i]))[: self.shortlist])

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .dates import find_dates, is_day_of_month
 from .finding import Finding, Status
@@ -192,6 +193,13 @@ def _prefix(text: str, lo: int, start: int) -> tuple[str, ...]:
 
 
 def find_numbers(text: str) -> list[Number]:
+    # The same evidence text is read for every claim it is a candidate of, and by
+    # several checks: parse it once.
+    return list(_find_numbers(text))
+
+
+@lru_cache(maxsize=1024)
+def _find_numbers(text: str) -> tuple[Number, ...]:
     """Numbers with their unit, skipping years and parts of dates."""
     dates = find_dates(text)  # in text order, not overlapping: a bisect finds the one before
     starts = [d.start for d in dates]
@@ -244,7 +252,7 @@ def find_numbers(text: str) -> list[Number]:
         joined = bool(_JOINED.match(text, m.end("num")) or _JOINED_BEFORE.search(text, max(0, at - 2), at))
         out.append(Number(value, said, unit, approx, m.start(), bound, step, nouns, prefix, joined))
         prev_end = end
-    return out
+    return tuple(out)
 
 
 def _compatible(a: str, b: str) -> bool:

@@ -1,0 +1,101 @@
+"""Warm ``verify`` latency of this checkout against another one, call by call.
+
+    git worktree add /tmp/base <commit>
+    python benchmarks/verify_paired.py --base /tmp/base/src [--rounds 5] [--set link.k=1]
+
+This machine's speed drifts by 1.5-2x within an hour, so two ``verify_speed.py`` runs
+made minutes apart compare badly. Here two worker processes (``--base`` first on
+their path, and this checkout) hold their models loaded and take the cases of
+``verify_speed.py`` in turns, one call at a time, the one that goes first drawn at
+random per case. Printed: p50 / p95 and the median stage times of each side, and the
+median over calls of (this checkout's time / the base's time on the same case).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+
+def worker(sets: list[str]) -> None:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from verify_speed import make_cases
+
+    from toulmin.cli.verify_cmd import parse_sets
+    from toulmin.config import load_config
+    from toulmin.verify import get_verifier
+
+    verifier = get_verifier(load_config(overrides=parse_sets(tuple(sets)) or None))
+    cases = make_cases(20)
+    for c in cases[:3]:
+        verifier.verify(c["answer"], c["sources"])
+    emb = verifier.linker.embedder
+    print("ready", flush=True)
+    for line in sys.stdin:
+        c = cases[int(line)]
+        if hasattr(emb, "_cache"):  # as verify_speed.py: every call embeds its chunks
+            emb._cache.clear()
+        t = time.perf_counter()
+        rep = verifier.verify(c["answer"], c["sources"])
+        ms = (time.perf_counter() - t) * 1000
+        print(json.dumps({"ms": ms, "stages": rep.timings_ms}), flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--base", required=True, help="the other checkout's src folder")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--set", dest="sets", action="append", default=[])
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    if a.worker:
+        worker(a.sets)
+        return
+    sets = [x for s in a.sets for x in ("--set", s)]
+    envs = {"base": dict(os.environ, PYTHONPATH=a.base), "this": dict(os.environ)}
+    envs["this"].pop("PYTHONPATH", None)
+    procs = {k: subprocess.Popen([sys.executable, __file__, "--base", a.base, "--worker", *sets],
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=e)
+             for k, e in envs.items()}
+    for p in procs.values():
+        assert p.stdin and p.stdout and p.stdout.readline().strip() == "ready"
+    rng = random.Random(0)
+    ms: dict[str, list[float]] = {k: [] for k in procs}
+    stages: dict[str, dict[str, list[float]]] = {k: {} for k in procs}
+    for _ in range(a.rounds):
+        for i in range(20):
+            order = list(procs)
+            rng.shuffle(order)
+            for k in order:
+                p = procs[k]
+                assert p.stdin and p.stdout
+                p.stdin.write(f"{i}\n")
+                p.stdin.flush()
+                row = json.loads(p.stdout.readline())
+                ms[k].append(row["ms"])
+                for s, x in row["stages"].items():
+                    stages[k].setdefault(s, []).append(x)
+    for p in procs.values():
+        assert p.stdin
+        p.stdin.close()
+        p.wait()
+    ratio = statistics.median(t / b for b, t in zip(ms["base"], ms["this"]))
+    print(f"{len(ms['this'])} calls each, settings: {' '.join(a.sets) or 'defaults'}\n")
+    print("| side | warm p50 (ms) | p95 | extract / link / classify, median (ms) |")
+    print("|---|---|---|---|")
+    for k, label in (("base", f"base ({a.base})"), ("this", "this checkout")):
+        xs = sorted(ms[k])
+        st = " / ".join(f"{statistics.median(stages[k][s]):.1f}" for s in ("extract", "link", "classify"))
+        print(f"| {label} | {statistics.median(xs):.1f} | {xs[round(0.95 * (len(xs) - 1))]:.1f} | {st} |")
+    print(f"\nmedian per-call ratio, this / base: {ratio:.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,43 @@
+import random
+
+import bm25s
+import numpy as np
+
+from toulmin.pipeline.bm25 import Bm25, tokenize
+
+STOP = frozenset(bm25s.stopwords.STOPWORDS_EN)
+WORDS = ("bridge river span steel tower cable 1937 golden gate red orange navy architect "
+         "morrow strauss ellis fog bay city toll traffic lane north south of the a is was it").split()
+
+
+def _corpus(rng: random.Random) -> list[str]:
+    docs = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 40))) for _ in range(rng.randint(1, 60))]
+    return [*docs, "It was.", "", "Ü-Bahn naïve café, e.g. x y"]
+
+
+def test_scores_equal_bm25s_to_the_bit():
+    rng = random.Random(7)
+    for _ in range(40):
+        docs = _corpus(rng)
+        ref = bm25s.BM25()
+        ref.index(bm25s.tokenize(docs, stopwords="en", show_progress=False), show_progress=False)
+        mine = Bm25([tokenize(d, STOP) for d in docs])
+        for _ in range(5):
+            query = tokenize(" ".join(rng.choice([*WORDS, "unseen"]) for _ in range(12)), STOP)
+            query += query[:3]  # a repeated term counts again, in both
+            known = [t for t in query if t in ref.vocab_dict]
+            want = ref.get_scores(known) if known else np.zeros(len(docs), dtype=np.float32)
+            got = mine.scores(query)
+            assert got.dtype == want.dtype and np.array_equal(got, want)
+
+
+def test_tokens_equal_bm25s():
+    docs = _corpus(random.Random(3))
+    ref = bm25s.tokenize(docs, stopwords="en", show_progress=False)
+    words = {i: w for w, i in ref.vocab.items()}
+    assert [[words[i] for i in ids] for ids in ref.ids] == [tokenize(d, STOP) for d in docs]
+
+
+def test_stop_words_only_score_zero():
+    index = Bm25([tokenize("It was a.", STOP), []])
+    assert index.scores(["bridge"]).tolist() == [0.0, 0.0]
