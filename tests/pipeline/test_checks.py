@@ -74,6 +74,13 @@ def _status(claim: str, evidence: str) -> list[tuple[str, str]]:
         ("over 735 cases", "729 confirmed cases", [("number", "mismatch")]),
         # digits inside a name are no quantity
         ("fewer than 16 COVID-19 cases", "15 cases of COVID-19", [("number", "ok")]),
+        # ... and a number after a name is its version or model: "Python 2" counts nothing
+        ("Python 2 is still widely used", "Python 3.0 is used more widely", []),
+        # ... but in a source it may be an amount: a scorer's minute
+        ("He opened the scoring on 48 minutes", "Dortmund (4-2-3-1). Scorers: Mkhitaryan 48, Kagawa 80.",
+         [("number", "ok")]),
+        ("About 40 people died", "Over 300 people died", [("number", "mismatch")]),
+        ("Real Madrid won 9-1", "Final score, Real Madrid 9-1 Granada", [("number", "ok"), ("number", "ok")]),
         ("under 20 years", "after eighteen years", [("number", "ok")]),
         # a score on a scale is its own unit
         ("an average rating higher than 7/10", "an approval rating of 86%, average rating 6.3/10",
@@ -171,6 +178,25 @@ def test_names_and_titles() -> None:
     assert "Smith et al." in f[0].note and "Dr. Smith" in f[0].note
     assert _status("led by Dr. Smith", "led by Dr. Jane Smith") == [("name", "ok")]
     assert _status("led by Dr. Smith", "led by Jones") == [("name", "missing")]
+
+
+def test_negation_reads_past_words_that_only_say_how_much() -> None:
+    # "fully" is not in the source, "not completely" is: the same statement, flipped
+    assert ("negation", "mismatch") in _status(
+        "Python 3.0, released in 2008, is fully backward-compatible with Python 2.",
+        "Python 3.0, released in December 2008, was a major revision that is not completely "
+        "backward-compatible.")
+
+
+def test_negation_reads_a_sentence_about_the_passages_subject() -> None:
+    source = ("The Amazon River is the largest river by discharge. No bridges cross the river along "
+              "its entire length.")
+    assert ("negation", "mismatch") in _status("Several bridges cross the Amazon.", source)
+    assert _status("No bridges cross the Amazon.", source) == []
+    # a sentence that names something else is not about the claim's subject
+    nile = "The Amazon is long. No bridges cross the Nile."
+    assert _status("Several bridges cross the Amazon.", nile) == []
+    assert _status("Paris has a metro.", "Lyon has no metro. Paris has a metro.") == []
 
 
 def test_negation() -> None:

@@ -47,3 +47,18 @@ def test_spans_far_apart_are_joined_and_read() -> None:
     assert len(rec.pairs) == 3
     assert rec.pairs[-1][1] == f"{A} {B}"
     assert got.joint is not None
+
+
+def test_checks_read_the_claim_with_its_pronoun_resolved() -> None:
+    # the focus keeps the answer's words ("It ..."); the checks read whom "it" stands for
+    claim = Claim(id="c2", text="Measles is most common in adults.", focus="It is most common in adults",
+                  start=30, end=57, sentence=1, type="attribute")
+    cand = _cand("Measles can affect anyone but is most common in children.", 0, None)
+    (cls,) = CheckerClassifier(Recorder(), joint=2).classify([claim], [[cand]])  # type: ignore[arg-type]
+    assert [(f.kind, f.status, f.note) for f in cls.findings] == [
+        ("antonym", "mismatch", "source says children, not adults")]
+    # a focus that is part of the claim stays what the checks read
+    part = claim.model_copy(update={"text": "It is most common in adults in Europe.",
+                                    "focus": "in Europe"})
+    (cls,) = CheckerClassifier(Recorder(), joint=2).classify([part], [[cand]])  # type: ignore[arg-type]
+    assert cls.findings == []

@@ -6,7 +6,9 @@ from toulmin.pipeline.checks import check_claim, refutes
 from toulmin.pipeline.rank import check_rank
 
 SOURCE = ("Metformin is taken by mouth. It is the second most commonly prescribed drug for diabetes "
-          "worldwide. Lyon is one of the largest cities in France. Europe's busiest airport is in London.")
+          "worldwide. Lyon is one of the largest cities in France. Europe's busiest airport is in London. "
+          "Python consistently ranks among the most popular programming languages. The Amazon is the "
+          "disputed longest river system. The Nile is arguably the longest river on Earth.")
 
 
 @pytest.mark.parametrize(
@@ -24,6 +26,16 @@ SOURCE = ("Metformin is taken by mouth. It is the second most commonly prescribe
         ("Lyon is the third-largest city in France.", "imprecise",
          "source says one of the largest cities, not the third-largest city"),
         ("London has Europe's busiest airport.", "ok", "source says the busiest airport"),
+        # a hedged rank backs no flat one; a hedged claim is backed by a flat rank
+        ("The Amazon is the longest river.", "imprecise",
+         "source only says the disputed longest river, not the longest river"),
+        ("The Nile is the longest river.", "imprecise",
+         "source only says arguably the longest river, not the longest river"),
+        ("The Nile is perhaps the longest river.", "ok", "source says arguably the longest river"),
+        # "among the" is "one of the"
+        ("Python is the most popular programming language.", "imprecise",
+         "source says among the most popular, not the most popular"),
+        ("Python is among the most popular languages.", "ok", "source says among the most popular"),
         ("London has Europe's second busiest airport.", "mismatch",
          "source says the busiest airport, not the second busiest airport"),
     ],

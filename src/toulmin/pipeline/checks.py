@@ -119,16 +119,44 @@ def _best_sentence(claim_words: set[str], sentences: list[Sentence]) -> tuple[in
     return best
 
 
+# Words that only say how much or how many: "fully compatible" and "not completely
+# compatible", "several bridges" and "no bridges" are one statement with opposite polarity,
+# though "fully" and "several" are not in the source.
+_DEGREE_WORDS = frozenset(
+    "fully completely entirely totally wholly absolutely quite very really highly extremely "
+    "several some many few numerous multiple various".split())
+_CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w'’-]*")
+
+
+def _names_in(text: str) -> set[str]:
+    """The lower-case words of ``text``'s capitalised words, its first word left out."""
+    return {w.lower() for w in _CAPITALISED.findall(text.strip())}
+
+
 def _check_negation(claim: str, sentences: list[Sentence]) -> list[Finding]:
-    cw = {w for w in _WORD.findall(claim.lower()) if w not in _STOP and w not in ("not", "no", "never", "t")}
+    cw = {w for w in _WORD.findall(claim.lower())
+          if w not in _STOP and w not in _DEGREE_WORDS and w not in ("not", "no", "never", "t")}
     if len(cw) < 2:
         return []
-    best = _best_sentence(cw, sentences)
+    # A sentence that names nothing else speaks of the passage's subject by "it" or "the
+    # river": the claim's names said elsewhere in the passage count for it ("No bridges cross
+    # the river" against "Several bridges cross the Amazon"). A sentence that names
+    # something else does not ("No bridges cross the Nile").
+    named = {w for n in _names_in(claim) for w in _WORD.findall(n)} & cw
+    in_passage = named & frozenset().union(*(s[1] for s in sentences)) if named else set()
+    best = None
+    for sent in sentences:
+        literal = len(cw & sent[1])
+        others = {w for n in _names_in(sent[0]) for w in _WORD.findall(n)} - named
+        credit = len(in_passage - sent[1]) if in_passage and not others and literal else 0
+        if best is None or (literal + credit, literal) > best[0]:
+            best = ((literal + credit, literal), sent)
     # A flipped polarity needs the same statement: at most one content word of the
     # claim may be missing from the sentence ("won" / "did not win"). "The cheetahs
     # seemed to ignore the boy" is not the negation of "the cheetahs did not approach
     # the boy", though three quarters of its words are there.
-    if best is None or best[0] / len(cw) < 0.75 or len(cw) - best[0] > 1:
+    shared = best[0][0] if best else 0
+    if best is None or shared / len(cw) < 0.75 or len(cw) - shared > 1:
         return []
     text = best[1][0]
     c_neg, e_neg = is_negated(claim), _negates(text, cw)
@@ -173,6 +201,11 @@ def _check_antonym(close: tuple[set[str], frozenset[str]]) -> list[Finding]:
                     note=f"source says {other}, not {said}")]
 
 
+_NO_DEGREE = frozenset(
+    "them they he she him his her their we us you i me about around approximately roughly nearly "
+    "almost estimated".split())
+
+
 def _check_degree(close: tuple[set[str], frozenset[str]]) -> list[Finding]:
     """The claim is a sentence of the evidence with words of a scale moved: "always"
     against "usually", "all of them" against "most of them" overstate it; "often" against
@@ -180,23 +213,33 @@ def _check_degree(close: tuple[set[str], frozenset[str]]) -> list[Finding]:
     and true. Every content word of the claim the sentence (``_closest``) lacks must be a
     word of a scale."""
     cw, sent_words = close
-    missing = cw - sent_words
+    # pronouns and rounding words change no degree: "all of them" against "mostly",
+    # "about 107,500" against "an estimated 107,500"
+    missing = cw - sent_words - _NO_DEGREE
     if not missing or not all(on_scale(w) for w in missing):
         return []
     out: list[Finding] = []
-    for said in sorted(missing):
-        for w in sorted(sent_words - cw):
-            if (step := rung(said, w)) is None:
-                continue
-            up, opposed = step
-            if opposed:
-                out.append(Finding(kind="degree", status="mismatch", claim=said, source=w,
-                                   note=f"source says {w}, not {said}"))
-            elif up > 0:
-                out.append(Finding(kind="degree", status="imprecise", claim=said, source=w,
-                                   note=f"source says {w}, not {said}: the claim overstates it"))
-            break
-    return out
+    used: set[str] = set()
+    # a word of the same ladder answers first ("all" / "most", "always" / "usually");
+    # the other ladder's rung only for a claim word left without one ("all" / "mostly")
+    for across in (False, True):
+        for said in sorted(missing - {f.claim for f in out}):
+            for w in sorted(sent_words - cw - used):
+                if (step := rung(said, w, across)) is None:
+                    continue
+                used.add(w)
+                up, opposed = step
+                if opposed:
+                    out.append(Finding(kind="degree", status="mismatch", claim=said, source=w,
+                                       note=f"source says {w}, not {said}"))
+                elif up > 0:
+                    out.append(Finding(kind="degree", status="imprecise", claim=said, source=w,
+                                       note=f"source says {w}, not {said}: the claim overstates it"))
+                else:
+                    out.append(Finding(kind="degree", status="ok", claim=said, source=w,
+                                       note=f"source says {w}"))
+                break
+    return [f for f in out if f.status != "ok"]
 
 
 def refutes(f: Finding) -> bool:

@@ -72,6 +72,22 @@ def merge_findings(per_candidate: list[list[Finding]]) -> list[Finding]:
     return list(best.values())
 
 
+_PRONOUNS = frozenset("it they he she this these its their his her".split())
+
+
+def _checked_focus(claim: Claim) -> str:
+    """What the checks read: the claim's focus, but with the pronoun resolved when the
+    claim is its whole focus ("It is most common in adults" is checked as "Measles is most
+    common in adults": "it" tells no sentence of the source from another)."""
+    focus = claim.focus or claim.text
+    first, _, rest = focus.partition(" ")
+    rest = rest.rstrip(".!? ")
+    text = claim.text.rstrip(".!? ")
+    if first.lower() in _PRONOUNS and rest and text.endswith(" " + rest) and not text.startswith(first + " "):
+        return claim.text
+    return focus
+
+
 def _check(claim: Claim, focus: str, evidence: str, *, merged: bool = True) -> list[Finding]:
     # a figure is read with the names of the whole clause it came from ("introduced in
     # the United States in 1957" is one fact, though split into a place and a year)
@@ -155,7 +171,7 @@ class CheckerClassifier:
         claim: Claim, cands: Sequence[Candidate], joined: list[int]
     ) -> tuple[list[list[Finding]], list[Finding]]:
         """Each candidate's findings, and the claim's merged over them and the joined spans."""
-        focus = claim.focus or claim.text
+        focus = _checked_focus(claim)
         per = [_check(claim, focus, c.text) + entity_findings(claim.names, set(c.missing_names))
                for c in cands]
         if not cands:

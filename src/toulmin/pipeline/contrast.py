@@ -24,6 +24,11 @@ ANTONYMS = {
     "domestic": "foreign", "rural": "urban", "minimum": "maximum", "profit": "loss",
 }
 ANTONYMS.update({v: k for k, v in list(ANTONYMS.items()) if v not in ANTONYMS})
+# Read by the antonym check only. The training recipe's edits keep ANTONYMS as the released
+# checkers were trained with it, so that ``toulmin train`` still rebuilds them.
+_CHECK_ONLY = {"adults": "children", "adult": "child", "men": "women", "man": "woman",
+               "boys": "girls", "boy": "girl", "summer": "winter", "wet": "dry"}
+_CHECK_ONLY.update({v: k for k, v in list(_CHECK_ONLY.items())})
 
 _ORDINALS = frozenset("first second third fourth fifth sixth seventh eighth ninth tenth".split())
 _NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "non")
@@ -35,7 +40,7 @@ _NOT_OPPOSITES = frozenset(
 def opposite(a: str, b: str) -> bool:
     """Whether lower-case words ``a`` and ``b`` say opposite things: listed antonyms,
     a negating prefix on a word of six letters or more, or two different ordinals."""
-    if ANTONYMS.get(a) == b or ANTONYMS.get(b) == a:
+    if ANTONYMS.get(a) == b or ANTONYMS.get(b) == a or _CHECK_ONLY.get(a) == b:
         return True
     if a in _ORDINALS and b in _ORDINALS:
         return a != b
@@ -59,12 +64,14 @@ def on_scale(word: str) -> bool:
     return word in _RUNG
 
 
-def rung(a: str, b: str) -> tuple[int, bool] | None:
+def rung(a: str, b: str, across: bool = False) -> tuple[int, bool] | None:
     """How ``a`` stands to ``b`` on a ladder both are on: (steps up from ``b`` to ``a``,
     whether they fall on opposite ends: "rarely" and "often", "few" and "most"). None
-    when they are not on one ladder."""
+    when they are not on one ladder. ``across``: also between the two ladders, whose
+    rungs line up (rarely ~ few, usually ~ most, always ~ all): "all of them" against
+    "mostly"."""
     ra, rb = _RUNG.get(a), _RUNG.get(b)
-    if ra is None or rb is None or ra[0] != rb[0]:
+    if ra is None or rb is None or (ra[0] != rb[0] and not across):
         return None
     # the first rung against "often" / "many" or above: "rarely" is not "often"
     return ra[1] - rb[1], min(ra[1], rb[1]) == 0 and max(ra[1], rb[1]) >= 2

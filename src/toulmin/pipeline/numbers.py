@@ -117,6 +117,15 @@ _LABEL = re.compile(
 )
 
 
+# A plain number right after a capitalised word may name a version or a model, not an
+# amount: "Python 2", "Windows 10", "Boeing 747" (compare "COVID-19" above). Words that open
+# a sentence before an amount ("About 40", "Only 5", "Over 300") are not names.
+_NAMED_BY = re.compile(r"(?<![\w.])([A-Z][a-z]*[A-Z]?[a-z]+|[A-Z]{2,}|[a-z][A-Z][A-Za-z]+) $")
+_NOT_NAMES = frozenset(
+    "about approximately around roughly nearly almost some circa only just over under exactly "
+    "precisely all top last first next more less fewer up down still another every total "
+    "estimated".split()) | frozenset(_FUNC_WORDS)
+
 _JOINED = re.compile(r"[-–]\d")
 _JOINED_BEFORE = re.compile(r"\d[-–]$")
 
@@ -139,6 +148,9 @@ class Number:
     prefix: tuple[str, ...] = ()
     # one side of a score, a tally or a range ("beaten 2-1", "lead by 66-63", "10-20 years")
     joined: bool = False
+    # right after a capitalised word: a version or a model ("Python 2", "Boeing 747") in a
+    # claim, which states no amount; in a source it may be one ("Mkhitaryan 48": his minute)
+    named: bool = False
 
     def same_unit(self, other: Number) -> bool:
         """Both count the same thing: one symbol or converted unit, or a shared noun.
@@ -212,6 +224,10 @@ def _find_numbers(text: str) -> tuple[Number, ...]:
         if _LABEL.search(text[max(0, m.start() - 12) : m.start()]):
             continue
         raw = m.group("num").lower()
+        name = _NAMED_BY.search(text, max(0, m.start("num") - 30), m.start("num"))
+        named = bool(name and name.group(1).lower() not in _NOT_NAMES and raw[0].isdigit() and "," not in raw
+                     and not (m.group("cur") or m.group("pct") or m.group("scale") or m.group("letter"))
+                     and not _JOINED.match(text, m.end("num")))  # "Real Madrid 9-1 Granada" is a score
         scale = m.group("scale") or m.group("letter")
         if raw in _WORDNUM:
             if not (m.group("unit") or m.group("pct")):
@@ -250,7 +266,7 @@ def _find_numbers(text: str) -> tuple[Number, ...]:
         prefix = _prefix(text, prev_end, lead)
         at = m.start("num")  # the two characters before it, not the whole text up to it
         joined = bool(_JOINED.match(text, m.end("num")) or _JOINED_BEFORE.search(text, max(0, at - 2), at))
-        out.append(Number(value, said, unit, approx, m.start(), bound, step, nouns, prefix, joined))
+        out.append(Number(value, said, unit, approx, m.start(), bound, step, nouns, prefix, joined, named))
         prev_end = end
     return tuple(out)
 
@@ -360,6 +376,8 @@ def check_numbers(claim: str, evidence: str) -> list[Finding]:
     out: list[Finding] = []
     found = find_numbers(evidence)
     for n in find_numbers(claim):
+        if n.named:
+            continue
         # One side of a claim's score is read against sides of the source's scores only:
         # "beaten 2-1" says nothing about a 9 elsewhere. A single figure may be a side of
         # one ("65 trophies" against "lead by 66-63").

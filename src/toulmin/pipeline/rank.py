@@ -1,5 +1,6 @@
 """Rank: "the most prescribed" is not backed by "the second most prescribed", nor "the
-largest" by "one of the largest" or "the third-largest". An entailment model reads the
+largest" by "one of the largest", "among the largest", "the third-largest" or "arguably the
+largest". An entailment model reads the
 same words in both and calls it support; the rank is one word it barely weighs.
 
 A superlative counts when a determiner, a possessive or a rank word stands before it
@@ -30,12 +31,18 @@ _NOT_SUPER = frozenset(
     "budapest bucharest celeste arbitrest anapest alkahest congest ingest divest".split()
 )
 _SUPER = re.compile(
-    r"(?P<lead>\b(?:the|its|their|his|her|our|one of the)\s+|['’]s\s+)"
+    r"(?P<lead>\b(?:(?:(?:one|some) of|among) (?:the|its|their|his|her|our)|the|its|their|his|her|our)\s+"
+    r"|['’]s\s+)"
+    r"(?:(?P<hedge>disputed|arguable|possible|probable|putative|presumed|purported|alleged|reputed|likely)\s+)?"
     r"(?:(?P<ord>" + _ORD + r")[\s-]+)?"
     r"(?P<sup>most|least|best|worst|[a-z]{2,}est)\b"
     r"(?P<after>(?:\s+[a-z]+ly)*\s+(?P<head>[a-z][a-z-]+))?",
     re.I,
 )
+# "arguably the longest", "thought to be the largest": the source does not say it flat out
+_HEDGE_BEFORE = re.compile(
+    r"\b(?:arguably|possibly|perhaps|probably|reportedly|allegedly|supposedly|likely|may be|might be|"
+    r"could be|(?:considered|believed|thought|said|claimed|reported|estimated)(?: to be)?)\s+$", re.I)
 _WORD = re.compile(r"[a-z0-9]+")
 _STOP = frozenset(
     "the a an of to in and or is was are were be been for on at by with as that this it its "
@@ -47,8 +54,9 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 class _Rank(NamedTuple):
     key: str  # "most prescribed", "largest"
     place: int  # 1 for "the largest", 2 for "the second-largest"
-    one_of: bool  # "one of the largest"
+    one_of: bool  # "one of the largest", "among the largest"
     text: str
+    hedge: str  # "disputed", "arguably": the text does not state the rank flat out
 
 
 def _ranks(text: str) -> list[_Rank]:
@@ -68,7 +76,12 @@ def _ranks(text: str) -> list[_Rank]:
         place = _ORDINALS.get(o) or (int(o[:-2]) if o[:-2].isdigit() else 1)
         lead = m.group("lead").strip().lower()
         start = m.end("lead") if lead[-1] == "s" and lead[0] in "'’" else m.start("lead")  # "Europe's"
-        out.append(_Rank(key, place, lead == "one of the", text[start : m.end()].strip()))
+        group = lead.startswith(("one of", "some of", "among"))  # "among the most popular"
+        before = _HEDGE_BEFORE.search(text, max(0, start - 30), start)
+        hedge = (m.group("hedge") or (before.group(0).strip() if before else "")).lower()
+        said = text[start : m.end()].strip()
+        out.append(_Rank(key, place, group, said if m.group("hedge") or not hedge else f"{hedge} {said}",
+                         hedge))
     return out
 
 
@@ -78,8 +91,11 @@ def _stem(word: str) -> str:
 
 def _said(r: _Rank) -> str:
     # "Europe's busiest" reads as "the busiest"; "his second highest" stays as it is
+    if r.hedge and not r.text.lower().startswith(("the ", "one of", "some of", "among", "its ", "their ")):
+        return r.text  # "arguably the longest"
     possessive = r.text.split()[0].lower() in ("its", "their", "his", "her", "our")
-    return r.text if possessive or r.text.lower().startswith(("the ", "one of")) else f"the {r.text}"
+    kept = ("the ", "one of", "some of", "among")
+    return r.text if possessive or r.text.lower().startswith(kept) else f"the {r.text}"
 
 
 def check_rank(claim: str, evidence: str) -> list[Finding]:
@@ -102,6 +118,11 @@ def check_rank(claim: str, evidence: str) -> list[Finding]:
             if same and (not content or len(content & words) * 2 >= len(content)):
                 found += same
         if not found:
+            continue
+        if not r.hedge and all(s.hedge for s in found):  # "the disputed longest" backs no "the longest"
+            s = found[0]
+            out.append(Finding(kind="rank", status="imprecise", claim=r.text, source=s.text,
+                               note=f"source only says {_said(s)}, not {_said(r)}"))
             continue
         # "one of the largest" is backed by "the third-largest" as well as by "one of the largest"
         exact = found if r.one_of else [s for s in found if s.place == r.place and not s.one_of]
