@@ -62,7 +62,6 @@ def _keys(first: dict[str, object], strings: Any) -> list[tuple[int, int]] | Non
 
 class _Matcher:
     def __init__(self, ruler: Any):
-        self.ruler = ruler
         strings = ruler.vocab.strings
         self.index: dict[tuple[int, int], list[tuple[int, list[list[_Test]]]]] = {}
         self.everywhere: list[tuple[int, list[list[_Test]]]] = []

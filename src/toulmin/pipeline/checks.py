@@ -130,7 +130,7 @@ _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w'’-]*")
 
 def _names_in(text: str) -> set[str]:
     """The lower-case words of ``text``'s capitalised words, its first word left out."""
-    return {w.lower() for w in _CAPITALISED.findall(text.strip())}
+    return {w for name in _CAPITALISED.findall(text.strip()) for w in _WORD.findall(name.lower())}
 
 
 def _check_negation(claim: str, sentences: list[Sentence]) -> list[Finding]:
@@ -142,13 +142,13 @@ def _check_negation(claim: str, sentences: list[Sentence]) -> list[Finding]:
     # river": the claim's names said elsewhere in the passage count for it ("No bridges cross
     # the river" against "Several bridges cross the Amazon"). A sentence that names
     # something else does not ("No bridges cross the Nile").
-    named = {w for n in _names_in(claim) for w in _WORD.findall(n)} & cw
+    named = _names_in(claim) & cw
     in_passage = named & frozenset().union(*(s[1] for s in sentences)) if named else set()
     best = None
     for sent in sentences:
         literal = len(cw & sent[1])
-        others = {w for n in _names_in(sent[0]) for w in _WORD.findall(n)} - named
-        credit = len(in_passage - sent[1]) if in_passage and not others and literal else 0
+        credit = (len(in_passage - sent[1]) if in_passage and literal and not _names_in(sent[0]) - named
+                  else 0)
         if best is None or (literal + credit, literal) > best[0]:
             best = ((literal + credit, literal), sent)
     # A flipped polarity needs the same statement: at most one content word of the

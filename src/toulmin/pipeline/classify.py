@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from ..checker.base import LABELS, Checker
 from .agent import check_agent
 from .checks import Finding, check_claim, entity_findings
-from .extract import Claim
+from .extract import _PRONOUNS, Claim
 from .link import Candidate
 from .merged import check_merged
 
@@ -70,9 +70,6 @@ def merge_findings(per_candidate: list[list[Finding]]) -> list[Finding]:
             if key not in best or _RANK[f.status] < _RANK[best[key].status]:
                 best[key] = f
     return list(best.values())
-
-
-_PRONOUNS = frozenset("it they he she this these its their his her".split())
 
 
 def _checked_focus(claim: Claim) -> str:

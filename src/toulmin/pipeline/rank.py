@@ -90,12 +90,12 @@ def _stem(word: str) -> str:
 
 
 def _said(r: _Rank) -> str:
-    # "Europe's busiest" reads as "the busiest"; "his second highest" stays as it is
-    if r.hedge and not r.text.lower().startswith(("the ", "one of", "some of", "among", "its ", "their ")):
-        return r.text  # "arguably the longest"
+    # "Europe's busiest" reads as "the busiest"; "his second highest" and "arguably the
+    # longest" stay as they are
     possessive = r.text.split()[0].lower() in ("its", "their", "his", "her", "our")
+    hedged = bool(r.hedge) and r.text.lower().startswith(r.hedge)
     kept = ("the ", "one of", "some of", "among")
-    return r.text if possessive or r.text.lower().startswith(kept) else f"the {r.text}"
+    return r.text if possessive or hedged or r.text.lower().startswith(kept) else f"the {r.text}"
 
 
 def check_rank(claim: str, evidence: str) -> list[Finding]:
