@@ -8,32 +8,33 @@ made minutes apart compare badly. Here two worker processes (``--base`` first on
 their path, and this checkout) hold their models loaded and take the cases of
 ``verify_speed.py`` in turns, one call at a time, the one that goes first drawn at
 random per case. Printed: p50 / p95 and the median stage times of each side, and the
-median over calls of (this checkout's time / the base's time on the same case).
+median over calls of (this checkout's time / the base's time on the same case), and
+how many calls gave the same report on both sides (timings aside), for changes meant
+to leave every report as it was.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 
-def worker(sets: list[str]) -> None:
-    sys.path.insert(0, str(Path(__file__).parent))
-    from verify_speed import make_cases
-
+def worker(sets: list[str], cases_file: str) -> None:
     from toulmin.cli.verify_cmd import parse_sets
     from toulmin.config import load_config
     from toulmin.verify import get_verifier
 
     verifier = get_verifier(load_config(overrides=parse_sets(tuple(sets)) or None))
-    cases = make_cases(20)
+    cases = json.loads(Path(cases_file).read_text())
     for c in cases[:3]:
         verifier.verify(c["answer"], c["sources"])
     emb = verifier.linker.embedder
@@ -45,7 +46,8 @@ def worker(sets: list[str]) -> None:
         t = time.perf_counter()
         rep = verifier.verify(c["answer"], c["sources"])
         ms = (time.perf_counter() - t) * 1000
-        print(json.dumps({"ms": ms, "stages": rep.timings_ms}), flush=True)
+        digest = hashlib.sha256(rep.to_json(timings=False).encode()).hexdigest()
+        print(json.dumps({"ms": ms, "stages": rep.timings_ms, "digest": digest}), flush=True)
 
 
 def main() -> None:
@@ -53,15 +55,24 @@ def main() -> None:
     ap.add_argument("--base", required=True, help="the other checkout's src folder")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--set", dest="sets", action="append", default=[])
-    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.worker:
-        worker(a.sets)
+        worker(a.sets, a.worker)
         return
+    sys.path.insert(0, str(Path(__file__).parent))
+    from verify_speed import make_cases
+
+    # made once, by this checkout, so both sides get the very same texts even when
+    # the sentence splitter that cuts them differs
+    fd, cases_file = tempfile.mkstemp(suffix=".json")
+    with os.fdopen(fd, "w") as f:
+        json.dump(make_cases(20), f)
     sets = [x for s in a.sets for x in ("--set", s)]
     envs = {"base": dict(os.environ, PYTHONPATH=a.base), "this": dict(os.environ)}
     envs["this"].pop("PYTHONPATH", None)
-    procs = {k: subprocess.Popen([sys.executable, __file__, "--base", a.base, "--worker", *sets],
+    cmd = [sys.executable, __file__, "--base", a.base, "--worker", cases_file, *sets]
+    procs = {k: subprocess.Popen(cmd,
                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=e)
              for k, e in envs.items()}
     for p in procs.values():
@@ -69,6 +80,7 @@ def main() -> None:
     rng = random.Random(0)
     ms: dict[str, list[float]] = {k: [] for k in procs}
     stages: dict[str, dict[str, list[float]]] = {k: {} for k in procs}
+    digests: dict[str, list[str]] = {k: [] for k in procs}
     for _ in range(a.rounds):
         for i in range(20):
             order = list(procs)
@@ -80,12 +92,14 @@ def main() -> None:
                 p.stdin.flush()
                 row = json.loads(p.stdout.readline())
                 ms[k].append(row["ms"])
+                digests[k].append(row["digest"])
                 for s, x in row["stages"].items():
                     stages[k].setdefault(s, []).append(x)
     for p in procs.values():
         assert p.stdin
         p.stdin.close()
         p.wait()
+    os.unlink(cases_file)
     ratio = statistics.median(t / b for b, t in zip(ms["base"], ms["this"]))
     print(f"{len(ms['this'])} calls each, settings: {' '.join(a.sets) or 'defaults'}\n")
     print("| side | warm p50 (ms) | p95 | extract / link / classify, median (ms) |")
@@ -95,6 +109,8 @@ def main() -> None:
         st = " / ".join(f"{statistics.median(stages[k][s]):.1f}" for s in ("extract", "link", "classify"))
         print(f"| {label} | {statistics.median(xs):.1f} | {xs[round(0.95 * (len(xs) - 1))]:.1f} | {st} |")
     print(f"\nmedian per-call ratio, this / base: {ratio:.3f}")
+    same = sum(a == b for a, b in zip(digests["base"], digests["this"]))
+    print(f"same report on both sides (timings aside): {same} of {len(digests['this'])} calls")
 
 
 if __name__ == "__main__":

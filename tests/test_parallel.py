@@ -18,3 +18,19 @@ def test_costliest_items_start_first_and_results_keep_input_order():
     assert ItemPool(2, "t").map(run, items, cost=lambda x: x) == [10, 50, 20, 90, 30]
     assert set(started[:2]) == {9, 5}  # both workers begin with the two longest items
 
+
+
+def test_the_item_left_over_runs_on_every_core_and_order_is_kept() -> None:
+    wide: list[int] = []
+
+    def spare(x: int) -> int:
+        wide.append(x)
+        return x * 10
+
+    pool = ItemPool(2, "t")
+    assert pool.map(lambda x: x * 10, [4, 1, 7], cost=lambda x: x, spare=spare) == [40, 10, 70]
+    assert wide == [1]  # the cheapest one, after the others
+    assert pool.map(lambda x: x * 10, [3], spare=spare) == [30] and wide == [1, 3]
+    assert pool.map(lambda x: x * 10, [3, 5], cost=lambda x: x, spare=spare) == [30, 50]
+    assert wide == [1, 3]  # two items fill both workers: nothing left over
+    assert ItemPool(1, "t").map(lambda x: x * 10, [3], spare=spare) == [30] and wide == [1, 3]

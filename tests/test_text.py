@@ -40,3 +40,11 @@ def test_a_sentence_longer_than_a_window_is_cut_on_words() -> None:
     wins = make_windows(text, max_words=100, overlap_sentences=0)
     assert [len(w.text.split()) for w in wins] == [100, 100, 50]
     assert all(text[w.start : w.end] == w.text for w in wins)
+
+
+def test_initials_of_a_name_end_no_sentence() -> None:
+    text = ("It was written by J.K. Rowling. C.S. Lewis wrote Narnia. The U.N. Mine Action Service helps. "
+            "It opens at 9 a.m. Then it closes.")
+    assert [s.text for s in split_sentences(text)] == [
+        "It was written by J.K. Rowling.", "C.S. Lewis wrote Narnia.", "The U.N. Mine Action Service helps.",
+        "It opens at 9 a.m.", "Then it closes."]

@@ -39,10 +39,21 @@ class ItemPool:
         self._lock = threading.Lock()
 
     def map(
-        self, fn: Callable[[T], R], items: Sequence[T], cost: Callable[[T], int] | None = None
+        self, fn: Callable[[T], R], items: Sequence[T], cost: Callable[[T], int] | None = None,
+        spare: Callable[[T], R] | None = None,
     ) -> list[R]:
         """``cost``: an item's relative run time; the costliest start first, so a long
-        item does not run alone on one core at the end while the others idle."""
+        item does not run alone on one core at the end while the others idle.
+        ``spare``: ``fn`` on every core at once, for the one item left over when the
+        items do not divide evenly over the workers (a lone pair, the fifth of five):
+        run alone, it would leave the other cores idle."""
+        if spare is not None and self.threads > 1 and len(items) % self.threads == 1:
+            if len(items) == 1:
+                return [spare(items[0])]
+            last = min(range(len(items)), key=lambda i: (cost(items[i]) if cost else 0, -i))
+            done = self.map(fn, [x for i, x in enumerate(items) if i != last], cost)
+            done.insert(last, spare(items[last]))
+            return done
         if self.threads == 1 or len(items) <= 1:
             return [fn(x) for x in items]
         with self._lock:

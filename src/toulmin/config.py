@@ -72,6 +72,9 @@ class ExtractConfig(_Strict):
                             "reported NOT_CHECKED")
     split_modifiers: bool = Field(True, description="one claim per fact-bearing modifier")
     resolve_pronouns: bool = True
+    ner_process: bool = Field(True, description="run spaCy's entity recogniser in a helper process, on "
+                              "the second core while the first parses (only with more than one core, "
+                              "TOULMIN_THREADS); the entities are the same either way")
 
 
 class LinkConfig(_Strict):

@@ -30,6 +30,7 @@ _ABBREV = {
     "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "gen",
     "col", "lt", "sgt", "capt", "rev", "gov", "sen", "rep", "approx", "dept",
 }
+_INITIALS = re.compile(r"[A-Z](?:\.[A-Z])+")
 _BOUNDARY = re.compile(r"([.!?]+[\"')\]]*)(\s+)(?=[\"'(\[]?[A-Z0-9])|\n\s*\n|\n(?=\s*[-*#\d\[A-Z])")
 
 
@@ -48,9 +49,11 @@ def _is_abbrev(text: str, dot_pos: int) -> bool:
     m = re.search(r"(?<![A-Za-z0-9])([A-Za-z.]+)$", text[max(0, dot_pos - 24) : dot_pos])
     if not m:
         return False
-    word = m.group(1).lower().rstrip(".")
-    # Single capital letters are initials ("J. Smith"), not sentence ends.
-    return word in _ABBREV or (len(word) == 1 and word.isalpha())
+    word = m.group(1).rstrip(".")
+    # Initials ("J. Smith", "J.K. Rowling", "C.S. Lewis") are no sentence ends: a name
+    # cut after them left a claim "Rowling." and a quote that stops mid-name.
+    initials = (len(word) == 1 and word.isalpha()) or _INITIALS.fullmatch(word) is not None
+    return initials or word.lower() in _ABBREV
 
 
 def split_sentences(text: str) -> list[Span]:

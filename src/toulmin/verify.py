@@ -45,7 +45,7 @@ __all__ = ["Verifier", "averify", "verify"]
 
 
 @lru_cache(maxsize=4)
-def _extractor(backend: str, model: str, split: bool, pronouns: bool) -> ClaimExtractor:
+def _extractor(backend: str, model: str, split: bool, pronouns: bool, ner_process: bool) -> ClaimExtractor:
     if backend != "spacy":
         from importlib.metadata import entry_points
 
@@ -57,7 +57,7 @@ def _extractor(backend: str, model: str, split: bool, pronouns: bool) -> ClaimEx
                 fix="use one of: " + ", ".join(sorted({"spacy", *eps})),
             )
         return eps[backend].load()()  # type: ignore[no-any-return]
-    return SpacyExtractor(model, split_modifiers=split, resolve_pronouns=pronouns)
+    return SpacyExtractor(model, split_modifiers=split, resolve_pronouns=pronouns, ner_process=ner_process)
 
 
 def _checker(cfg: Config) -> Checker:
@@ -87,6 +87,7 @@ class Verifier:
             cfg.extract.spacy_model,
             cfg.extract.split_modifiers,
             cfg.extract.resolve_pronouns,
+            cfg.extract.ner_process,
         )
         self.checker = _checker(cfg)
         if cfg.extract.backend == "llm" and self.llm is not None:

@@ -109,13 +109,29 @@ def test_a_pair_scores_the_same_alone_or_in_any_batch() -> None:
     assert (one_thread == batched).all() and (reordered == batched).all()
 
 
+def test_the_pair_left_over_runs_on_every_core_with_the_same_scores() -> None:
+    """Three pairs on two workers: two run side by side, the third on both cores."""
+    claims = ["The Eiffel Tower was finished in 1889.", "It is 450 metres tall.", "It is in Paris."]
+    docs = [DOC, DOC, DOC]
+    checker = OnnxChecker(threads=2)
+    wide: list[Any] = []
+    run_wide = checker._run_wide
+    checker._run_wide = lambda enc: wide.append(enc) or run_wide(enc)  # type: ignore[method-assign]
+    got = checker.predict(claims, docs)
+    assert len(wide) == 1 and checker._wide is not None
+    shortest = min(range(3), key=lambda i: len(checker.tokenizer.encode(claims[i], docs[i]).ids))
+    assert wide[0].ids == checker.tokenizer.encode(claims[shortest], docs[shortest]).ids
+    assert (got == OnnxChecker(threads=1).predict(claims, docs)).all()
+
+
 def test_a_repeated_pair_runs_once_and_every_row_gets_its_scores(shipped: Any) -> None:
     claims = ["It is 450 metres tall.", "It is in Rome.", "It is 450 metres tall.", "It is in Rome."]
     docs = [DOC, DOC, DOC, "Rome is the capital of Italy."]  # the last row differs by its span
     runs: list[Any] = []
     checker = OnnxChecker()
-    run_one = checker._run_one
+    run_one, run_wide = checker._run_one, checker._run_wide
     checker._run_one = lambda enc: runs.append(enc) or run_one(enc)  # type: ignore[method-assign]
+    checker._run_wide = lambda enc: runs.append(enc) or run_wide(enc)  # type: ignore[method-assign]
     got = checker.predict(claims, docs)
     assert len(runs) == 3
     assert (got[0] == got[2]).all() and not (got[1] == got[3]).all()

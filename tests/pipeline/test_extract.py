@@ -258,3 +258,18 @@ def test_a_pronoun_stands_for_the_subject_without_its_aside(ex: SpacyExtractor) 
                         "It is the most popular language.")
     assert [c.text for c in claims] == ["Python 3.0, released in 2008, was not backward compatible.",
                                         "Python 3.0 is the most popular language."]
+
+
+def test_a_hedged_claim_about_someone_else_stays_a_claim(ex: SpacyExtractor) -> None:
+    (c,) = ex.extract("I believe the movie was directed by Steven Spielberg.")
+    assert not c.trivial and c.text == "I believe the movie was directed by Steven Spielberg."
+    assert not ex.extract("I would say the mystery written by J.K. Rowling is closer to Dark Shadows.")[0].trivial
+    for chat in ("I think that is a great choice.", "I think you would enjoy it.", "I know what you mean."):
+        assert all(c.trivial for c in ex.extract(chat)), chat
+
+
+def test_a_name_with_initials_is_one_claim_and_one_name(ex: SpacyExtractor) -> None:
+    claims = ex.extract("The novel was released in 2003. The novel was written by J.K. Rowling.")
+    assert [c.text for c in claims] == ["The novel was released in 2003.",
+                                        "The novel was written by J.K. Rowling."]
+    assert claims[1].names == ["J.K. Rowling"]

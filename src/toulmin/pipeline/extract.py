@@ -17,9 +17,11 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
 
+from .._parallel import resolve_threads
 from ..errors import DependencyError
 from ..text import split_sentences
 from .attrs import speed_up_attribute_ruler
+from .ner import EntityRunner
 
 __all__ = ["Claim", "ClaimExtractor", "ClaimType", "SpacyExtractor"]
 
@@ -210,6 +212,24 @@ def _dummy_it(t: Any) -> bool:
                for p in preds for c in p.children if c.i > h.i)
 
 
+_HEDGE_VERBS = {"say", "think", "believe", "guess", "suppose", "bet", "reckon", "know", "recall", "remember"}
+
+
+def _hedged_claim(root: Any) -> bool:
+    """"I think / I would say / I believe <clause>" whose clause has its own subject,
+    not the speaker or the listener, and names someone or something ("I think that is
+    a great choice" stays chat)."""
+    if root.lemma_ not in _HEDGE_VERBS:
+        return False
+    for c in root.children:
+        if c.dep_ == "ccomp":
+            subj = [s for s in c.children if s.dep_ in _SUBJ]
+            if (subj and subj[0].lower_ not in _PERSONAL | _PRONOUNS
+                    and any(t.ent_type_ for t in c.subtree)):
+                return True
+    return False
+
+
 # which antecedent a leading pronoun may take
 _AGREES = {"he": "person", "she": "person", "it": "thing", "its": "thing", "this": "thing",
            "they": "plural", "their": "plural", "these": "plural"}
@@ -363,15 +383,27 @@ class SpacyExtractor:
         *,
         split_modifiers: bool = True,
         resolve_pronouns: bool = True,
+        ner_process: bool = True,
     ):
         self.nlp = _load_nlp(model)
-        self.version = f"1/{model}-{self.nlp.meta.get('version', '?')}"
+        # 2: entities are recognised on the bare tokens (pipeline/ner.py), not after the parser
+        self.version = f"2/{model}-{self.nlp.meta.get('version', '?')}"
         self.split_modifiers = split_modifiers
         self.resolve_pronouns = resolve_pronouns
+        self.entities = EntityRunner(self.nlp, model, apart=ner_process and resolve_threads() > 1)
+        self._steps = [proc for name, proc in self.nlp.pipeline if name != "ner"]
+
+    def _parse(self, text: str) -> Any:
+        started = self.entities.start(text)  # the recogniser, in its helper if there is one
+        doc = self.nlp.make_doc(text)
+        for proc in self._steps:
+            doc = proc(doc)
+        self.entities.finish(doc, started)
+        return doc
 
     # -- public -----------------------------------------------------------------
     def extract(self, answer: str, question: str | None = None) -> list[Claim]:
-        doc = self.nlp(answer)
+        doc = self._parse(answer)
         if question and question.strip() and self._fragment(doc):
             # "Paris." asserts nothing alone; with its question it is one claim,
             # framed the way the checker was trained on question answering.
@@ -438,7 +470,9 @@ class SpacyExtractor:
         root = sent.root
         subj = [c for c in root.children if c.dep_ in _SUBJ]
         if subj and subj[0].lower_ in _PERSONAL and not any(t.like_num for t in sent):
-            return True
+            # "I would say the book by J.K. Rowling is closer": a hedge on a claim
+            # about a third party, which stays a claim (with its hedge)
+            return not _hedged_claim(root)
         # "That is correct.", "Oh yes they were." - agreement, no content of its own
         return len([t for t in sent if t.is_alpha]) <= 4 and not has_fact and len(content) <= 1
 
