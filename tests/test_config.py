@@ -47,3 +47,25 @@ def test_bad_yaml_and_missing_file(tmp_path: Path) -> None:
     assert e.value.code == "E_CONFIG_FILE"
     with pytest.raises(ConfigError):
         load_config(tmp_path / "missing.yaml", env={})
+
+
+def test_a_preset_fills_its_keys_beneath_the_ones_set_beside_it(tmp_path: Path) -> None:
+    fast = load_config(env={}, overrides={"preset": "fast"})
+    assert (fast.preset, fast.checker.model, fast.link.dense, fast.link.k, fast.link.context_words) == (
+        "fast", "fast", False, 1, 100)
+    mine = load_config(env={}, overrides={"preset": "fast", "link": {"k": 2}})
+    assert mine.link.k == 2 and mine.checker.model == "fast"  # a key beside the preset wins
+    back = fast.merged({"preset": "default"})  # a later layer's preset replaces it whole
+    assert (back.checker.model, back.link.dense, back.link.k, back.link.context_words) == (None, "auto", 3, 170)
+    assert back.model_dump(exclude={"preset"}) == load_config(env={}).model_dump(exclude={"preset"})
+    # in a file, and from the environment, with later layers still on top
+    (tmp_path / "toulmin.yaml").write_text("preset: fast\nlink:\n  context_words: 60\n")
+    cfg = load_config(env={"TOULMIN_LINK__K": "4"})
+    assert (cfg.checker.model, cfg.link.context_words, cfg.link.k) == ("fast", 60, 4)
+    assert load_config(env={"TOULMIN_PRESET": "fast"}).checker.model == "fast"
+
+
+def test_an_unknown_preset_names_the_choices() -> None:
+    with pytest.raises(ConfigError) as e:
+        load_config(env={}, overrides={"preset": "turbo"})
+    assert e.value.code == "E_CONFIG_VALUE" and "'default' or 'fast'" in e.value.message

@@ -4,6 +4,9 @@ an unknown key is an error that lists the valid ones.
 
 Environment variables use ``__`` between levels: ``TOULMIN_CHECKER__MODEL``.
 Per-call overrides return a new object; shared config is never mutated.
+
+A layer may name a preset (``preset: fast``): its settings (``PRESETS``) join that
+layer beneath the keys the layer sets itself, so later layers still override them.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ __all__ = [
     "LessonsConfig",
     "LinkConfig",
     "ScoreConfig",
+    "PRESETS",
     "ServeConfig",
     "load_config",
     "nest_dotted",
@@ -73,8 +77,8 @@ class ExtractConfig(_Strict):
     split_modifiers: bool = Field(True, description="one claim per fact-bearing modifier")
     resolve_pronouns: bool = True
     ner_process: bool = Field(True, description="run spaCy's entity recogniser in a helper process, on "
-                              "the second core while the first parses (only with more than one core, "
-                              "TOULMIN_THREADS); the entities are the same either way")
+                              "the second core while the first parses (only with more than one thread: "
+                              "checker.threads, TOULMIN_THREADS, cores); the entities are the same either way")
 
 
 class LinkConfig(_Strict):
@@ -253,7 +257,27 @@ class ServeConfig(_Strict):
     )
 
 
+# Every preset names the same keys, so one layer's preset replaces another's whole.
+PRESETS: dict[str, dict[str, Any]] = {
+    "default": {"checker": {"model": None}, "link": {"dense": "auto", "k": 3, "context_words": 170}},
+    # the lowest warm latency measured with the shipped models, at the default's
+    # end-to-end accuracy on the held-out slices (docs/benchmarks.md, "Presets")
+    "fast": {"checker": {"model": "fast"}, "link": {"dense": False, "k": 1, "context_words": 100}},
+}
+
+
+def _with_preset(layer: Mapping[str, Any]) -> dict[str, Any]:
+    name = layer.get("preset")
+    if isinstance(name, str) and name in PRESETS:
+        return _deep_merge(PRESETS[name], layer)
+    return dict(layer)  # no preset, or an unknown one: validation names the choices
+
+
 class Config(_Strict):
+    preset: Literal["default", "fast"] | None = Field(
+        None, description="a named set of settings: fast = the 4-layer checker, BM25-only linking, one "
+        "candidate per claim read with 100 words of context; default = the defaults of those keys. "
+        "Keys set beside it (or in a later layer) win")
     checker: CheckerConfig = CheckerConfig()
     extract: ExtractConfig = ExtractConfig()
     link: LinkConfig = LinkConfig()
@@ -270,7 +294,7 @@ class Config(_Strict):
     def merged(self, overrides: Mapping[str, Any] | None) -> Config:
         if not overrides:
             return self
-        return _validate(_deep_merge(self.model_dump(), dict(overrides)), "per-call options")
+        return _validate(_deep_merge(self.model_dump(), _with_preset(overrides)), "per-call options")
 
 
 def nest_dotted(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -343,9 +367,10 @@ def load_config(path: str | Path | None = None, env: Mapping[str, str] | None = 
         if not isinstance(loaded, dict):
             raise ConfigError("E_CONFIG_FILE", f"{file} must hold a mapping at the top level",
                               fix="e.g. `checker: {window_words: 100}`")
+        loaded = _with_preset(loaded)
         _validate(loaded, str(file))
         data = _deep_merge(data, loaded)
-    env_data = _from_env(env)
+    env_data = _with_preset(_from_env(env))
     if env_data:
         _validate(env_data, "TOULMIN_* environment variables")
         data = _deep_merge(data, env_data)

@@ -16,7 +16,7 @@ from importlib.util import find_spec as _find_spec
 from typing import Any
 
 from . import __version__
-from ._parallel import runtime_id
+from ._parallel import resolve_threads, runtime_id
 from .checker import load_checker
 from .checker.base import Checker
 from .checker.onnx import OnnxChecker
@@ -87,7 +87,8 @@ class Verifier:
             cfg.extract.spacy_model,
             cfg.extract.split_modifiers,
             cfg.extract.resolve_pronouns,
-            cfg.extract.ner_process,
+            # verify-batch's worker processes each hold one core (checker.threads 1)
+            cfg.extract.ner_process and resolve_threads(cfg.checker.threads) > 1,
         )
         self.checker = _checker(cfg)
         if cfg.extract.backend == "llm" and self.llm is not None:

@@ -86,6 +86,19 @@ def test_verify_text_json_markdown(files: Path) -> None:
     assert r.stdout.startswith("| Claim | Verdict | Source | Note |")
 
 
+def test_the_fast_preset_is_one_flag_and_the_report_says_so(files: Path) -> None:
+    r = run("verify", "--answer", str(files / "answer.txt"), "--sources-dir", str(files / "sources"),
+            "--preset", "fast", "--format", "json", "--no-timings")
+    assert r.returncode == 0, r.stderr
+    rep = json.loads(r.stdout)
+    assert rep["config"]["preset"] == "fast" and rep["config"]["link"]["k"] == 1
+    assert "minilm-l4" in rep["models"]["checker"]
+    assert all(len(d["evidence"]) <= 1 for d in rep["details"])
+    r = run("verify", "--answer", str(files / "answer.txt"), "--sources-dir", str(files / "sources"),
+            "--preset", "turbo")
+    assert r.returncode != 0 and "fast" in r.stderr
+
+
 def test_fail_under_exit_codes(files: Path) -> None:
     base = ["verify", "--answer", str(files / "answer.txt"), "--sources-dir", str(files / "sources")]
     assert run(*base, "--fail-under", "0.6").returncode == 0

@@ -23,9 +23,15 @@ TEXTS = [
 ]
 
 
+def _loaded(ex: SpacyExtractor) -> SpacyExtractor:
+    assert ex.entities._helper is not None
+    ex.entities._helper.ready.result(timeout=120)  # until then, answers are read here
+    return ex
+
+
 @pytest.fixture(scope="module")
 def apart() -> Iterator[SpacyExtractor]:
-    ex = SpacyExtractor(ner_process=True)
+    ex = _loaded(SpacyExtractor(ner_process=True))
     yield ex
     ex.entities.close()
 
@@ -47,10 +53,16 @@ def test_the_helper_gives_the_entities_this_process_gives(
     apart: SpacyExtractor, inline: SpacyExtractor
 ) -> None:
     assert apart.entities.apart and not inline.entities.apart
+    sent: list[str] = []
+    helper = apart.entities._helper
+    assert helper is not None
+    submit = helper.submit
+    helper.submit = lambda text: sent.append(text) or submit(text)  # type: ignore[method-assign]
     for text in TEXTS:
         a, b = apart._parse(text), inline._parse(text)
         assert _ents(a) == _ents(b) and _iob(a) == _iob(b), text
         assert [c.model_dump() for c in apart.extract(text)] == [c.model_dump() for c in inline.extract(text)]
+    assert set(sent) == set(TEXTS)  # the helper read them all
     doc = apart._parse(TEXTS[3])
     assert {e.text for e in doc.ents} >= {"Angela Merkel", "Emmanuel Macron", "Paris"}
     assert doc[0].tag_ and doc[1].dep_  # the parse is there as well
@@ -88,8 +100,18 @@ def test_an_answer_that_does_not_fit_the_tokens_is_recomputed_here(
     assert "into 3 tokens" in caplog.text
 
 
+def test_answers_before_the_helper_has_loaded_are_read_here(inline: SpacyExtractor) -> None:
+    ex = _loaded(SpacyExtractor(ner_process=True))
+    helper = ex.entities._helper
+    assert helper is not None and ex.entities.start(TEXTS[3]) is not None
+    helper.ready = Future()  # as while it loads
+    assert ex.entities.start(TEXTS[3]) is None
+    assert _ents(ex._parse(TEXTS[3])) == _ents(inline._parse(TEXTS[3]))
+    ex.entities.close()
+
+
 def test_a_helper_that_dies_is_replaced_by_this_process(caplog: pytest.LogCaptureFixture) -> None:
-    ex = SpacyExtractor(ner_process=True)
+    ex = _loaded(SpacyExtractor(ner_process=True))
     runner = ex.entities
     helper = runner._helper
     assert helper is not None

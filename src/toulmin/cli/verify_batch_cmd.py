@@ -20,7 +20,7 @@ from typing import Any
 import click
 from tqdm import tqdm
 
-from ..config import Config, load_config
+from ..config import PRESETS, Config, load_config
 from ..errors import InputError, ToulminError
 from . import handle_errors
 from .rows import parse_row
@@ -109,15 +109,20 @@ def _resume(path: Path) -> set[str]:
 @click.option("--workers", type=int, default=None, help="Processes (default: number of cores).")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None)
 @click.option("--set", "sets", multiple=True, help="Override a config key: --set link.k=5.")
+@click.option("--preset", type=click.Choice(sorted(PRESETS)), default=None,
+              help="A named set of settings; fast: the 4-layer checker, BM25 only, one candidate per claim.")
 @handle_errors
 def verify_batch(
-    infile: str, outfile: str, workers: int | None, config_path: str | None, sets: tuple[str, ...]
+    infile: str, outfile: str, workers: int | None, config_path: str | None, sets: tuple[str, ...],
+    preset: str | None,
 ) -> None:
     """Verify JSONL rows {id, answer, sources, question?}; write {id, report} or {id, error}."""
     workers = workers or os.cpu_count() or 1
     if workers < 1:
         raise InputError("E_BAD_OPTION", "--workers must be at least 1", fix="e.g. --workers 2")
     over = parse_sets(sets)
+    if preset:
+        over["preset"] = preset
     if workers > 1:  # one compute thread per process: the processes share the cores
         over.setdefault("checker", {}).setdefault("threads", 1)
     cfg = load_config(config_path, overrides=over or None)

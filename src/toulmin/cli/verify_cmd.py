@@ -15,7 +15,7 @@ from typing import Any
 import click
 import yaml
 
-from ..config import load_config, nest_dotted
+from ..config import PRESETS, load_config, nest_dotted
 from ..errors import InputError
 from ..pipeline.sources import Source, read_source_file, read_sources_dir
 from ..verify import get_verifier
@@ -97,6 +97,8 @@ def _read_answer(path: str) -> str:
     help="YAML config file (default: ./toulmin.yaml if present).",
 )
 @click.option("--set", "sets", multiple=True, help="Override a config key: --set link.k=5 (repeatable).")
+@click.option("--preset", type=click.Choice(sorted(PRESETS)), default=None,
+              help="A named set of settings; fast: the 4-layer checker, BM25 only, one candidate per claim.")
 @click.option("--no-timings", is_flag=True, help="Leave timings out of JSON (byte-identical reruns).")
 @click.option("--color/--no-color", default=None, help="Colour the text output (default: if a terminal).")
 @handle_errors
@@ -111,6 +113,7 @@ def verify_cmd(
     fail_under: float | None,
     config_path: str | None,
     sets: tuple[str, ...],
+    preset: str | None,
     no_timings: bool,
     color: bool | None,
 ) -> None:
@@ -130,7 +133,10 @@ def verify_cmd(
             fix="pass --source FILE (repeatable), --sources-dir DIR or --corpus DIR",
         )
     answer = _read_answer(answer_path)
-    cfg = load_config(config_path, overrides=parse_sets(sets) or None)
+    over = parse_sets(sets)
+    if preset:
+        over["preset"] = preset
+    cfg = load_config(config_path, overrides=over or None)
     res = None
     if corpus:
         from ..corpus import open_corpus

@@ -32,6 +32,18 @@ log = logging.getLogger(__name__)
 Entities = list[tuple[int, int, str]]
 _WAIT_S = 60.0  # a helper that takes longer than this on one answer is given up
 
+# The helper's whole program: it imports spaCy alone (importing toulmin would double
+# its start-up time), reads one JSON text per line and answers with one line.
+_PROGRAM = """
+import json, sys
+import spacy
+nlp = spacy.load(sys.argv[1], exclude=[x for x in sys.argv[2].split(",") if x])
+print("ready", flush=True)
+for line in sys.stdin:
+    doc = nlp(json.loads(line))
+    print(json.dumps({"n": len(doc), "ents": [[e.start, e.end, e.label_] for e in doc.ents]}), flush=True)
+"""
+
 
 def _entities(doc: Any) -> Entities:
     return [(e.start, e.end, e.label_) for e in doc.ents]
@@ -41,7 +53,7 @@ class _Helper:
     """One child process, answers in the order asked; any thread may ask."""
 
     def __init__(self, model: str, exclude: list[str]):
-        cmd = [sys.executable, "-m", "toulmin.pipeline._ner_worker", model, ",".join(exclude)]
+        cmd = [sys.executable, "-c", _PROGRAM, model, ",".join(exclude)]
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      text=True, encoding="utf-8", bufsize=1)
         self._pending: deque[Future[tuple[int, Entities]]] = deque()
@@ -151,7 +163,12 @@ class EntityRunner:
         return self._helper is not None and not self._helper.dead
 
     def start(self, text: str) -> Future[tuple[int, Entities]] | None:
-        return self._helper.submit(text) if self.apart and self._helper is not None else None
+        """Sends the text to the helper, once it has loaded: until then (a process's
+        first answers) the recogniser runs here rather than keep the answer waiting."""
+        helper = self._helper
+        if helper is None or helper.dead or not helper.ready.done():
+            return None
+        return helper.submit(text)
 
     def finish(self, doc: Any, started: Future[tuple[int, Entities]] | None) -> None:
         if self.ner is None:
