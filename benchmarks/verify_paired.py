@@ -34,6 +34,9 @@ def worker(sets: list[str], cases_file: str) -> None:
     from toulmin.verify import get_verifier
 
     verifier = get_verifier(load_config(overrides=parse_sets(tuple(sets)) or None))
+    entities = getattr(verifier.extractor, "entities", None)
+    if entities is not None:  # warm: the entity helper process is up too
+        entities.loaded()
     cases = json.loads(Path(cases_file).read_text())
     for c in cases[:3]:
         verifier.verify(c["answer"], c["sources"])

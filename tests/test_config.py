@@ -56,7 +56,8 @@ def test_a_preset_fills_its_keys_beneath_the_ones_set_beside_it(tmp_path: Path) 
     mine = load_config(env={}, overrides={"preset": "fast", "link": {"k": 2}})
     assert mine.link.k == 2 and mine.checker.model == "fast"  # a key beside the preset wins
     back = fast.merged({"preset": "default"})  # a later layer's preset replaces it whole
-    assert (back.checker.model, back.link.dense, back.link.k, back.link.context_words) == (None, "auto", 3, 170)
+    assert (back.checker.model, back.link.dense, back.link.k, back.link.context_words) == (
+        None, "auto", 3, 170)
     assert back.model_dump(exclude={"preset"}) == load_config(env={}).model_dump(exclude={"preset"})
     # in a file, and from the environment, with later layers still on top
     (tmp_path / "toulmin.yaml").write_text("preset: fast\nlink:\n  context_words: 60\n")

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, m
 from .errors import ConfigError
 
 __all__ = [
+    "PRESETS",
     "CRAGConfig",
     "CheckerConfig",
     "CiteConfig",
@@ -34,7 +35,6 @@ __all__ = [
     "LessonsConfig",
     "LinkConfig",
     "ScoreConfig",
-    "PRESETS",
     "ServeConfig",
     "load_config",
     "nest_dotted",
@@ -78,7 +78,8 @@ class ExtractConfig(_Strict):
     resolve_pronouns: bool = True
     ner_process: bool = Field(True, description="run spaCy's entity recogniser in a helper process, on "
                               "the second core while the first parses (only with more than one thread: "
-                              "checker.threads, TOULMIN_THREADS, cores); the entities are the same either way")
+                              "checker.threads, TOULMIN_THREADS, cores); the entities are the same "
+                              "either way")
 
 
 class LinkConfig(_Strict):

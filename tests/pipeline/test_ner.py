@@ -24,8 +24,7 @@ TEXTS = [
 
 
 def _loaded(ex: SpacyExtractor) -> SpacyExtractor:
-    assert ex.entities._helper is not None
-    ex.entities._helper.ready.result(timeout=120)  # until then, answers are read here
+    assert ex.entities.loaded(timeout=120)  # until then, answers are read here
     return ex
 
 
@@ -135,6 +134,18 @@ def test_close_ends_the_helper_process() -> None:
     ex.entities.close()
     assert helper.proc.poll() is not None and not ex.entities.apart
     assert _ents(ex._parse(TEXTS[3]))  # still recognised, in this process
+
+
+def test_a_helper_closed_while_it_loads_is_killed_at_once(caplog: pytest.LogCaptureFixture) -> None:
+    ex = SpacyExtractor(ner_process=True)
+    helper = ex.entities._helper
+    assert helper is not None and not helper.ready.done()  # importing spaCy takes seconds
+    t = time.perf_counter()
+    with caplog.at_level(logging.WARNING, logger="toulmin.pipeline.ner"):
+        ex.entities.close()
+        assert helper.proc.returncode is not None and time.perf_counter() - t < 2
+        assert not ex.entities.loaded(timeout=5)
+    assert "in-process" not in caplog.text  # this side ended it: nothing to warn about
 
 
 def test_one_core_or_the_option_off_starts_no_process(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -33,9 +33,12 @@ Entities = list[tuple[int, int, str]]
 _WAIT_S = 60.0  # a helper that takes longer than this on one answer is given up
 
 # The helper's whole program: it imports spaCy alone (importing toulmin would double
-# its start-up time), reads one JSON text per line and answers with one line.
+# its start-up time), reads one JSON text per line and answers with one line. Torch,
+# where installed, is kept out: thinc imports it if it can (1.1 s), and the pipeline
+# runs on NumPy.
 _PROGRAM = """
 import json, sys
+sys.modules["torch"] = None
 import spacy
 nlp = spacy.load(sys.argv[1], exclude=[x for x in sys.argv[2].split(",") if x])
 print("ready", flush=True)
@@ -60,32 +63,31 @@ class _Helper:
         self._lock = threading.Lock()
         self.dead: str | None = None
         self.ready: Future[None] = Future()
+        self.stopping = threading.Event()  # set when this side ends it: no warning then
         threading.Thread(target=self._read, name="toulmin-ner-reader", daemon=True).start()
 
     def _read(self) -> None:
         out = self.proc.stdout
         assert out is not None
-        first = out.readline()
-        if first.strip() != "ready":
-            self._fail(f"the helper did not start ({first.strip() or 'no output'})")
-            return
-        self.ready.set_result(None)
-        try:
-            self._answer(out)
+        try:  # this thread owns its end of the pipe, and closes it when the child has gone
+            first = out.readline()
+            if first.strip() == "ready":
+                self.ready.set_result(None)
+                self._answer(out)
         finally:
-            out.close()  # the child has gone: this thread owns its end of the pipe
+            out.close()
         code = self.proc.wait()
-        if code != 0:  # 0: it was told to stop (its input closed)
-            log.warning("toulmin: spaCy's entity helper exited with code %s; the recogniser runs "
-                        "in-process from now on", code)
-        self._fail(f"the helper exited (code {code})")
+        why = f"the helper exited (code {code})" if self.ready.done() else "the helper did not start"
+        if not self.stopping.is_set():
+            log.warning("toulmin: %s; spaCy's entity recogniser runs in-process from now on", why)
+        self._fail(why)
 
     def _answer(self, out: Any) -> None:
         for line in out:
             with self._lock:
                 fut = self._pending.popleft() if self._pending else None
             if fut is None:
-                self._fail("the helper answered a question nobody asked")
+                self.proc.kill()  # out of step with its questions: no answer can be trusted
                 return
             try:
                 row = json.loads(line)
@@ -123,8 +125,12 @@ class _Helper:
 
 
 
-def _stop(proc: subprocess.Popen[str]) -> None:
-    """End of input: the child exits, and the reader closes the other pipe."""
+def _stop(proc: subprocess.Popen[str], ready: Future[None], stopping: threading.Event) -> None:
+    """End of input: the child exits, and the reader closes the other pipe. A child
+    still loading reads no input yet: it is killed rather than waited for."""
+    stopping.set()
+    if not ready.done():
+        proc.kill()
     if proc.stdin is not None:
         # OSError: the child is already gone; its pipe has nothing left to flush
         with contextlib.suppress(OSError):
@@ -156,7 +162,19 @@ class EntityRunner:
                 log.warning("toulmin: spaCy's entity recogniser runs in-process: no helper process (%s)", e)
             else:
                 # the child is reaped when this runner goes, or at exit
-                self._reap = weakref.finalize(self, _stop, self._helper.proc)
+                h = self._helper
+                self._reap = weakref.finalize(self, _stop, h.proc, h.ready, h.stopping)
+
+    def loaded(self, timeout: float = 60.0) -> bool:
+        """Waits for the helper to be up: True when it is, False when there is none
+        (benchmarks of warm latency wait for it, as for the other models)."""
+        if self._helper is None:
+            return False
+        try:
+            self._helper.ready.result(timeout=timeout)
+        except Exception:
+            return False
+        return self.apart
 
     @property
     def apart(self) -> bool:
