@@ -277,8 +277,9 @@ def _with_preset(layer: Mapping[str, Any]) -> dict[str, Any]:
 class Config(_Strict):
     preset: Literal["default", "fast"] | None = Field(
         None, description="a named set of settings: fast = the 4-layer checker, BM25-only linking, one "
-        "candidate per claim read with 100 words of context; default = the defaults of those keys. "
-        "Keys set beside it (or in a later layer) win")
+        "candidate per claim read with 100 words of context (about 8x faster, weaker on claims that join "
+        "two sources: docs/benchmarks.md); default = the defaults of those keys. Keys set beside it (or "
+        "in a later layer) win")
     checker: CheckerConfig = CheckerConfig()
     extract: ExtractConfig = ExtractConfig()
     link: LinkConfig = LinkConfig()
