@@ -126,6 +126,17 @@ def test_verify_errors(files: Path) -> None:
     assert r.returncode == 2 and json.loads(r.stderr)["error"]["code"] == "E_EMPTY"
 
 
+def test_verify_batch_takes_a_preset(files: Path) -> None:
+    inp = files / "in.jsonl"
+    inp.write_text(json.dumps({"id": "a", "answer": ANSWER, "sources": [S1, S2]}) + "\n")
+    out = files / "out.jsonl"
+    r = run("verify-batch", str(inp), "-o", str(out), "--workers", "1", "--preset", "fast")
+    assert r.returncode == 0, r.stderr
+    report = json.loads(out.read_text())["report"]
+    assert report["config"]["preset"] == "fast" and report["config"]["link"]["dense"] is False
+    assert "minilm-l4" in report["models"]["checker"]
+
+
 def test_verify_batch_resumes(files: Path) -> None:
     rows = [
         {"id": "a", "answer": ANSWER, "sources": [S1, S2]},

@@ -164,3 +164,11 @@ def test_a_pipeline_without_a_recogniser_sets_no_entities(inline: SpacyExtractor
     doc = inline.nlp.make_doc("Paris is big.")
     runner.finish(doc, None)
     assert _ents(doc) == []
+
+
+def test_a_verifier_on_one_thread_starts_no_helper() -> None:
+    from toulmin.config import load_config
+    from toulmin.verify import Verifier
+
+    one = Verifier(load_config(env={}, overrides={"checker": {"threads": 1}}))
+    assert isinstance(one.extractor, SpacyExtractor) and one.extractor.entities._helper is None
