@@ -274,3 +274,11 @@ def test_a_name_with_initials_is_one_claim_and_one_name(ex: SpacyExtractor) -> N
     assert [c.text for c in claims] == ["The novel was released in 2003.",
                                         "The novel was written by J.K. Rowling."]
     assert claims[1].names == ["J.K. Rowling"]
+
+
+def test_an_answer_over_the_parsers_limit_is_a_clear_error(ex: SpacyExtractor) -> None:
+    from toulmin.errors import InputError
+
+    with pytest.raises(InputError) as e:
+        ex.extract("The trial enrolled 340 participants. " * 30_000)
+    assert e.value.code == "E_TOO_LARGE" and "1,000,000" in e.value.message and e.value.fix

@@ -172,3 +172,17 @@ def test_a_verifier_on_one_thread_starts_no_helper() -> None:
 
     one = Verifier(load_config(env={}, overrides={"checker": {"threads": 1}}))
     assert isinstance(one.extractor, SpacyExtractor) and one.extractor.entities._helper is None
+
+
+def test_a_text_the_helper_cannot_read_is_read_here_and_the_helper_carries_on(
+    apart: SpacyExtractor, inline: SpacyExtractor
+) -> None:
+    from toulmin.pipeline.ner import _TextError
+
+    helper = apart.entities._helper
+    assert helper is not None
+    too_long = "word " * 250_001  # over spaCy's max_length: the child's nlp() raises
+    with pytest.raises(_TextError, match="E088"):
+        helper.submit(too_long).result(timeout=60)
+    assert apart.entities.apart
+    assert _ents(apart._parse(TEXTS[3])) == _ents(inline._parse(TEXTS[3]))

@@ -18,7 +18,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 from pydantic import BaseModel, Field
 
 from .._parallel import resolve_threads
-from ..errors import DependencyError
+from ..errors import DependencyError, InputError
 from ..text import split_sentences
 from .attrs import speed_up_attribute_ruler
 from .ner import EntityRunner
@@ -394,6 +394,10 @@ class SpacyExtractor:
         self._steps = [proc for name, proc in self.nlp.pipeline if name != "ner"]
 
     def _parse(self, text: str) -> Any:
+        if len(text) > self.nlp.max_length:
+            raise InputError(
+                "E_TOO_LARGE", f"the answer has {len(text):,} characters; the claim extractor reads at "
+                f"most {self.nlp.max_length:,}", fix="check it in parts (one verify call per part)")
         started = self.entities.start(text)  # the recogniser, in its helper if there is one
         doc = self.nlp.make_doc(text)
         for proc in self._steps:

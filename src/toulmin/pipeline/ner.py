@@ -43,9 +43,18 @@ import spacy
 nlp = spacy.load(sys.argv[1], exclude=[x for x in sys.argv[2].split(",") if x])
 print("ready", flush=True)
 for line in sys.stdin:
-    doc = nlp(json.loads(line))
+    try:
+        doc = nlp(json.loads(line))
+    except Exception as e:
+        print(json.dumps({"error": type(e).__name__ + ": " + str(e)[:500]}), flush=True)
+        continue
     print(json.dumps({"n": len(doc), "ents": [[e.start, e.end, e.label_] for e in doc.ents]}), flush=True)
 """
+
+
+class _TextError(Exception):
+    """The helper could not read this one text; it carries on with the next."""
+
 
 
 def _entities(doc: Any) -> Entities:
@@ -60,7 +69,8 @@ class _Helper:
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      text=True, encoding="utf-8", bufsize=1)
         self._pending: deque[Future[tuple[int, Entities]]] = deque()
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # the queue of questions asked
+        self._write_lock = threading.Lock()  # the pipe to the child, in the queue's order
         self.dead: str | None = None
         self.ready: Future[None] = Future()
         self.stopping = threading.Event()  # set when this side ends it: no warning then
@@ -91,6 +101,9 @@ class _Helper:
                 return
             try:
                 row = json.loads(line)
+                if "error" in row:
+                    fut.set_exception(_TextError(str(row["error"])))
+                    continue
                 fut.set_result((int(row["n"]), [(int(s), int(e), str(lab)) for s, e, lab in row["ents"]]))
             except (ValueError, KeyError, TypeError) as e:
                 fut.set_exception(RuntimeError(f"unreadable answer from the helper: {e}"))
@@ -108,19 +121,20 @@ class _Helper:
 
     def submit(self, text: str) -> Future[tuple[int, Entities]]:
         fut: Future[tuple[int, Entities]] = Future()
-        with self._lock:
-            if self.dead:
-                fut.set_exception(RuntimeError(self.dead))
-                return fut
-            self._pending.append(fut)
+        # Writing holds its own lock, not the queue's: a long text that fills the pipe
+        # must not keep the reader from taking the answers before it.
+        with self._write_lock:
+            with self._lock:
+                if self.dead:
+                    fut.set_exception(RuntimeError(self.dead))
+                    return fut
+                self._pending.append(fut)
             try:
                 assert self.proc.stdin is not None
                 self.proc.stdin.write(json.dumps(text) + "\n")
                 self.proc.stdin.flush()
             except OSError as e:
-                self._pending.pop()
-                self.dead = f"the helper cannot be reached ({e})"
-                fut.set_exception(RuntimeError(self.dead))
+                self._fail(f"the helper cannot be reached ({e})")
         return fut
 
 
@@ -200,6 +214,8 @@ class EntityRunner:
                 else:
                     log.warning("toulmin: the entity helper cut the text into %d tokens, not %d; "
                                 "running the recogniser in-process", n, len(doc))
+            except _TextError:
+                pass  # read here instead, which raises the same error if it is the text's
             except Exception as e:
                 log.warning("toulmin: spaCy's entity recogniser runs in-process from now on: %s", e)
                 self.close()
