@@ -18,8 +18,9 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from toulmin.checker import WindowConfig, load_checker, score_pairs
+from toulmin.checker import WindowConfig, load_checker
 from toulmin.datasets import SLICES, load_slice
+from toulmin.evaluate import score_labelled
 
 DEFAULT = ["vitaminc-dev", "halueval-qa-dev", "halueval-dialogue-dev", "halueval-summarization-dev",
            "wice-dev", "vitaminc-test", "halueval-qa-test", "halueval-dialogue-test",
@@ -41,18 +42,14 @@ def main() -> None:
         on_wrong: Counter[str] = Counter()
         caught: Counter[str] = Counter()
         broke: Counter[str] = Counter()
-        for k in range(0, len(pairs), 64):
-            part = pairs[k : k + 64]
-            scores = score_pairs(checker, [p.doc for p in part], [p.claim for p in part],
-                                 [p.id for p in part], WindowConfig(checks=True))
-            for p, s in zip(part, scores):
-                if s.error is not None:
-                    raise SystemExit(f"{name} {p.id}: {s.error}")
-                model_says = (s.prob_supported or 0.0) >= checker.threshold
-                for kind in sorted({str(f["kind"]) for f in s.findings}):
-                    (on_right if p.supported else on_wrong)[kind] += 1
-                    if model_says:  # the finding overruled the model's "supported"
-                        (broke if p.supported else caught)[kind] += 1
+        for p, s in zip(pairs, score_labelled(checker, pairs, WindowConfig(checks=True))):
+            if s.error is not None:
+                raise SystemExit(f"{name} {p.id}: {s.error}")
+            model_says = (s.prob_supported or 0.0) >= checker.threshold
+            for kind in sorted({str(f["kind"]) for f in s.findings}):
+                (on_right if p.supported else on_wrong)[kind] += 1
+                if model_says:  # the finding overruled the model's "supported"
+                    (broke if p.supported else caught)[kind] += 1
         kinds = sorted(set(on_right) | set(on_wrong))
         results[name] = {kind: {"pairs": len(pairs), "on_supported": on_right[kind],
                                 "on_not_supported": on_wrong[kind], "caught_from_model": caught[kind],

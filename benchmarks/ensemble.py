@@ -17,8 +17,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from toulmin.checker import WindowConfig, load_checker, score_pairs
+from toulmin.checker import WindowConfig, load_checker
 from toulmin.datasets import load_slice
+from toulmin.evaluate import score_labelled
 from toulmin.metrics import balanced_accuracy
 
 DEV = ["vitaminc-dev", "halueval-qa-dev", "halueval-dialogue-dev", "halueval-summarization-dev"]
@@ -32,14 +33,10 @@ def _scores(model: str | None) -> tuple[float, dict[str, list[tuple[bool, float,
     for name in DEV + TEST:
         pairs = load_slice(name)
         rows: list[tuple[bool, float, bool]] = []
-        for k in range(0, len(pairs), 64):
-            part = pairs[k : k + 64]
-            res = score_pairs(checker, [p.doc for p in part], [p.claim for p in part],
-                              [p.id for p in part], WindowConfig(checks=True))
-            for p, s in zip(part, res):
-                if s.error is not None:
-                    raise SystemExit(f"{name} {p.id}: {s.error}")
-                rows.append((p.supported, float(s.prob_supported or 0.0), bool(s.findings)))
+        for p, s in zip(pairs, score_labelled(checker, pairs, WindowConfig(checks=True))):
+            if s.error is not None:
+                raise SystemExit(f"{name} {p.id}: {s.error}")
+            rows.append((p.supported, float(s.prob_supported or 0.0), bool(s.findings)))
         out[name] = rows
         print(model or "default", name, len(rows), flush=True)
     return checker.threshold, out

@@ -29,14 +29,15 @@ from pathlib import Path
 
 
 def worker(sets: list[str], cases_file: str) -> None:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from verify_speed import wait_for_helpers
+
     from toulmin.cli.verify_cmd import parse_sets
     from toulmin.config import load_config
     from toulmin.verify import get_verifier
 
     verifier = get_verifier(load_config(overrides=parse_sets(tuple(sets)) or None))
-    entities = getattr(verifier.extractor, "entities", None)
-    if entities is not None:  # warm: the entity helper process is up too
-        entities.loaded()
+    wait_for_helpers(verifier)
     cases = json.loads(Path(cases_file).read_text())
     for c in cases[:3]:
         verifier.verify(c["answer"], c["sources"])

@@ -8,12 +8,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .checker import Checker, WindowConfig, score_pairs
+from .checker import Checker, PairScore, WindowConfig, score_pairs
 from .datasets import SLICES, Pair, load_slice
 from .errors import InputError
 from .metrics import accuracy, balanced_accuracy, expected_calibration_error
 
-__all__ = ["evaluate_pairs", "load_pairs", "normalise_label", "read_labelled_pairs"]
+__all__ = ["evaluate_pairs", "load_pairs", "normalise_label", "read_labelled_pairs", "score_labelled"]
 
 _LABELS = {
     "entailment": "entailment", "supports": "entailment", "supported": "entailment",
@@ -80,6 +80,24 @@ def load_pairs(spec: str) -> list[Pair]:
                      fix="give a JSONL path or one of: " + ", ".join(sorted(SLICES)))
 
 
+def score_labelled(
+    checker: Checker,
+    pairs: Sequence[Pair],
+    cfg: WindowConfig = WindowConfig(),
+    chunk: int = 64,
+    progress: Callable[[int], Any] | None = None,
+) -> list[PairScore]:
+    """Every pair's score, in order, ``chunk`` pairs per call (``progress`` told each)."""
+    scores: list[PairScore] = []
+    for k in range(0, len(pairs), chunk):
+        part = pairs[k : k + chunk]
+        scores.extend(score_pairs(checker, [p.doc for p in part], [p.claim for p in part],
+                                  [p.id for p in part], cfg))
+        if progress:
+            progress(len(part))
+    return scores
+
+
 def evaluate_pairs(
     checker: Checker,
     pairs: Sequence[Pair],
@@ -90,16 +108,8 @@ def evaluate_pairs(
 ) -> dict[str, Any]:
     thr = checker.threshold if threshold is None else threshold
     t0 = time.perf_counter()
-    scores = []
-    model_pairs = 0
-    for k in range(0, len(pairs), chunk):
-        part = pairs[k : k + chunk]
-        res = score_pairs(checker, [p.doc for p in part], [p.claim for p in part],
-                          [p.id for p in part], cfg)
-        scores.extend(res)
-        model_pairs += sum(r.scored for r in res)
-        if progress:
-            progress(len(part))
+    scores = score_labelled(checker, pairs, cfg, chunk, progress)
+    model_pairs = sum(r.scored for r in scores)
     elapsed = time.perf_counter() - t0
     ok = [(p, s) for p, s in zip(pairs, scores) if s.error is None]
     errors = [{"id": s.id, **(s.error or {})} for s in scores if s.error is not None]

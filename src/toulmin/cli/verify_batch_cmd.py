@@ -20,11 +20,11 @@ from typing import Any
 import click
 from tqdm import tqdm
 
-from ..config import PRESETS, Config, load_config
+from ..config import Config, load_config
 from ..errors import InputError, ToulminError
 from . import handle_errors
 from .rows import parse_row
-from .verify_cmd import parse_sets
+from .verify_cmd import PRESET_OPTION, parse_sets
 
 __all__ = ["verify_batch"]
 
@@ -109,8 +109,7 @@ def _resume(path: Path) -> set[str]:
 @click.option("--workers", type=int, default=None, help="Processes (default: number of cores).")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None)
 @click.option("--set", "sets", multiple=True, help="Override a config key: --set link.k=5.")
-@click.option("--preset", type=click.Choice(sorted(PRESETS)), default=None,
-              help="A named set of settings; fast: the 4-layer checker, BM25 only, one candidate per claim.")
+@PRESET_OPTION
 @handle_errors
 def verify_batch(
     infile: str, outfile: str, workers: int | None, config_path: str | None, sets: tuple[str, ...],
@@ -120,9 +119,7 @@ def verify_batch(
     workers = workers or os.cpu_count() or 1
     if workers < 1:
         raise InputError("E_BAD_OPTION", "--workers must be at least 1", fix="e.g. --workers 2")
-    over = parse_sets(sets)
-    if preset:
-        over["preset"] = preset
+    over = parse_sets(sets, preset)
     if workers > 1:  # one compute thread per process: the processes share the cores
         over.setdefault("checker", {}).setdefault("threads", 1)
     cfg = load_config(config_path, overrides=over or None)

@@ -22,12 +22,17 @@ from ..verify import get_verifier
 from . import handle_errors
 from .render import render_crag, render_markdown, render_text
 
-__all__ = ["parse_sets", "verify_cmd"]
+__all__ = ["PRESET_OPTION", "parse_sets", "verify_cmd"]
+
+PRESET_OPTION = click.option(
+    "--preset", type=click.Choice(sorted(PRESETS)), default=None,
+    help="A named set of settings; fast: the 4-layer checker, BM25 only, one candidate per claim.")
 
 
-def parse_sets(items: tuple[str, ...]) -> dict[str, Any]:
-    """``--set link.k=5`` -> ``{"link": {"k": 5}}`` (values parsed as YAML)."""
-    flat: dict[str, Any] = {}
+def parse_sets(items: tuple[str, ...], preset: str | None = None) -> dict[str, Any]:
+    """``--set link.k=5`` -> ``{"link": {"k": 5}}`` (values parsed as YAML), with
+    ``--preset``'s name beside them."""
+    flat: dict[str, Any] = {"preset": preset} if preset else {}
     for item in items:
         if "=" not in item:
             raise InputError(
@@ -97,8 +102,7 @@ def _read_answer(path: str) -> str:
     help="YAML config file (default: ./toulmin.yaml if present).",
 )
 @click.option("--set", "sets", multiple=True, help="Override a config key: --set link.k=5 (repeatable).")
-@click.option("--preset", type=click.Choice(sorted(PRESETS)), default=None,
-              help="A named set of settings; fast: the 4-layer checker, BM25 only, one candidate per claim.")
+@PRESET_OPTION
 @click.option("--no-timings", is_flag=True, help="Leave timings out of JSON (byte-identical reruns).")
 @click.option("--color/--no-color", default=None, help="Colour the text output (default: if a terminal).")
 @handle_errors
@@ -133,10 +137,7 @@ def verify_cmd(
             fix="pass --source FILE (repeatable), --sources-dir DIR or --corpus DIR",
         )
     answer = _read_answer(answer_path)
-    over = parse_sets(sets)
-    if preset:
-        over["preset"] = preset
-    cfg = load_config(config_path, overrides=over or None)
+    cfg = load_config(config_path, overrides=parse_sets(sets, preset) or None)
     res = None
     if corpus:
         from ..corpus import open_corpus

@@ -56,7 +56,6 @@ class _TextError(Exception):
     """The helper could not read this one text; it carries on with the next."""
 
 
-
 def _entities(doc: Any) -> Entities:
     return [(e.start, e.end, e.label_) for e in doc.ents]
 
@@ -138,7 +137,6 @@ class _Helper:
         return fut
 
 
-
 def _stop(proc: subprocess.Popen[str], ready: Future[None], stopping: threading.Event) -> None:
     """End of input: the child exits, and the reader closes the other pipe. A child
     still loading reads no input yet: it is killed rather than waited for."""
@@ -186,7 +184,7 @@ class EntityRunner:
             return False
         try:
             self._helper.ready.result(timeout=timeout)
-        except Exception:
+        except (TimeoutError, RuntimeError):  # still loading, or it failed to start (logged)
             return False
         return self.apart
 
