@@ -1,11 +1,18 @@
-"""The pair left over on both cores (``ItemPool.map(spare=...)``), on and off in one process.
+"""The pair left over on both cores (``ItemPool.map(spare=...)``): three ways, in one process.
 
-    python benchmarks/spare_pair.py [--rounds 5] [--set k=v ...]
+    python benchmarks/spare_pair.py [--rounds 6] [--set k=v ...]
 
-Runs the speed cases of ``verify_speed.py`` (fast settings by default), each call twice
-in a row, once with the leftover pair on a two-thread session and once on one thread,
-the order alternating by round; prints the classify stage's medians and the median
-per-call ratio (on / off), and checks the two give the same report.
+Runs the speed cases of ``verify_speed.py`` (fast settings by default) in blocks of
+20 calls, one block per way and round, the order of the ways turning by round:
+- ``wide``: the leftover pair on a two-thread session, as shipped (its worker thread
+  sleeps when a run ends);
+- ``wide-spin``: the same with onnxruntime's default, worker threads that spin for a
+  while after each run (what shipped before stop 25);
+- ``one-core``: the leftover pair on one thread like the others.
+Prints the median total and stage times of each way, the median per-case ratio of
+each way's total to ``one-core``'s, and checks that every way gives the same reports.
+Whole calls are timed, not the classify stage alone: a spinning thread slows what runs
+after it, the next call's parser included.
 """
 
 from __future__ import annotations
@@ -14,47 +21,70 @@ import argparse
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 from verify_speed import make_cases, wait_for_helpers
 
+from toulmin._parallel import DISABLED_OPTIMIZERS
 from toulmin.cli.verify_cmd import parse_sets
 from toulmin.config import load_config
 from toulmin.verify import get_verifier
 
+STAGES = ("extract", "link", "classify", "total")
+
+
+def spinning_session(checker: Any) -> tuple[Any, set[str]]:
+    import onnxruntime as ort
+
+    so = ort.SessionOptions()
+    so.intra_op_num_threads = checker._items.threads
+    so.inter_op_num_threads = 1
+    so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    session = ort.InferenceSession(checker._source, so, providers=["CPUExecutionProvider"],
+                                   disabled_optimizers=DISABLED_OPTIMIZERS)
+    return session, {i.name for i in session.get_inputs()}
+
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--rounds", type=int, default=6)
     ap.add_argument("--set", dest="sets", action="append", default=None)
     a = ap.parse_args()
     sets = a.sets or ["preset=fast"]
     verifier = get_verifier(load_config(overrides=parse_sets(tuple(sets))))
     wait_for_helpers(verifier)
     checker = verifier.classifier.checker  # type: ignore[attr-defined]
-    wide = checker._run_wide
     cases = make_cases(20)
     for c in cases:
-        verifier.verify(c["answer"], c["sources"])
-    ms: dict[bool, list[float]] = {True: [], False: []}
-    same = 0
+        verifier.verify(c["answer"], c["sources"])  # makes the shipped wide session too
+    wide, shipped = checker._run_wide, checker._wide
+    ways: dict[str, Any] = {"wide": shipped, "wide-spin": spinning_session(checker), "one-core": None}
+    ms: dict[str, dict[str, list[float]]] = {w: {s: [] for s in STAGES} for w in ways}
+    reports: dict[str, list[str]] = {w: [] for w in ways}
+    names = list(ways)
     for r in range(a.rounds):
-        for c in cases:
-            reports = {}
-            for on in (True, False) if r % 2 else (False, True):
-                checker._run_wide = wide if on else checker._run_one
+        for w in names[r % 3:] + names[: r % 3]:
+            checker._wide = ways[w]
+            checker._run_wide = checker._run_one if ways[w] is None else wide
+            for c in cases:
                 rep = verifier.verify(c["answer"], c["sources"])
-                ms[on].append(rep.timings_ms["classify"])
-                reports[on] = rep.to_json(timings=False)
-            same += reports[True] == reports[False]
-    checker._run_wide = wide
-    ratio = statistics.median(x / y for x, y in zip(ms[True], ms[False]))
-    print(f"settings: {' '.join(sets)}; {len(ms[True])} calls each")
-    print(f"classify median, leftover pair on both cores: {statistics.median(ms[True]):.1f} ms")
-    print(f"classify median, on one core: {statistics.median(ms[False]):.1f} ms")
-    print(f"median per-call ratio (on / off): {ratio:.3f}")
-    print(f"same report both ways: {same} of {len(ms[True])}")
+                for s in STAGES:
+                    ms[w][s].append(rep.timings_ms[s])
+                if r == 0:
+                    reports[w].append(rep.to_json(timings=False))
+    checker._run_wide, checker._wide = wide, shipped
+    print(f"settings: {' '.join(sets)}; {a.rounds * len(cases)} calls each way")
+    print("| way | " + " | ".join(f"{s} ms" for s in STAGES) + " | total / one-core |")
+    print("|---|" + "---|" * (len(STAGES) + 1))
+    base = ms["one-core"]["total"]
+    for w in names:
+        ratio = statistics.median(x / y for x, y in zip(ms[w]["total"], base))
+        cells = " | ".join(f"{statistics.median(ms[w][s]):.1f}" for s in STAGES)
+        print(f"| {w} | {cells} | {ratio:.3f} |")
+    same = sum(len(set(x)) == 1 for x in zip(*reports.values()))
+    print(f"same report every way: {same} of {len(cases)}")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,11 @@ random per case. Printed: p50 / p95 and the median stage times of each side, and
 median over calls of (this checkout's time / the base's time on the same case), and
 how many calls gave the same report on both sides (timings aside), for changes meant
 to leave every report as it was.
+
+``--blocks``: each side takes all 20 cases back to back in its turn. Calls taken in
+turns hide what one call leaves behind for the next in the same process, such as
+onnxruntime's worker threads spinning after a run (stop 25); a busy service runs its
+calls back to back.
 """
 
 from __future__ import annotations
@@ -59,6 +64,9 @@ def main() -> None:
     ap.add_argument("--base", required=True, help="the other checkout's src folder")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--set", dest="sets", action="append", default=[])
+    ap.add_argument("--blocks", action="store_true",
+                    help="each side takes the 20 cases back to back in its turn, as a busy service "
+                         "would, instead of one call per turn")
     ap.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.worker:
@@ -85,20 +93,29 @@ def main() -> None:
     ms: dict[str, list[float]] = {k: [] for k in procs}
     stages: dict[str, dict[str, list[float]]] = {k: {} for k in procs}
     digests: dict[str, list[str]] = {k: [] for k in procs}
-    for _ in range(a.rounds):
+
+    def call(k: str, i: int) -> None:
+        p = procs[k]
+        assert p.stdin and p.stdout
+        p.stdin.write(f"{i}\n")
+        p.stdin.flush()
+        row = json.loads(p.stdout.readline())
+        ms[k].append(row["ms"])
+        digests[k].append(row["digest"])
+        for s, x in row["stages"].items():
+            stages[k].setdefault(s, []).append(x)
+
+    for r in range(a.rounds):
+        if a.blocks:  # each side takes all 20 cases in a row, the side first alternating
+            for k in list(procs)[:: 1 if r % 2 else -1]:
+                for i in range(20):
+                    call(k, i)
+            continue
         for i in range(20):
             order = list(procs)
             rng.shuffle(order)
             for k in order:
-                p = procs[k]
-                assert p.stdin and p.stdout
-                p.stdin.write(f"{i}\n")
-                p.stdin.flush()
-                row = json.loads(p.stdout.readline())
-                ms[k].append(row["ms"])
-                digests[k].append(row["digest"])
-                for s, x in row["stages"].items():
-                    stages[k].setdefault(s, []).append(x)
+                call(k, i)
     for p in procs.values():
         assert p.stdin
         p.stdin.close()

@@ -1,7 +1,7 @@
 import threading
 import time
 
-from toulmin._parallel import ItemPool
+from toulmin._parallel import ItemPool, cpu_session
 
 
 def test_costliest_items_start_first_and_results_keep_input_order():
@@ -34,3 +34,13 @@ def test_the_item_left_over_runs_on_every_core_and_order_is_kept() -> None:
     assert pool.map(lambda x: x * 10, [3, 5], cost=lambda x: x, spare=spare) == [30, 50]
     assert wide == [1, 3]  # two items fill both workers: nothing left over
     assert ItemPool(1, "t").map(lambda x: x * 10, [3], spare=spare) == [30] and wide == [1, 3]
+
+
+def test_a_session_on_several_threads_lets_them_sleep_between_runs() -> None:
+    """Spinning worker threads hold a core after each run, slowing the next stage."""
+    from toulmin.checker.onnx import shipped_model_dir
+
+    model = str(shipped_model_dir("fast") / "model.onnx")
+    wide = cpu_session(model, threads=2).get_session_options()
+    assert wide.intra_op_num_threads == 2
+    assert wide.get_session_config_entry("session.intra_op.allow_spinning") == "0"

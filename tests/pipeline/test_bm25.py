@@ -41,3 +41,44 @@ def test_tokens_equal_bm25s():
 def test_stop_words_only_score_zero():
     index = Bm25([tokenize("It was a.", STOP), []])
     assert index.scores(["bridge"]).tolist() == [0.0, 0.0]
+
+
+def test_window_tokens_from_sentence_tokens_equal_the_window_tokenised_whole() -> None:
+    from toulmin.pipeline.link import _stop_words, make_units, unit_tokens
+    from toulmin.pipeline.sources import Source
+    from toulmin.text import split_sentences
+
+    texts = [
+        "Dr. Smith met J.K. Rowling in 2019. They talked!Really? Yes.\n\nNext paragraph here.",
+        "In 2020.The year ended. ΟΔΟΣ ΑΒ.Α ΟΔΟΣ. Σ is a letter.",  # touching sentences, final sigma
+        "- bullet one.\n- bullet two.\tTabbed sentence.  Two spaces.",
+    ]
+    rng = random.Random(3)
+    words = ["alpha", "Beta", "the", "3.5", "U.S.", "x", "ΟΔΟΣ.", "end.", "why?", "\n", "2020.The"]
+    texts += [" ".join(rng.choice(words) for _ in range(60)) for _ in range(50)]
+    stop = _stop_words()
+    compared = 0
+    for text in texts:
+        sources = [Source(id="s", text=text)]
+        sents = [split_sentences(text)]
+        units = make_units(sources, 3, sents)
+        for unit, tokens in zip(units, unit_tokens(units, sources, sents, stop), strict=True):
+            assert tokens == tokenize(unit.text, stop), unit.text
+            compared += unit.first != unit.last
+    assert compared > 500
+
+
+def test_a_window_whose_sentences_touch_is_tokenised_whole() -> None:
+    """Lower-casing reads across the join: a final sigma before "." and a letter is no
+    final sigma, so the sentences' own tokens would differ from the window's."""
+    from toulmin.pipeline.link import _stop_words, make_units, unit_tokens
+    from toulmin.pipeline.sources import Source
+    from toulmin.text import Span
+
+    text = "ΟΔΟΣ.Αβγ δέλτα"
+    sents = [[Span(0, 5, text[:5]), Span(5, len(text), text[5:])]]
+    sources = [Source(id="s", text=text)]
+    units = make_units(sources, 2, sents)
+    stop = _stop_words()
+    assert tokenize("ΟΔΟΣ.", stop) != tokenize(text, stop)[:1]
+    assert unit_tokens(units, sources, sents, stop)[-1] == tokenize(text, stop) == ["οδοσ", "αβγ", "δέλτα"]

@@ -7,6 +7,7 @@ import logging
 import time
 from collections.abc import Iterator
 from concurrent.futures import Future
+from pathlib import Path
 
 import pytest
 
@@ -125,6 +126,14 @@ def test_a_helper_that_dies_is_replaced_by_this_process(caplog: pytest.LogCaptur
         again = [c.model_dump() for c in ex.extract(TEXTS[0])]
     assert before == after == again
     assert not runner.apart and "in-process from now on" in caplog.text
+
+
+def test_the_helper_runs_its_arithmetic_on_one_thread(apart: SpacyExtractor) -> None:
+    """Its core is its own: BLAS threads would take time from the process that parses."""
+    helper = apart.entities._helper
+    assert helper is not None
+    environ = Path(f"/proc/{helper.proc.pid}/environ").read_bytes().split(b"\0")
+    assert b"OPENBLAS_NUM_THREADS=1" in environ and b"OMP_NUM_THREADS=1" in environ
 
 
 def test_close_ends_the_helper_process() -> None:

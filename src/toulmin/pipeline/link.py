@@ -26,7 +26,7 @@ from .embed import Embedder
 from .extract import Claim
 from .sources import Source
 
-__all__ = ["Candidate", "HybridLinker", "Linker", "Unit", "make_units"]
+__all__ = ["Candidate", "HybridLinker", "Linker", "Unit", "make_units", "unit_tokens"]
 
 
 class Candidate(BaseModel):
@@ -85,6 +85,35 @@ def make_units(
     return units
 
 
+def unit_tokens(
+    units: Sequence[Unit], sources: Sequence[Source], sentences: Sequence[list[Span]], stop: frozenset[str]
+) -> list[list[str]]:
+    """``tokenize`` of every unit, each sentence tokenised once. A window's tokens are
+    its sentences' and those of the text between them: what tokenising the window whole
+    gives when whitespace parts every two of them, as no word runs across a space and
+    lower-casing reads no letter across one. A window whose sentences touch ("2020.The")
+    is tokenised whole."""
+    memo: dict[tuple[int, int], list[str]] = {}
+
+    def sentence(si: int, n: int) -> list[str]:
+        if (si, n) not in memo:
+            memo[si, n] = tokenize(sentences[si][n].text, stop)
+        return memo[si, n]
+
+    out: list[list[str]] = []
+    for u in units:
+        if u.first == u.last:
+            out.append(sentence(u.source, u.first))
+            continue
+        text, sents = sources[u.source].text, sentences[u.source]
+        gaps = [text[sents[n].end : sents[n + 1].start] for n in range(u.first, u.last)]
+        if not all(g and g.isspace() for g in gaps):
+            out.append(tokenize(u.text, stop))
+            continue
+        out.append([t for n in range(u.first, u.last + 1) for t in sentence(u.source, n)])
+    return out
+
+
 @lru_cache(maxsize=1)
 def _stop_words() -> frozenset[str]:
     import bm25s  # its English list, which the lexical scores were measured with
@@ -120,7 +149,7 @@ class HybridLinker:
         stop = _stop_words()
         # Sources made only of stop words and one-letter tokens have no vocabulary:
         # every lexical score stays 0.
-        index = Bm25([tokenize(u.text, stop) for u in units])
+        index = Bm25(unit_tokens(units, sources, sents, stop))
         # The focus is repeated so a sub-claim ("... with 340 participants") finds the
         # span about its own fact first, not the one about the clause it shares.
         queries = [tokenize(f"{c.text} {c.focus}", stop) for c in claims]
