@@ -86,7 +86,7 @@ def cpu_session(model: str | bytes, threads: int = 1, disabled: list[str] | None
     if threads > 1:
         # By default the session's worker threads spin for a while after each run,
         # holding a core the next stage needs (the parser, the other pair threads):
-        # with spinning, a 5-claim answer took 54.5 ms instead of 47.8 (benchmarks/verify_paired.py).
+        # with spinning, a 5-claim answer took 53.4 ms instead of 47.6 (benchmarks/spare_pair.py).
         so.add_session_config_entry("session.intra_op.allow_spinning", "0")
     return ort.InferenceSession(model, so, providers=["CPUExecutionProvider"],
                                 disabled_optimizers=DISABLED_OPTIMIZERS if disabled is None else disabled)

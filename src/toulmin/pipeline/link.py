@@ -89,10 +89,10 @@ def unit_tokens(
     units: Sequence[Unit], sources: Sequence[Source], sentences: Sequence[list[Span]], stop: frozenset[str]
 ) -> list[list[str]]:
     """``tokenize`` of every unit, each sentence tokenised once. A window's tokens are
-    its sentences' and those of the text between them: what tokenising the window whole
-    gives when whitespace parts every two of them, as no word runs across a space and
-    lower-casing reads no letter across one. A window whose sentences touch ("2020.The")
-    is tokenised whole."""
+    its sentences' tokens in order: what tokenising the window whole gives when only
+    whitespace parts every two of them, as no word runs across a space and lower-casing
+    reads no letter across one. A window whose sentences touch ("2020.The") is
+    tokenised whole."""
     memo: dict[tuple[int, int], list[str]] = {}
 
     def sentence(si: int, n: int) -> list[str]:

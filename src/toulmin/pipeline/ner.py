@@ -67,7 +67,7 @@ class _Helper:
     def __init__(self, model: str, exclude: list[str]):
         cmd = [sys.executable, "-c", _PROGRAM, model, ",".join(exclude)]
         # The helper has one core to itself: BLAS worker threads would only take time
-        # from the process that parses (its recogniser ran about 20% longer with them).
+        # from the process that parses (its recogniser took 10-20% more CPU time with them).
         env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      text=True, encoding="utf-8", bufsize=1, env=env)
