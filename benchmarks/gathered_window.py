@@ -58,7 +58,7 @@ def main() -> None:
     ap.add_argument("--model", default=None)
     ap.add_argument("--out", default=None)
     a = ap.parse_args()
-    checker = load_checker(model=a.model) if a.model else load_checker()
+    checker = load_checker(model=a.model)
     rows = {}
     print("| slice | BA as shipped | BA with the gathered window | pairs with one | flips (right) "
           "| seconds |")

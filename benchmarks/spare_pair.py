@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from verify_speed import make_cases, wait_for_helpers
 
-from toulmin._parallel import DISABLED_OPTIMIZERS
+from toulmin._parallel import cpu_session
 from toulmin.cli.verify_cmd import parse_sets
 from toulmin.config import load_config
 from toulmin.verify import get_verifier
@@ -36,14 +36,7 @@ STAGES = ("extract", "link", "classify", "total")
 
 
 def spinning_session(checker: Any) -> tuple[Any, set[str]]:
-    import onnxruntime as ort
-
-    so = ort.SessionOptions()
-    so.intra_op_num_threads = checker._items.threads
-    so.inter_op_num_threads = 1
-    so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-    session = ort.InferenceSession(checker._source, so, providers=["CPUExecutionProvider"],
-                                   disabled_optimizers=DISABLED_OPTIMIZERS)
+    session = cpu_session(checker._source, threads=checker._items.threads, spinning=True)
     return session, {i.name for i in session.get_inputs()}
 
 

@@ -1,6 +1,8 @@
 import threading
 import time
 
+import pytest
+
 from toulmin._parallel import ItemPool, cpu_session
 
 
@@ -44,3 +46,6 @@ def test_a_session_on_several_threads_lets_them_sleep_between_runs() -> None:
     wide = cpu_session(model, threads=2).get_session_options()
     assert wide.intra_op_num_threads == 2
     assert wide.get_session_config_entry("session.intra_op.allow_spinning") == "0"
+    spin = cpu_session(model, threads=2, spinning=True).get_session_options()
+    with pytest.raises(RuntimeError):  # onnxruntime's default: the entry is not set at all
+        spin.get_session_config_entry("session.intra_op.allow_spinning")

@@ -74,16 +74,19 @@ class ItemPool:
 DISABLED_OPTIMIZERS = ["SkipLayerNormFusion"]
 
 
-def cpu_session(model: str | bytes, threads: int = 1, disabled: list[str] | None = None) -> Any:
-    """An onnxruntime CPU session for one item per run (see ItemPool); ``disabled``
-    replaces the graph optimisations turned off (benchmarks compare them)."""
+def cpu_session(
+    model: str | bytes, threads: int = 1, disabled: list[str] | None = None, spinning: bool = False
+) -> Any:
+    """An onnxruntime CPU session for one item per run (see ItemPool). For benchmarks
+    that compare them: ``disabled`` replaces the graph optimisations turned off, and
+    ``spinning`` keeps onnxruntime's default of worker threads that spin after a run."""
     import onnxruntime as ort
 
     so = ort.SessionOptions()
     so.intra_op_num_threads = threads
     so.inter_op_num_threads = 1
     so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-    if threads > 1:
+    if threads > 1 and not spinning:
         # By default the session's worker threads spin for a while after each run,
         # holding a core the next stage needs (the parser, the other pair threads):
         # with spinning, a 5-claim answer took 53.4 ms instead of 47.6 (benchmarks/spare_pair.py).
