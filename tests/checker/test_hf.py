@@ -47,6 +47,18 @@ def test_explicit_label_map_and_claim_first_order(tiny_model: Path) -> None:
     assert got[0, 1] == pytest.approx(ref[0, 2], abs=1e-5)
 
 
+def test_a_model_that_says_claim_first_is_read_claim_first(tiny_model: Path, tmp_path: Path) -> None:
+    model = transformers.AutoModelForSequenceClassification.from_pretrained(tiny_model)
+    model.config.pair_order = "claim_first"  # what toulmin train saves with its runs
+    model.save_pretrained(tmp_path / "run")
+    transformers.AutoTokenizer.from_pretrained(tiny_model).save_pretrained(tmp_path / "run")
+    # (the tiny model's two orders differ by less than a tolerance could tell, so the order
+    # itself is asserted; test_explicit_label_map_and_claim_first_order covers how it is used)
+    assert HFChecker(str(tmp_path / "run")).premise_first is False
+    assert HFChecker(str(tmp_path / "run"), premise_first=True).premise_first is True  # explicit wins
+    assert HFChecker(str(tiny_model)).premise_first is True  # hub NLI models: premise first
+
+
 def test_bad_label_maps_are_config_errors(tiny_model: Path) -> None:
     with pytest.raises(ConfigError, match="has no label"):
         HFChecker(str(tiny_model), label_map={"entailment": "YES"})

@@ -77,6 +77,15 @@ def test_train_export_quantise_and_load(tmp_path: Path, data_file: Path) -> None
     with torch.inference_mode():
         ref = model(**tok(claims, spans, padding=True, return_tensors="pt")).logits.numpy()
     np.testing.assert_allclose(got, ref, atol=1e-4)
+    # The run folder itself loads as an hf checker that reads the claim first, as trained.
+    from toulmin.checker.hf import HFChecker
+
+    hf = HFChecker(str(tmp_path / "run" / "best"), max_length=32)
+    assert hf.premise_first is False
+    with torch.inference_mode():
+        unpadded = [model(**tok([c], [s], return_tensors="pt")).logits.softmax(-1).numpy()[0]
+                    for c, s in zip(claims, spans)]
+    np.testing.assert_allclose(hf.predict(claims, spans), np.array(unpadded), atol=1e-4)
 
 
 def test_continued_training_keeps_its_start_unless_beaten(tmp_path: Path, data_file: Path) -> None:

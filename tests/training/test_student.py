@@ -12,7 +12,7 @@ from tests.conftest import build_tiny_bert
 from toulmin.cli import main
 from toulmin.datasets import Pair
 from toulmin.errors import InputError
-from toulmin.training.shards import pack_weights, unpack_weights
+from toulmin.training.shards import average_weights, pack_weights, unpack_weights
 from toulmin.training.train import LABELS, TrainConfig, read_dev_file, train, write_dev_file
 
 ROWS = [
@@ -136,6 +136,29 @@ def test_shards_round_trip_and_fill_skipped_tensors(tmp_path: Path) -> None:
     (tmp_path / "packed" / "config.json").write_text(json.dumps({**cfg, "num_hidden_layers": 2}))
     small = _state(unpack_weights(tmp_path / "packed", tmp_path / "small", fill_from=base))
     assert not any(".layer.2." in k for k in small) and any(".layer.1." in k for k in small)
+
+
+def test_average_of_two_runs_is_their_weighted_mean(tmp_path: Path) -> None:
+    import torch
+    from safetensors.torch import save_file
+
+    start = build_tiny_bert(tmp_path / "start", dict(enumerate(LABELS)))
+    end = build_tiny_bert(tmp_path / "end", dict(enumerate(LABELS)))
+    moved = {k: (v + 1.0 if v.is_floating_point() else v) for k, v in _state(end).items()}
+    save_file(moved, str(end / "model.safetensors"), metadata={"format": "pt"})
+    got = _state(average_weights(start, end, 0.25, tmp_path / "mix"))
+    ref = _state(start)
+    for k, v in ref.items():
+        if v.is_floating_point():
+            torch.testing.assert_close(got[k], v + 0.25)
+        else:
+            assert torch.equal(got[k], v)
+    assert (tmp_path / "mix" / "config.json").is_file()
+    with pytest.raises(InputError, match=r"outside 0\.\.1"):
+        average_weights(start, end, 1.5, tmp_path / "bad")
+    student = build_tiny_bert(tmp_path / "student", dict(enumerate(LABELS)), layers=2)
+    with pytest.raises(InputError, match="different tensors"):
+        average_weights(start, student, 0.5, tmp_path / "bad")
 
 
 def _state_file(path: Path) -> dict:

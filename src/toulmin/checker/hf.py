@@ -43,7 +43,7 @@ def guess_label_map(id2label: Mapping[int, str]) -> dict[str, str]:
 
 class HFChecker:
     def __init__(self, model: str, *, label_map: Mapping[str, str] | None = None,
-                 threshold: float = 0.5, premise_first: bool = True, max_length: int = 512,
+                 threshold: float = 0.5, premise_first: bool | None = None, max_length: int = 512,
                  batch_size: int = 16, device: str = "cpu"):
         try:
             import torch
@@ -77,6 +77,10 @@ class HFChecker:
         self.name = model
         self.version = str(getattr(self.model.config, "_commit_hash", None) or "local")
         self.threshold = threshold
+        # NLI models on the hub read (premise, hypothesis); toulmin's own runs read the claim
+        # first and say so in their config.json ("pair_order").
+        if premise_first is None:
+            premise_first = getattr(self.model.config, "pair_order", "premise_first") != "claim_first"
         self.premise_first = premise_first
         self.max_length = max_length
         self.batch_size = batch_size

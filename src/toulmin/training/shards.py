@@ -5,7 +5,8 @@ of a bounded size, leaving out tensors the receiver already has (frozen word
 embeddings); ``unpack_weights`` rebuilds a fp32 folder from the shards and a
 folder holding the left-out tensors. fp16 keeps 11 bits of mantissa, far finer
 than the int8 weights the checker ships with. ``scripts/gpu_weights.py`` is the
-command line; ``scripts/gpu_train.sh`` the run that used it.
+command line; ``scripts/gpu_train.sh`` the run that used it. ``average_weights``
+interpolates two runs of one start (a continuation and the weights it began from).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-__all__ = ["pack_weights", "unpack_weights"]
+__all__ = ["average_weights", "pack_weights", "unpack_weights"]
 
 _FILES = ["config.json", "tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "vocab.txt"]
 
@@ -57,7 +58,7 @@ def unpack_weights(src: Path, out: Path, fill_from: Path | None = None) -> Path:
     from: layers beyond its config's count are dropped, not loaded.
     """
     import torch
-    from safetensors.torch import load_file, save_file
+    from safetensors.torch import load_file
 
     state: dict[str, torch.Tensor] = {}
     if fill_from is not None:
@@ -70,9 +71,49 @@ def unpack_weights(src: Path, out: Path, fill_from: Path | None = None) -> Path:
         return ".layer." not in name or int(name.split(".layer.")[1].split(".")[0]) < n_layers
 
     state = {k: (v.float() if v.is_floating_point() else v) for k, v in state.items() if keep(k)}
+    return _write_folder(state, out, src)
+
+
+def _write_folder(state: dict[str, Any], out: Path, files_from: Path) -> Path:
+    """A HF folder: ``state`` as its weights, config and tokenizer files from ``files_from``."""
+    from safetensors.torch import save_file
+
     out.mkdir(parents=True, exist_ok=True)
     save_file(state, str(out / "model.safetensors"), metadata={"format": "pt"})
     for name in _FILES:
-        if (src / name).exists():
-            shutil.copy(src / name, out / name)
+        if (files_from / name).exists():
+            shutil.copy(files_from / name, out / name)
     return out
+
+
+def average_weights(start: Path, end: Path, alpha: float, out: Path) -> Path:
+    """``(1 - alpha) * start + alpha * end`` for every floating-point tensor, in fp32.
+
+    Both folders must hold the same tensors: two runs from one start (a continuation
+    and the weights it began from), whose average keeps more of what the start knew.
+    Other tensors (integer buffers) must be equal and are copied.
+    """
+    import torch
+    from safetensors.torch import load_file
+
+    from ..errors import InputError
+
+    if not 0.0 <= alpha <= 1.0:
+        raise InputError("E_BAD_OPTION", f"alpha {alpha} is outside 0..1", fix="give a weight from 0 to 1")
+    a = load_file(str(start / "model.safetensors"))
+    b = load_file(str(end / "model.safetensors"))
+    differ = sorted(set(a) ^ set(b)) + sorted(k for k in set(a) & set(b) if a[k].shape != b[k].shape)
+    if differ:
+        raise InputError("E_BAD_OPTION",
+                         f"{start} and {end} hold different tensors ({', '.join(differ[:3])})",
+                         fix="average two runs of one architecture, e.g. a continuation and its start")
+    mixed: dict[str, torch.Tensor] = {}
+    for k, x in a.items():
+        if x.is_floating_point():
+            mixed[k] = (1.0 - alpha) * x.float() + alpha * b[k].float()
+        elif torch.equal(x, b[k]):
+            mixed[k] = x
+        else:
+            raise InputError("E_BAD_OPTION", f"{k} is not a weight and differs between {start} and {end}",
+                             fix="average two runs of one architecture")
+    return _write_folder(mixed, out, end)

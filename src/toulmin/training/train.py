@@ -151,6 +151,9 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
         src, num_labels=3, id2label=dict(enumerate(LABELS)),
         label2id={k: i for i, k in enumerate(LABELS)}, ignore_mismatched_sizes=True,
     )
+    # Saved with the weights, so a run folder loaded as an hf checker reads the pair in
+    # the order it was trained on (the ONNX export's checker.json says the same).
+    model.config.pair_order = "claim_first"
     if cfg.layers is not None:
         _keep_layers(model, cfg.layers)
     if cfg.freeze_embeddings:
