@@ -24,7 +24,8 @@ from pathlib import Path
 import numpy as np
 
 from toulmin.checker import load_checker
-from toulmin.checker.scoring import _mismatches, _pick_windows
+from toulmin.checker.base import softmax
+from toulmin.checker.scoring import WindowConfig, _mismatches, _pick_windows
 from toulmin.datasets import load_slice
 from toulmin.metrics import balanced_accuracy as _ba
 from toulmin.text import Span, content_words, make_windows
@@ -49,15 +50,20 @@ def _caps(text: str) -> set[str]:
 
 def features(checker, pairs) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """One row per pair (``NAMES``), gold supported, gold 3-way (-1 when binary only), and
-    whether a window is contradicted as ``score_pairs`` reads it (P >= 0.5 and the top label)."""
+    whether a window is contradicted as ``score_pairs`` reads it (P >= 0.5 and the top label).
+
+    The windows are picked as ``score_pairs`` picks them (its defaults, claim whole); it is not
+    called because it keeps only the best window's numbers, and these need every window's."""
+    cfg = WindowConfig()
     flat_c: list[str] = []
     flat_w: list[str] = []
     plans = []
     for p in pairs:
-        wins = make_windows(p.doc, 100, 1)
+        wins = make_windows(p.doc, cfg.window_words, cfg.overlap_sentences)
         claim = p.claim.strip()
-        wsets = [content_words(w.text) for w in wins] if len(wins) > 8 else []
-        pick = _pick_windows(claim, wins, wsets, 8)
+        k_top = cfg.top_windows
+        wsets = [content_words(w.text) for w in wins] if k_top is not None and len(wins) > k_top else []
+        pick = _pick_windows(claim, wins, wsets, k_top)
         g = gathered(p.doc, claim)
         plans.append((claim, wins, pick, g))
         flat_c.extend([claim] * len(pick))
@@ -66,8 +72,7 @@ def features(checker, pairs) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
             flat_c.append(claim)
             flat_w.append(g)
     logits = checker.logits(flat_c, flat_w)
-    probs = np.exp(logits / checker.temperature)
-    probs /= probs.sum(axis=1, keepdims=True)
+    probs = softmax(logits, checker.temperature)
     rows = []
     contra = []
     k = 0
@@ -103,7 +108,7 @@ def features(checker, pairs) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
 
 def load(checker, name: str, cache: Path) -> dict[str, np.ndarray]:
     f = cache / f"{name}.npz"
-    if not f.exists() or "contra" not in np.load(f):
+    if not f.exists():
         t = time.perf_counter()
         x, y, y3, contra = features(checker, load_slice(name))
         np.savez(f, x=x, y=y, y3=y3, contra=contra)
