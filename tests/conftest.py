@@ -10,8 +10,24 @@ from typing import Any
 import numpy as np
 import pytest
 
+from toulmin.datasets import Pair
+
 ROOT = Path(__file__).resolve().parents[1]
 DATA = (ROOT / "../shared/data").resolve()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--run-rehearsal", action="store_true",
+                     help="also run the GPU kit's rehearsal (over a minute; .ci/run passes it)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--run-rehearsal"):
+        return
+    skip = pytest.mark.skip(reason="the GPU kit's rehearsal takes over a minute: pass --run-rehearsal")
+    for item in items:
+        if "rehearsal" in item.keywords:
+            item.add_marker(skip)
 
 
 @pytest.fixture(autouse=True)
@@ -82,6 +98,15 @@ def shipped() -> Any:
     return load_checker()
 
 
+# Training pairs in the tiny models' vocabulary (build_tiny_bert, build_tiny_mpnet).
+TINY_ROWS = [
+    Pair("1", "the cat sat on the mat", "the cat sat", "entailment", "t"),
+    Pair("2", "the sky is blue", "the sky is not blue", "contradiction", "t"),
+    Pair("3", "the dog was born in paris", "the dog was born in london", "contradiction", "t"),
+    Pair("4", "the sky is red", "the cat sat", "neutral", "t"),
+]
+
+
 def build_tiny_bert(path: Path, id2label: dict[int, str] | None = None, layers: int = 1) -> Path:
     """A small BERT classifier (1 layer by default) with a 30-word vocabulary, saved as a HF folder."""
     import torch
@@ -100,5 +125,33 @@ def build_tiny_bert(path: Path, id2label: dict[int, str] | None = None, layers: 
         id2label=labels, label2id={v: k for k, v in labels.items()},
     )
     transformers.BertForSequenceClassification(cfg).eval().save_pretrained(path)
+    tok.save_pretrained(path)
+    return path
+
+
+def build_tiny_mpnet(path: Path, layers: int = 2) -> Path:
+    """A small MPNet encoder (masked-LM head, as a sentence-transformers base ships) with its
+    own 30-word vocabulary: a stand-in for the GPU kit's 12-layer base."""
+    import torch
+    import transformers
+    from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, processors
+
+    words = "the a cat dog sat on mat is not blue sky red in was born paris 1990 london".split()
+    vocab = ["<s>", "<pad>", "</s>", "<unk>", "<mask>", *words]
+    t = Tokenizer(models.WordPiece({w: i for i, w in enumerate(vocab)}, unk_token="<unk>"))
+    t.normalizer = normalizers.BertNormalizer(lowercase=True)
+    t.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
+    t.post_processor = processors.TemplateProcessing(
+        single="<s> $A </s>", pair="<s> $A </s> </s> $B </s>", special_tokens=[("<s>", 0), ("</s>", 2)])
+    tok = transformers.PreTrainedTokenizerFast(
+        tokenizer_object=t, bos_token="<s>", eos_token="</s>", sep_token="</s>", cls_token="<s>",
+        unk_token="<unk>", pad_token="<pad>", mask_token="<mask>",
+        model_input_names=["input_ids", "attention_mask"])
+    torch.manual_seed(0)
+    cfg = transformers.MPNetConfig(vocab_size=len(vocab), hidden_size=16, num_hidden_layers=layers,
+                                   num_attention_heads=2, intermediate_size=32, max_position_embeddings=66,
+                                   pad_token_id=1)
+    path.mkdir(parents=True, exist_ok=True)
+    transformers.MPNetForMaskedLM(cfg).eval().save_pretrained(path)
     tok.save_pretrained(path)
     return path

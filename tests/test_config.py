@@ -69,4 +69,4 @@ def test_a_preset_fills_its_keys_beneath_the_ones_set_beside_it(tmp_path: Path) 
 def test_an_unknown_preset_names_the_choices() -> None:
     with pytest.raises(ConfigError) as e:
         load_config(env={}, overrides={"preset": "turbo"})
-    assert e.value.code == "E_CONFIG_VALUE" and "'default' or 'fast'" in e.value.message
+    assert e.value.code == "E_CONFIG_VALUE" and "'default', 'fast' or 'accurate'" in e.value.message

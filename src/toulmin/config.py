@@ -48,7 +48,10 @@ class _Strict(BaseModel):
 class CheckerConfig(_Strict):
     backend: str | None = Field(None, description="onnx (shipped), hf, or a plugin name")
     model: str | None = Field(None, description="folder or hub name; empty = the shipped model; 'fast' = "
-                              "the shipped 4-layer checker (about 2x faster, about a point less accurate)")
+                              "the shipped 4-layer checker (about 2x faster, about a point less accurate); "
+                              "'accurate' = the 12-layer checker, a package of its own "
+                              "(pip install 'toulmin[accurate]', once released: docs/benchmarks.md, "
+                              "'GPU kit')")
     threshold: float | None = Field(None, ge=0.0, le=1.0, description="override the model's threshold")
     label_map: dict[str, str] | None = None
     batch_size: int = Field(32, ge=1, le=1024, description="pairs per batch for the hf backend; the "
@@ -254,7 +257,7 @@ class ServeConfig(_Strict):
         description="config keys (dotted, or a whole section) a request's `options` may set; the "
         "default leaves out every key that names a file, model, host or key (checker.model, llm.*, "
         "corpus.path, lessons.*, serve.*); [\"*\"] allows all, for trusted clients only. "
-        "checker.model may always name a checker shipped in the package (default, fast)",
+        "checker.model may always name a checker toulmin ships (default, fast, accurate)",
     )
 
 
@@ -271,6 +274,8 @@ PRESETS: dict[str, dict[str, Any]] = {
                 for sec, keys in _FAST.items()},
     "fast": _FAST,
 }
+# The 12-layer checker, where it is installed; the other keys as the default has them.
+PRESETS["accurate"] = {**PRESETS["default"], "checker": {"model": "accurate"}}
 
 
 def _with_preset(layer: Mapping[str, Any]) -> dict[str, Any]:
@@ -281,11 +286,12 @@ def _with_preset(layer: Mapping[str, Any]) -> dict[str, Any]:
 
 
 class Config(_Strict):
-    preset: Literal["default", "fast"] | None = Field(
+    preset: Literal["default", "fast", "accurate"] | None = Field(
         None, description="a named set of settings: fast = the 4-layer checker, BM25-only linking, one "
         "candidate per claim read with 100 words of context (about 8x faster, weaker on claims that join "
-        "two sources: docs/benchmarks.md); default = the defaults of those keys. Keys set beside it (or "
-        "in a later layer) win")
+        "two sources: docs/benchmarks.md); accurate = the 12-layer checker (pip install "
+        "'toulmin[accurate]'), linking as the default; default = the defaults of those keys. Keys set "
+        "beside it (or in a later layer) win")
     checker: CheckerConfig = CheckerConfig()
     extract: ExtractConfig = ExtractConfig()
     link: LinkConfig = LinkConfig()

@@ -6,9 +6,8 @@ import pytest
 
 from tests.conftest import DATA
 from toulmin.datasets import SLICES, load_slice
-from toulmin.training.recipe import RECIPES
-
-GENERATED = {"synthetic-edits", "hard-edits", "sentence-level-summaries"}
+from toulmin.training.recipe import MADE_HERE as GENERATED
+from toulmin.training.recipe import RECIPES, long_window_negative
 
 
 @pytest.mark.parametrize("name", sorted(RECIPES))
@@ -49,3 +48,15 @@ def test_model_card_lists_every_training_stage(tmp_path: Path) -> None:
     rebuild = card.split("## Rebuild", 1)[1]
     assert rebuild.index("--data recipe\n") < rebuild.index("--data recipe-v2 --init-from")
     assert "--continued-from PREVIOUS_CHECKER" in rebuild
+
+
+def test_a_long_window_negative_is_on_topic_without_the_sentences_that_back_the_claim() -> None:
+    claim = "The bridge over the Tyne was opened in 1928 by King George."
+    backing = "The bridge over the Tyne was opened by King George in 1928."
+    filler = [f"Traffic on the bridge grew in year {k}, and the council counted the cars." for k in range(30)]
+    window = long_window_negative(" ".join([*filler[:15], backing, *filler[15:]]), claim)
+    assert window is not None and "King George" not in window and "bridge" in window
+    # a document that says it more often than one window holds leaves the claim covered
+    again = [f"In {1928} King George opened the bridge over the Tyne, story {k} says." for k in range(20)]
+    assert long_window_negative(" ".join([*again, *filler]), claim) is None
+    assert long_window_negative(backing, claim) is None  # too short to leave a window

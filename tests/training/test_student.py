@@ -8,19 +8,12 @@ from click.testing import CliRunner
 
 pytest.importorskip("torch", reason="needs the train extra")
 
+from tests.conftest import TINY_ROWS as ROWS
 from tests.conftest import build_tiny_bert
 from toulmin.cli import main
-from toulmin.datasets import Pair
 from toulmin.errors import InputError
 from toulmin.training.shards import average_weights, pack_weights, unpack_weights
 from toulmin.training.train import LABELS, TrainConfig, read_dev_file, train, write_dev_file
-
-ROWS = [
-    Pair("1", "the cat sat on the mat", "the cat sat", "entailment", "t"),
-    Pair("2", "the sky is blue", "the sky is not blue", "contradiction", "t"),
-    Pair("3", "the dog was born in paris", "the dog was born in london", "contradiction", "t"),
-    Pair("4", "the sky is red", "the cat sat", "neutral", "t"),
-]
 
 
 def _files(tmp_path: Path) -> tuple[Path, Path]:

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import ConfigError
 from .base import LABELS, Checker, softmax
-from .onnx import BUNDLED
+from .onnx import named_checker
 from .scoring import Evidence, PairScore, SentenceScore, WindowConfig, score_pairs
 
 __all__ = [
@@ -59,7 +59,7 @@ def available_backends() -> dict[str, Any]:
 def _resolve_backend(backend: str | None, model: str | None) -> str:
     if backend:
         return backend
-    if model and (model in BUNDLED or Path(model, "checker.json").is_file()):
+    if model and (named_checker(model) or Path(model, "checker.json").is_file()):
         return "onnx"
     return "hf" if model else "onnx"
 

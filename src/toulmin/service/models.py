@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..checker.onnx import BUNDLED
+from ..checker.onnx import named_checker
 from ..errors import ConfigError
 from ..pipeline.report import Report
 
@@ -70,7 +70,7 @@ def _check_allowed(options: dict[str, Any], allowed: Sequence[str]) -> None:
         return
     for key in _leaves(options):
         model = options["checker"]["model"] if key == "checker.model" else None
-        if isinstance(model, str) and model in BUNDLED:
+        if isinstance(model, str) and named_checker(model):
             continue  # a checker shipped in the package ("fast") names no file of the server's
         if not any(key == a or key.startswith(a + ".") for a in allowed):
             raise ConfigError(

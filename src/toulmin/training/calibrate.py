@@ -29,8 +29,8 @@ __all__ = ["DEV_SLICES", "fit_temperature", "fit_threshold"]
 DEV_SLICES = ("halueval-qa-dev", "halueval-dialogue-dev", "halueval-summarization-dev", "vitaminc-dev")
 
 
-def fit_temperature(checker: OnnxChecker) -> float:
-    pairs = load_slice("vitaminc-dev")
+def fit_temperature(checker: OnnxChecker, limit: int | None = None) -> float:
+    pairs = load_slice("vitaminc-dev")[:limit]
     logits = checker.logits([p.claim for p in pairs], [p.doc for p in pairs])
     gold = np.array([p.label == "entailment" for p in pairs])
     col = LABELS.index("entailment")

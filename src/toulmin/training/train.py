@@ -63,6 +63,9 @@ class TrainConfig:
     distill_temperature: float = 2.0
     # Batches tokenised ahead on a background thread (0: each when its step comes).
     prefetch: int = 4
+    # When this file appears, the run scores a last checkpoint and ends (an operator's
+    # early stop that still keeps the best weights so far).
+    stop_file: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -101,14 +104,23 @@ def _rows(path: str) -> list[dict[str, Any]]:
         return [json.loads(line) for line in f if line.strip()]
 
 
-def _read_pairs(path: str) -> list[Pair]:
+def _read_pairs(path: str) -> tuple[list[Pair], dict[Pair, list[float]]]:
+    """The training pairs, and the teacher logits rows carry (``toulmin.training.distil``):
+    all rows or none, so a student never learns half its pairs from a teacher by accident."""
     pairs: list[Pair] = []
+    soft: dict[Pair, list[float]] = {}
     with open(path, encoding="utf-8") as f:
         for line in f:
             r = json.loads(line)
-            pairs.append(Pair(str(r.get("id", len(pairs))), r["doc"], r["claim"], r["label"],
-                              r.get("source", "user")))
-    return pairs
+            p = Pair(str(r.get("id", len(pairs))), r["doc"], r["claim"], r["label"], r.get("source", "user"))
+            pairs.append(p)
+            if "teacher_logits" in r:
+                soft[p] = [float(x) for x in r["teacher_logits"]]
+    if soft and len(soft) < len(set(pairs)):
+        raise InputError("E_BAD_INPUT", f"{path}: {len(soft)} of {len(pairs)} rows carry teacher_logits",
+                         fix="label every row with the teacher (toulmin.training.distil.label_file) "
+                             "or none")
+    return pairs, soft
 
 
 def _batches(pairs: Sequence[Pair], bs: int, rng: random.Random) -> list[list[Pair]]:
@@ -167,9 +179,19 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
     teacher = None
     if cfg.teacher:
         teacher = AutoModelForSequenceClassification.from_pretrained(cfg.teacher).to(device).eval()
-    # A base with fewer positions than max_length would fail on long pairs.
-    max_len = min(cfg.max_length, int(getattr(model.config, "max_position_embeddings", cfg.max_length)))
-    pairs = _read_pairs(cfg.train_file)
+    # A base with fewer positions than max_length would fail on long pairs. RoBERTa-style
+    # encoders (MPNet among them) number positions from the padding id + 1.
+    positions = int(getattr(model.config, "max_position_embeddings", cfg.max_length))
+    if model.config.model_type in ("mpnet", "roberta", "xlm-roberta", "camembert"):
+        positions -= int(model.config.pad_token_id or 0) + 1
+    max_len = min(cfg.max_length, positions)
+    cfg.max_length = max_len  # the summary records the length the run used
+    pairs, soft = _read_pairs(cfg.train_file)
+    if soft and teacher is not None:
+        raise InputError("E_BAD_OPTION", "the training rows carry teacher logits and a teacher was given too",
+                         fix="drop --teacher, or train on rows without teacher_logits")
+    if soft:
+        cfg.extra["teacher_logits"] = f"{len(pairs)} rows"
     try:
         dev = read_dev_file(cfg.dev_file) if cfg.dev_file else dev_pairs(cfg.dev_rows)
     except InputError as e:
@@ -211,11 +233,17 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
         picked = torch.where(three, logp.gather(1, labels.clamp(min=0)[:, None])[:, 0], not_ent)
         return -picked.mean()
 
-    def distill(logits: Any, batch_enc: Any, teacher: Any) -> Any:
+    def distill(logits: Any, batch_enc: Any, batch: Sequence[Pair]) -> Any:
         # Soft targets at a temperature, scaled by T^2 so the gradient size matches the hard loss.
+        # A teacher of another vocabulary (the kit's larger base) cannot read this batch's
+        # tokens: its logits come with the rows instead, computed once before training.
         t = cfg.distill_temperature
-        with torch.no_grad(), torch.autocast(device.type, dtype=torch.bfloat16, enabled=cfg.bf16):
-            target = torch.softmax(teacher(**batch_enc).logits.float() / t, -1)
+        if teacher is not None:
+            with torch.no_grad(), torch.autocast(device.type, dtype=torch.bfloat16, enabled=cfg.bf16):
+                stored = teacher(**batch_enc).logits.float()
+        else:
+            stored = torch.tensor([soft[p] for p in batch], device=device)
+        target = torch.softmax(stored / t, -1)
         logp = torch.log_softmax(logits.float() / t, -1)
         return torch.nn.functional.kl_div(logp, target, reduction="batchmean") * t * t
 
@@ -280,7 +308,8 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
         for step, (batch, tokens) in enumerate(ahead):
             seen += len(batch)
             elapsed = time.time() - start
-            last = step + 1 >= total or elapsed >= budget_s
+            stop = cfg.stop_file is not None and Path(cfg.stop_file).exists()
+            last = step + 1 >= total or elapsed >= budget_s or stop
             for g in opt.param_groups:
                 g["lr"] = lr_at(step, elapsed)
             enc = tokens.to(device)
@@ -288,8 +317,8 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
             with torch.autocast(device.type, dtype=torch.bfloat16, enabled=cfg.bf16):
                 logits = model(**enc).logits
             loss = loss_fn(logits, labels)
-            if teacher is not None:
-                loss = cfg.distill_alpha * distill(logits, enc, teacher) + (1 - cfg.distill_alpha) * loss
+            if teacher is not None or soft:
+                loss = cfg.distill_alpha * distill(logits, enc, batch) + (1 - cfg.distill_alpha) * loss
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
             opt.step()
@@ -304,6 +333,7 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
     finally:
         ahead.close()  # stops the tokenising thread, also when the budget or an error ends the run
     summary = {"config": asdict(cfg), "steps": step + 1, "pairs_seen": seen,
+               "stopped_early": bool(cfg.stop_file and Path(cfg.stop_file).exists()),
                "minutes": (time.time() - start) / 60, "best": best, "history": history}
     (out / "train_summary.json").write_text(json.dumps(summary, indent=1))
     return summary

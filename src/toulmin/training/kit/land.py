@@ -1,0 +1,199 @@
+"""The CPU side after a GPU run: unpack, export, calibrate, measure, gate, install.
+
+Every candidate the GPU sent back (``teacher``, ``student-default``, ``student-fast``) is
+rebuilt from its shards (the frozen word embeddings come from the kit it started from),
+exported to int8 ONNX the way the checker it would replace is, calibrated on the
+development slices only, and measured against the shipped checker in the same session.
+A student replaces its bundled checker only through ``gate.release_gate``; the teacher
+becomes the opt-in ``accurate`` checker only through ``gate.accurate_gate``. Held-out
+numbers (``benchmarks/accuracy.py``) are measured and reported, never gated on.
+"""
+
+from __future__ import annotations
+
+import json
+import lzma
+import shutil
+import subprocess
+import sys
+import tarfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from .gate import GateResult, accurate_gate, release_gate
+from .plan import KitPlan
+
+__all__ = ["CANDIDATES", "collect", "land"]
+
+# candidate -> the bundled checker it is measured against and would replace
+CANDIDATES = {"student-default": "default", "student-fast": "fast", "teacher": "accurate"}
+CARD_FILES = ["model.onnx", "tokenizer.json", "checker.json", "MODEL_CARD.md"]
+
+
+def collect(sources: list[Path], incoming: Path) -> list[str]:
+    """Merge the folders the device calls brought back (``files_at``) into ``incoming``."""
+    got = []
+    for src in sources:
+        for f in sorted(src.rglob("*")):
+            if f.is_file() and f.name != "status.json":
+                rel = f.relative_to(src)
+                (incoming / rel).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(f, incoming / rel)
+                got.append(rel.as_posix())
+    return got
+
+
+def _unpack(incoming: Path, name: str, work: Path, fill_from: Path) -> Path:
+    from ..shards import unpack_weights
+
+    src = incoming / name
+    run = work / name
+    pack = run / "pack"
+    shutil.rmtree(run, ignore_errors=True)
+    pack.mkdir(parents=True)
+    with tarfile.open(src / "meta.tgz") as tar:
+        tar.extractall(pack, filter="data")
+    for shard in src.glob("weights-*.safetensors"):
+        shutil.copyfile(shard, pack / shard.name)
+    packed = json.loads((pack / "packed.json").read_text())
+    if len(list(pack.glob("weights-*.safetensors"))) != packed["shards"]:
+        raise ValueError(f"{name}: {packed['shards']} shards packed, "
+                         f"{len(list(pack.glob('weights-*.safetensors')))} arrived; fetch the rest")
+    unpack_weights(pack, run / "best", fill_from=fill_from)
+    for rec in ("train_summary.json", "history.json", "train.log"):
+        if (pack / rec).is_file():
+            shutil.copyfile(pack / rec, run / rec)
+    return run
+
+
+def _stage(run: Path, plan: KitPlan, train_file: Path, init_from: str | None, command: str) -> dict[str, Any]:
+    from ..export import file_sha16
+    from ..package import training_stage
+
+    summary = json.loads((run / "train_summary.json").read_text())
+    with open(train_file, encoding="utf-8") as f:
+        counts = Counter(json.loads(line).get("source", "user") for line in f)
+    return training_stage(summary, recipe=plan.recipe, pairs=dict(counts), sha=file_sha16(train_file),
+                          command=command, init_from=init_from)
+
+
+def _quantization_of(checker_dir: Path) -> str:
+    from ..export import QUANTIZATIONS
+
+    label = json.loads((checker_dir / "checker.json").read_text())["quantization"]
+    return next(k for k, v in QUANTIZATIONS.items() if v == label)
+
+
+def _next_version() -> str:
+    """One minor version past every bundled checker's, so no two releases share a number."""
+    from ...checker.onnx import BUNDLED, shipped_model_dir
+
+    versions = [tuple(int(x) for x in json.loads((shipped_model_dir(b) / "checker.json").read_text())
+                      ["version"].split(".")) for b in BUNDLED]
+    major, minor, *_ = max(versions)
+    return f"{major}.{minor + 1}.0"
+
+
+def land(staging: Path, incoming: Path, work: Path, *, dev_limit: int | None = None,
+         accuracy_limit: int | None = None, accuracy: bool = True, install: bool = False,
+         models_root: Path | None = None, accurate_root: Path | None = None,
+         log: Any = print) -> dict[str, Any]:
+    """Build, measure and gate every candidate in ``incoming``; install those that pass when
+    ``install``. Returns the table written to ``work/land.json``."""
+    from ...checker.onnx import OnnxChecker, shipped_model_dir
+    from ..calibrate import fit_threshold
+    from ..package import build_package_model
+    from ..shards import unpack_weights
+
+    plan = KitPlan.load(staging / "plan.json")
+    work.mkdir(parents=True, exist_ok=True)
+    train_file = work / "train.jsonl"
+    with lzma.open(staging / "train.jsonl.xz") as src, open(train_file, "wb") as dst:
+        shutil.copyfileobj(src, dst)
+    present = [c for c in CANDIDATES if (incoming / c / "meta.tgz").is_file()]
+    if not present:
+        raise ValueError(f"nothing to land in {incoming}: no candidate's meta.tgz arrived")
+    starts: dict[str, Path] = {}
+    if "teacher" in present:
+        starts["teacher"] = unpack_weights(staging / "base", work / "start-base")
+    starts["student-default"] = unpack_weights(staging / "init-default", work / "start-default")
+    if (staging / "init-fast").is_dir():
+        starts["student-fast"] = unpack_weights(staging / "init-fast", work / "start-fast",
+                                                fill_from=starts["student-default"])
+    shipped_dev: dict[str, dict[str, float]] = {}
+    table: dict[str, Any] = {"dev_rows_per_slice": dev_limit, "candidates": {}}
+    for bundle in ("default", "fast"):
+        _, detail = fit_threshold(OnnxChecker(shipped_model_dir(bundle)), limit=dev_limit)
+        shipped_dev[bundle] = detail["per_slice"]
+        table[f"shipped_{bundle}"] = detail
+        log(f"shipped {bundle}: development {detail}")
+    for name in present:
+        bundle = CANDIDATES[name]
+        run = _unpack(incoming, name, work, starts[name])
+        summary = json.loads((run / "train_summary.json").read_text())
+        if name == "teacher":
+            stages = [_stage(run, plan, train_file, None, "scripts/gpu_kit.py (GPU job: teacher)")]
+            quant, version = "int8-smooth-emb8", "1.0.0"
+        else:
+            ref = shipped_model_dir(bundle)
+            meta_ref = json.loads((ref / "checker.json").read_text())
+            stages = [*meta_ref.get("stages", []),
+                      _stage(run, plan, train_file, f"{meta_ref['name']} {meta_ref['version']}",
+                             f"scripts/gpu_kit.py (GPU job: student-{bundle}, distilled from the teacher)")]
+            quant, version = _quantization_of(ref), _next_version()
+        meta = build_package_model(run / "best", run / "onnx", summary, version=version, recipe=plan.recipe,
+                                   quantization=quant, stages=stages, dev_limit=dev_limit)
+        meta["bundle"] = bundle
+        from ..export import write_checker_json
+
+        write_checker_json(run / "onnx", meta)
+        mb = (run / "onnx" / "model.onnx").stat().st_size / 1e6
+        dev = meta["dev"]["per_slice"]
+        gate: GateResult = (accurate_gate(dev, shipped_dev["default"], mb) if name == "teacher"
+                            else release_gate(dev, shipped_dev[bundle]))
+        held = _accuracy(run / "onnx", run / "accuracy.json", accuracy_limit) if accuracy else None
+        from ..package import write_model_card
+
+        write_model_card(run / "onnx", held)
+        table["candidates"][name] = {"version": version, "quantization": quant, "onnx_mb": round(mb, 1),
+                                     "dev": meta["dev"], "threshold": meta["threshold"],
+                                     "gate": gate.line(), "passed": gate.passed, "held_out": held,
+                                     "steps": summary["steps"], "minutes": round(summary["minutes"], 1),
+                                     "stopped_early": summary.get("stopped_early", False)}
+        log(f"{name} {version}: {gate.line()}")
+        if gate.passed and install:
+            _install(run / "onnx", bundle, models_root, accurate_root, log)
+    (work / "land.json").write_text(json.dumps(table, indent=1) + "\n")
+    return table
+
+
+def _accuracy(model: Path, out: Path, limit: int | None) -> dict[str, Any]:
+    """benchmarks/accuracy.py on the candidate (model alone, its own threshold)."""
+    script = Path(__file__).resolve().parents[4] / "benchmarks" / "accuracy.py"
+    cmd = [sys.executable, str(script), "--model", str(model), "--out", str(out)]
+    if limit:
+        cmd += ["--limit", str(limit)]
+    res = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    if res.returncode != 0:
+        raise RuntimeError(f"benchmarks/accuracy.py failed on {model}:\n{res.stderr[-2000:]}")
+    results: dict[str, Any] = json.loads(out.read_text())["results"]
+    return results
+
+
+def _install(onnx_dir: Path, bundle: str, models_root: Path | None, accurate_root: Path | None,
+             log: Any) -> None:
+    from ...checker.onnx import BUNDLED
+    from ..export import install_into_package
+
+    if bundle == "accurate":
+        from .accurate import add_extra, write_accurate_package
+
+        dest = write_accurate_package(onnx_dir, accurate_root)
+        if accurate_root is None:
+            add_extra(json.loads((onnx_dir / "checker.json").read_text())["version"])
+    else:
+        root = models_root or Path(__file__).resolve().parents[2] / "models"
+        dest = root / BUNDLED[bundle]
+        install_into_package(onnx_dir, dest, CARD_FILES)
+    log(f"installed {bundle} into {dest}")
