@@ -37,6 +37,7 @@ from .pipeline.judge_llm import LLMJudge
 from .pipeline.link import HybridLinker
 from .pipeline.report import Alignment, ClaimResult, Report
 from .pipeline.sources import Source, coerce_sources
+from .pipeline.topic import assign_topics
 
 # (kind, data): streamed progress of one verification
 OnEvent = Callable[[str, Any], None]
@@ -269,6 +270,7 @@ class Verifier:
         t1 = time.perf_counter()
         # Claims come from the answer without its markers; their offsets point into the answer.
         clean_claims, dropped = self._extract(parsed.clean, question, notes)
+        clean_claims = assign_topics(clean_claims)  # what each claim is about, for the linker
         claims = [
             c.model_copy(update=dict(zip(("start", "end"), parsed.answer_span(c.start, c.end))))
             for c in clean_claims

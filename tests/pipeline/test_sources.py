@@ -74,3 +74,15 @@ def test_bad_files(tmp_path: Path) -> None:
     with pytest.raises(InputError) as e:
         read_source_file(binary)
     assert e.value.code in ("E_NOT_UTF8", "E_BINARY")
+
+
+def test_all_sources_together_have_a_size_limit_with_a_clear_error() -> None:
+    from toulmin.pipeline.sources import MAX_SOURCE_CHARS, MAX_TOTAL_SOURCE_CHARS
+
+    chunk = "word " * (MAX_SOURCE_CHARS // 5)  # each one under the per-source limit
+    n = MAX_TOTAL_SOURCE_CHARS // len(chunk) + 1
+    with pytest.raises(InputError) as e:
+        coerce_sources([{"id": f"s{i}", "text": chunk} for i in range(n)])
+    assert e.value.code == "E_TOO_LARGE" and "together" in e.value.message
+    assert "toulmin index" in (e.value.fix or "")
+    assert len(coerce_sources([{"id": f"s{i}", "text": chunk} for i in range(n - 1)])) == n - 1

@@ -20,8 +20,8 @@ from .finding import Finding
 from .numbers import check_numbers, find_numbers
 from .rank import check_rank
 
-__all__ = ["Finding", "check_claim", "entity_findings", "find_dates", "find_numbers", "find_titled_names",
-           "is_negated", "name_index", "name_present", "refutes"]
+__all__ = ["GENERIC_NAME_WORDS", "Finding", "check_claim", "entity_findings", "find_dates", "find_numbers",
+           "find_titled_names", "is_negated", "name_index", "name_present", "refutes"]
 
 # ------------------------------------------------------------------ names
 _TITLE = (
@@ -317,6 +317,7 @@ _GENERIC = frozenset(
     "magazine journal times news network channel tv radio house theatre theater stadium arena "
     "national international american british united new north south east west north-east".split()
 )
+GENERIC_NAME_WORDS = _GENERIC  # for pipeline/topic.py
 
 
 def _spelled(word: str, index: set[str]) -> bool:

@@ -139,6 +139,7 @@ def decide_claim(
         contra: Evidence | None = None,
         ev: list[Evidence] | None = None,
         by: list[str] | None = None,
+        conflict: bool = False,
     ) -> ClaimResult:
         if cls.judge_note:
             note = f"{note} ({cls.judge_note})"
@@ -151,19 +152,43 @@ def decide_claim(
             decided_by=cls.decided_by,
             evidence=ev if ev is not None else evidence,
             contradicting=contra,
+            conflict=conflict,
             findings=findings,
             supported_by=by or [],
         )
 
-    # 1. contradiction anywhere wins
+    # 1. contradiction anywhere wins, from a passage about the claim's subject: when no
+    # source mentions what the claim is about (pipeline/topic.py), nothing refutes it
+    on_topic = [i for i in range(len(scored)) if scored[i].candidate.on_topic]
     contra = [
         i
-        for i in range(len(scored))
+        for i in on_topic
         if scored[i].probs["contradiction"] >= cfg.contradiction_threshold
         and scored[i].probs["contradiction"] >= max(scored[i].probs.values())
         and scored[i].candidate.overlap >= cfg.contradiction_min_overlap
     ]
-    mismatch = next((f for f in findings if refutes(f)), None)
+    mismatch = next((f for f in findings if refutes(f)), None) if on_topic else None
+    # Sources can only be said to disagree about a subject the claim names: without a topic,
+    # a passage that merely shares a figure's words ("we'll see you in three years") would
+    # pass for a second opinion.
+    disagree = _conflict(scored, on_topic, named, contra, cfg) if claim.topic else None
+    if disagree is not None:
+        b, r = (scored[i] for i in disagree)
+        back = _ev(b.candidate, b.probs, sources[b.candidate.source_id])
+        against = _ev(r.candidate, r.probs, sources[r.candidate.source_id])
+        says = f"{against.source_id} says “{_short(against.quote)}”"
+        if against.stale and not back.stale:  # a current source wins over a stale one
+            probs = b.probs
+            return result(Verdict.SUPPORTED, f"{back.source_id} states this; {says}, but "
+                          f"{against.source_id} is {against.stale}", against,
+                          [back, *[e for e in evidence if e != back]],
+                          by=[back.source_id], conflict=True)
+        probs = r.probs
+        why = (f", and {back.source_id}, which states it, is {back.stale}"
+               if back.stale and not against.stale else "")
+        return result(Verdict.CONTRADICTED,
+                      f"the sources disagree: {back.source_id} states this; {says}{why}",
+                      against, [back, *[e for e in evidence if e != back]], conflict=True)
     if contra:
         i = max(contra, key=lambda j: scored[j].probs["contradiction"])
         c = scored[i]
@@ -175,10 +200,11 @@ def decide_claim(
         return result(Verdict.CONTRADICTED, mismatch.note, top)
 
     supported = p_best >= cfg.threshold
+    off = "" if on_topic else f" (and no source mentions {', '.join(claim.topic)})"
     if supported:
         hard = _worst(findings, "mismatch", "missing", "imprecise")
         if hard and not (hard.kind == "number" and hard.status == "imprecise"):
-            return result(Verdict.OVERREACH, hard.note)
+            return result(Verdict.OVERREACH, hard.note + off)
         soft = _worst(findings, "partial", "imprecise")
         if soft:
             return result(Verdict.PARTIALLY_SUPPORTED, soft.note)
@@ -210,7 +236,7 @@ def decide_claim(
         return result(Verdict.SUPPORTED, note, by=ids)
     hard = _worst(findings, "mismatch", "missing", "imprecise")
     if hard:
-        return result(Verdict.OVERREACH, hard.note)
+        return result(Verdict.OVERREACH, hard.note + off)
     if p_best >= cfg.partial_threshold and findings and all(f.status in ("ok", "partial") for f in findings):
         soft = _worst(findings, "partial")
         return result(
@@ -221,6 +247,22 @@ def decide_claim(
             "entail the claim",
         )
     return result(Verdict.OVERREACH, f"{top.source_id} is on topic but does not state this")
+
+
+def _conflict(scored: Sequence[ScoredCandidate], on_topic: list[int], named: list[int], contra: list[int],
+              cfg: DecideConfig) -> tuple[int, int] | None:
+    """(a backing candidate, a refuting one from another source), both about the claim's
+    subject, or None. Refuting: the checker's contradiction, or a check that finds the
+    source stating another figure or date for the same fact."""
+    backing = [i for i in named if i in on_topic and scored[i].probs["entailment"] >= cfg.threshold
+               and not any(refutes(f) for f in scored[i].findings)]
+    refuting = sorted(set(contra) | {i for i in on_topic if any(refutes(f) for f in scored[i].findings)},
+                      key=lambda i: -scored[i].probs["contradiction"])
+    for b in backing:
+        for r in refuting:
+            if r != b and scored[r].candidate.source_id != scored[b].candidate.source_id:
+                return b, r
+    return None
 
 
 def _short(text: str, n: int = 160) -> str:
@@ -262,6 +304,7 @@ def rollup(results: Sequence[ClaimResult]) -> dict[str, float | int | None]:
         "claims_trivial": sum(r.verdict == Verdict.TRIVIAL for r in results),
         "claims_not_checked": sum(r.verdict == Verdict.NOT_CHECKED for r in results),
         "claims_error": sum(r.verdict == Verdict.ERROR for r in results),
+        "claims_conflicting": sum(r.conflict for r in checkable),
         "confidence": conf,
         "confidence_penalised": pen,
         "faithfulness": faith,

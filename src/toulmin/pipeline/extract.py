@@ -51,6 +51,13 @@ class Claim(BaseModel):
         default_factory=list,
         description="those of ``names`` that are people: a surname alone mentions them",
     )
+    subject: str = Field("", description="the clause's subject as the claim reads it (a pronoun "
+                         "resolved to its antecedent); empty when not known")
+    topic: list[str] = Field(
+        default_factory=list,
+        description="words naming what the claim is about (``pipeline.topic``): a passage is evidence "
+        "for or against the claim only if its source mentions one, when any source does",
+    )
 
 
 @runtime_checkable
@@ -364,6 +371,13 @@ def _names(doc: Any, tokens: Any) -> dict[str, list[str]]:
             "people": list(dict.fromkeys(e.text for e in ents if e.label_ == "PERSON"))}
 
 
+def _proper(doc: Any, idx: list[int]) -> list[str]:
+    """The proper nouns among tokens ``idx`` ("Riverside" in "The Riverside plant"), titles
+    and one-letter initials left out: what a passage about that subject must mention."""
+    words = [doc[i].text.rstrip(".") for i in idx if doc[i].pos_ == "PROPN"]
+    return list(dict.fromkeys(w for w in words if len(w) > 1 and w.lower() not in _TITLES))
+
+
 _BOUND_PREPS = {"over", "under", "above", "below", "aged"}
 _TITLES = {"dr", "mr", "mrs", "ms", "mx", "prof", "professor", "sir", "dame", "lord", "lady", "rev", "st"}
 
@@ -570,6 +584,13 @@ class SpacyExtractor:
                     continue
                 run = _run(doc, focus, h.i)
                 start, end = doc[run[0]].idx, doc[run[-1]].idx + len(doc[run[-1]].text)
+                own = subjects[h.i]
+                subject = (_span_text(doc, _bare_subject(doc, own), subs) if own
+                           else replace or subject_text or "")
+                # what the subject names, read off its own words (a resolved pronoun's
+                # antecedent gets its names in pipeline/topic.py, from the claim it came from)
+                said = own or ([] if replace else main_subj)
+                topic = _proper(doc, _bare_subject(doc, said)) if said else []
                 claims.append(
                     Claim(
                         id="",
@@ -579,6 +600,8 @@ class SpacyExtractor:
                         sentence=si,
                         type=self._type(doc, unit, focus, h),
                         clause=whole,
+                        subject=subject,
+                        topic=topic,
                         **_names(doc, unit),
                     )
                 )

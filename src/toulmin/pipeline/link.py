@@ -7,6 +7,9 @@ per claim, or every unit when the sources are small), and the two rankings
 are fused by reciprocal rank.
 A claim whose best candidate is below the relevance floor on both the
 lexical and the dense measure is UNLINKED and never reaches the classifier.
+A claim with a topic (``pipeline.topic``) is linked only to the sources that mention
+it, when any does; when none does, its candidates are marked off topic: they may
+still back it (a chunk cut from its page may not repeat the name) but never refute it.
 """
 
 from __future__ import annotations
@@ -48,6 +51,11 @@ class Candidate(BaseModel):
         exclude=True,
         description="the span with neighbouring sentences, "
         "what the classifier reads (not part of the report)",
+    )
+    on_topic: bool = Field(
+        True,
+        exclude=True,
+        description="false when the claim has a topic no source mentions: such a span cannot refute it",
     )
 
 
@@ -153,17 +161,21 @@ class HybridLinker:
         # The focus is repeated so a sub-claim ("... with 340 participants") finds the
         # span about its own fact first, not the one about the clause it shares.
         queries = [tokenize(f"{c.text} {c.focus}", stop) for c in claims]
-        lex = np.array([index.scores(q) for q in queries], dtype=np.float64)
+        owner = np.fromiter((u.source for u in units), dtype=np.int64, count=len(units))
+        gates = [_topic_gate(c, index, owner, sources, stop) for c in claims]
+        # A gated claim's units are scored as if they were all there is: the sources
+        # beside them, however many, change neither their scores nor their order.
+        lex = np.array([index.scores(q, within=g[0]) for q, g in zip(queries, gates)], dtype=np.float64)
+        scope = [np.arange(len(units)) if g[0] is None else np.flatnonzero(g[0]) for g in gates]
+        whole = [len(s) <= self.dense_all_max for s in scope]  # few enough to embed every one
         picks: list[np.ndarray] = []
         for i in range(len(claims)):
-            picks.append(np.lexsort((np.arange(len(units)), -lex[i]))[: self.shortlist])
+            ranked = np.lexsort((np.arange(len(units)), -lex[i]))
+            mask = gates[i][0]
+            picks.append((ranked if mask is None else ranked[mask[ranked]])[: self.shortlist])
         dense: dict[int, np.ndarray] = {}
         if self.embedder is not None:
-            pool = (
-                np.arange(len(units))
-                if len(units) <= self.dense_all_max
-                else np.unique(np.concatenate(picks))
-            )
+            pool = np.unique(np.concatenate([s if w else p for s, w, p in zip(scope, whole, picks)]))
             # Windows are encoded whole: building them from their sentences' vectors
             # halves the encoder work but cost 2-3 points of recall@k on WiCE dev
             # (docs/benchmarks.md).
@@ -173,14 +185,14 @@ class HybridLinker:
             for i in range(len(claims)):
                 dense[i] = np.full(len(units), -1.0)
                 dense[i][pool] = sims[i]
-                if len(units) <= self.dense_all_max:
-                    picks[i] = np.arange(len(units))
+                mask = gates[i][0]
+                if whole[i]:
+                    picks[i] = scope[i]
                 else:
-                    picks[i] = np.unique(
-                        np.concatenate(
-                            [picks[i], pool[np.argsort(-sims[i], kind="stable")[: self.shortlist]]]
-                        )
-                    )
+                    near = pool[np.argsort(-sims[i], kind="stable")]
+                    if mask is not None:
+                        near = near[mask[near]]
+                    picks[i] = np.unique(np.concatenate([picks[i], near[: self.shortlist]]))
         indexes: dict[int, set[str]] = {}
         out: list[list[Candidate]] = []
         # An embedder may declare its own cosine floor: the static table's cosines
@@ -230,12 +242,32 @@ class HybridLinker:
                         score=round(float(fused[j]), 6),
                         context=ctx,
                         missing_names=missing,
+                        on_topic=gates[i][1],
                     )
                 )
                 if len(chosen) >= self.k:
                     break
             out.append(chosen)
         return out
+
+
+def _topic_gate(claim: Claim, index: Bm25, owner: np.ndarray, sources: Sequence[Source],
+                stop: frozenset[str]) -> tuple[np.ndarray | None, bool]:
+    """(which units may be the claim's candidates, None for all; whether any source
+    mentions the claim's topic). A source mentions it when a topic word is among its words
+    (the lexical index already knows where each word occurs) or in its title."""
+    terms = {t for w in claim.topic for t in tokenize(w, stop)}
+    if not terms:
+        return None, True
+    hits = [index.units_with(t) for t in terms]
+    mentioned = set(np.unique(owner[np.concatenate(hits)]).tolist()) if hits else set()
+    for si, src in enumerate(sources):
+        title = src.metadata.get("title")
+        if isinstance(title, str) and terms & set(tokenize(title, stop)):
+            mentioned.add(si)
+    if not mentioned:
+        return None, False
+    return np.isin(owner, sorted(mentioned)), True
 
 
 def _context(text: str, sents: list[Span], u: Unit, words: int) -> str:

@@ -31,7 +31,7 @@ __all__ = [
 
 # 1.1: citations, per-claim citation status, supported_by, seed 004's verification block;
 # ERROR verdicts, decided_by, dropped_claims (LLM backends)
-SCHEMA_VERSION = "1.1"
+SCHEMA_VERSION = "1.2"
 
 
 class Verdict(StrEnum):
@@ -145,6 +145,12 @@ class ClaimResult(BaseModel):
     note: str
     evidence: list[Evidence] = Field(default_factory=list, description="best span first")
     contradicting: Evidence | None = None
+    conflict: bool = Field(
+        False,
+        description="sources disagree: one passage about the claim's subject backs it (in evidence) and "
+        "one from another source refutes it (contradicting); the verdict is CONTRADICTED unless only "
+        "the refuting source is stale (then SUPPORTED), and the note names both",
+    )
     findings: list[Finding] = Field(default_factory=list, description="deterministic checks")
     supported_by: list[str] = Field(
         default_factory=list, description="sources that back it (SUPPORTED, STALE)"
@@ -166,6 +172,7 @@ class Report(BaseModel):
     claims_trivial: int
     claims_not_checked: int
     claims_error: int = Field(0, description="claims whose verdict could not be computed (ERROR)")
+    claims_conflicting: int = Field(0, description="claims on which the sources disagree (``conflict``)")
     confidence: float | None = Field(
         description="seed 000: mean of 1/0.5/0 over checkable claims; null when there is none"
     )

@@ -19,11 +19,17 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..checker.scoring import check_text
 from ..errors import InputError
 
-__all__ = ["MAX_SOURCE_CHARS", "Source", "coerce_sources", "read_source_file", "read_sources_dir"]
+__all__ = ["MAX_SOURCE_CHARS", "MAX_TOTAL_SOURCE_CHARS", "Source", "coerce_sources", "read_source_file",
+           "read_sources_dir"]
 
 # 5 MB of text is about 2,500 pages; more than that per source is almost
 # certainly a mistake (a whole corpus passed as one source).
 MAX_SOURCE_CHARS = 8_000_000
+# All of one call's sources together: linking grows linearly with their text (4,000
+# retrieved chunks, 2.6M characters, link in about 2 s and 0.1 GB on the 2-core machine:
+# docs/benchmarks.md, "Precision among many sources"); past this, use a corpus (toulmin
+# index / retrieve) instead of handing every chunk to one call.
+MAX_TOTAL_SOURCE_CHARS = 16_000_000
 _STALE_STATUS = {"outdated", "superseded", "stale", "deprecated", "retracted", "archived"}
 
 
@@ -110,6 +116,14 @@ def coerce_sources(sources: object) -> list[Source]:
                 f"source {s.id} has {len(s.text):,} characters, over {MAX_SOURCE_CHARS:,}",
                 fix="split it into several sources or pass only the retrieved chunks",
             )
+    total = sum(len(s.text) for s in out)
+    if total > MAX_TOTAL_SOURCE_CHARS:
+        raise InputError(
+            "E_TOO_LARGE",
+            f"the {len(out):,} sources have {total:,} characters together, over {MAX_TOTAL_SOURCE_CHARS:,}",
+            fix="pass the chunks retrieved for this answer, not the whole collection; for a large "
+                "collection, index it once (toulmin index) and let verification retrieve from it",
+        )
     seen: set[str] = set()
     for s in out:
         if s.id in seen:

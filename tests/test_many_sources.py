@@ -1,0 +1,65 @@
+"""Precision among many sources, end to end on the shipped models: a passage about
+something else never backs or refutes a claim when a source about its subject is there,
+and sources that disagree are said to."""
+
+from __future__ import annotations
+
+import pytest
+
+import toulmin
+from toulmin.pipeline.report import Verdict
+
+pytestmark = pytest.mark.slow
+
+KEY = {"id": "key", "text": "The Riverside plant, which opened in 1998, employs 300 people. "
+                            "It produces steel pipes for the construction industry."}
+# Off-topic passages that share the claims' words and state other figures.
+DISTRACTORS = [
+    {"id": "group", "text": "The group employs over 1,000 people throughout the region."},
+    {"id": "hillside", "text": "The Hillside plant employs 1,200 people and produces copper wire."},
+    {"id": "mill", "text": "The mill opened in 1911 and was expanded in 2005."},
+]
+
+
+def _verdicts(answer: str, sources: list[dict[str, object]]) -> dict[str, Verdict]:
+    return {d.claim: d.verdict for d in toulmin.verify(answer, sources).details}
+
+
+def test_an_off_topic_passage_never_overturns_the_source_that_states_a_claim() -> None:
+    answer = "The Riverside plant opened in 1998. The plant employs 300 people."
+    alone = _verdicts(answer, [KEY])
+    crowded = toulmin.verify(answer, [KEY, *DISTRACTORS])
+    assert alone == {d.claim: d.verdict for d in crowded.details}
+    assert all(v == Verdict.SUPPORTED for v in alone.values())
+    assert all(e.source_id == "key" for d in crowded.details for e in d.evidence)
+
+
+def test_a_pronoun_subject_is_read_as_the_entity_it_stands_for() -> None:
+    # "It" is the Riverside plant: the Hillside plant's 1,200 people are no evidence about it
+    r = toulmin.verify("The Riverside plant opened in 1998. It employs 300 people.", [*DISTRACTORS, KEY])
+    assert [d.verdict for d in r.details] == [Verdict.SUPPORTED, Verdict.SUPPORTED]
+    assert r.details[1].claim.endswith("plant employs 300 people.")
+    assert r.details[1].evidence[0].source_id == "key"
+
+
+def test_with_no_source_about_the_subject_nothing_refutes_the_claim() -> None:
+    r = toulmin.verify("The Riverside plant employs 300 people.", DISTRACTORS)
+    assert r.details[0].verdict != Verdict.CONTRADICTED
+    assert "no source mentions Riverside" in r.details[0].note or r.details[0].verdict == Verdict.UNLINKED
+
+
+def test_sources_about_the_same_plant_that_disagree_are_a_conflict() -> None:
+    other = {"id": "audit", "text": "The Riverside plant employs 450 people, the 2024 audit found."}
+    r = toulmin.verify("The Riverside plant employs 300 people.", [KEY, other])
+    d = r.details[0]
+    assert d.verdict == Verdict.CONTRADICTED and d.conflict and r.claims_conflicting == 1
+    assert d.evidence[0].source_id == "key" and d.contradicting and d.contradicting.source_id == "audit"
+    assert "disagree" in d.note and not r.is_grounded
+    # a superseded source loses to a current one, and the conflict is still shown
+    old = {**other, "metadata": {"superseded_by": "key"}}
+    d = toulmin.verify("The Riverside plant employs 300 people.", [KEY, old]).details[0]
+    assert d.verdict == Verdict.SUPPORTED and d.conflict and "superseded by key" in d.note
+    # ... and the other way round
+    stale_key = {**KEY, "metadata": {"status": "outdated"}}
+    d = toulmin.verify("The Riverside plant employs 300 people.", [stale_key, other]).details[0]
+    assert d.verdict == Verdict.CONTRADICTED and d.conflict
