@@ -82,3 +82,27 @@ def test_a_window_whose_sentences_touch_is_tokenised_whole() -> None:
     stop = _stop_words()
     assert tokenize("ΟΔΟΣ.", stop) != tokenize(text, stop)[:1]
     assert unit_tokens(units, sources, sents, stop)[-1] == tokenize(text, stop) == ["οδοσ", "αβγ", "δέλτα"]
+
+
+def test_a_subset_and_each_source_score_as_an_index_of_them_alone_would() -> None:
+    import random
+
+    import numpy as np
+
+    from toulmin.pipeline.bm25 import Bm25
+
+    rng = random.Random(1)
+    words = [f"w{i}" for i in range(40)]
+    docs = [[rng.choice(words) for _ in range(rng.randint(1, 12))] for _ in range(200)]
+    group = np.array([rng.randrange(5) for _ in docs])
+    index = Bm25(docs)
+    for _ in range(30):
+        q = [rng.choice(words) for _ in range(rng.randint(1, 6))]
+        by = index.scores_by(q, group)
+        for g in range(5):
+            alone = Bm25([d for d, x in zip(docs, group) if x == g]).scores(q)
+            assert np.array_equal(by[group == g], alone)
+        mask = group < 2
+        within = index.scores(q, within=mask)
+        assert np.array_equal(within[mask], Bm25([d for d, m in zip(docs, mask) if m]).scores(q))
+        assert not within[~mask].any()

@@ -106,3 +106,24 @@ class Bm25:
             tfc = tf / (k1 * ((1 - b) + b * self.lens[cols] / avg) + tf)
             out[cols] += (idf * tfc).astype(np.float32)
         return out
+
+    def scores_by(self, query: Sequence[str], group: np.ndarray) -> np.ndarray:
+        """Every unit scored as an index of its own group (its source) alone would score it,
+        to the bit: document frequencies, their count and mean length over the group."""
+        out = np.zeros(self.n, dtype=np.float32)
+        g = int(group.max()) + 1 if len(group) else 0
+        n_g = np.bincount(group, minlength=g).astype(np.float64)
+        avg_g = np.bincount(group, weights=self.lens, minlength=g) / np.maximum(n_g, 1)
+        k1, b = self.k1, self.b
+        for t in query:
+            row = self.vocab.get(t)
+            if row is None:
+                continue
+            lo, hi = self.ptr[row], self.ptr[row + 1]
+            cols, tf = self.cols[lo:hi], self.tf[lo:hi]
+            gs = group[cols]
+            df = np.bincount(gs, minlength=g).astype(np.float64)
+            idf = np.log(1 + (n_g[gs] - df[gs] + 0.5) / (df[gs] + 0.5)).astype(np.float32)
+            tfc = tf / (k1 * ((1 - b) + b * self.lens[cols] / avg_g[gs]) + tf)
+            out[cols] += (idf * tfc).astype(np.float32)
+        return out

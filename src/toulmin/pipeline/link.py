@@ -163,9 +163,12 @@ class HybridLinker:
         queries = [tokenize(f"{c.text} {c.focus}", stop) for c in claims]
         owner = np.fromiter((u.source for u in units), dtype=np.int64, count=len(units))
         gates = [_topic_gate(c, index, owner, sources, stop) for c in claims]
-        # A gated claim's units are scored as if they were all there is: the sources
-        # beside them, however many, change neither their scores nor their order.
-        lex = np.array([index.scores(q, within=g[0]) for q, g in zip(queries, gates)], dtype=np.float64)
+        # Sources beside a claim's own, however many, change neither the scores nor the
+        # order of its spans: a gated claim's units are scored as an index of the sources
+        # that mention its topic would score them, any other claim's by the statistics of
+        # each unit's own source (with one source, both are the plain index, to the bit).
+        lex = np.array([index.scores(q, within=g[0]) if g[0] is not None else index.scores_by(q, owner)
+                        for q, g in zip(queries, gates)], dtype=np.float64)
         scope = [np.arange(len(units)) if g[0] is None else np.flatnonzero(g[0]) for g in gates]
         whole = [len(s) <= self.dense_all_max for s in scope]  # few enough to embed every one
         picks: list[np.ndarray] = []
