@@ -70,3 +70,17 @@ def test_an_unknown_preset_names_the_choices() -> None:
     with pytest.raises(ConfigError) as e:
         load_config(env={}, overrides={"preset": "turbo"})
     assert e.value.code == "E_CONFIG_VALUE" and "'default', 'fast' or 'accurate'" in e.value.message
+
+
+def test_every_error_code_used_is_listed_and_the_table_is_current() -> None:
+    import re
+
+    from toulmin.errors import ERRORS, ErrorCode, errors_table
+
+    root = Path(__file__).resolve().parents[1]
+    used = {m for p in (root / "src" / "toulmin").rglob("*.py")
+            for m in re.findall(r'"(E_[A-Z0-9_]+)"', p.read_text(encoding="utf-8"))}
+    assert used <= set(ErrorCode.__members__), sorted(used - set(ErrorCode.__members__))
+    assert set(ERRORS) == set(ErrorCode)  # each with its class, status and meaning
+    assert (root / "docs" / "errors.md").read_text() == errors_table(), (
+        "regenerate: toulmin schema errors > docs/errors.md")

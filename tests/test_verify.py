@@ -236,3 +236,18 @@ def test_a_name_in_the_wrong_role_is_contradicted() -> None:
     r = toulmin.verify("The bridge's colour was chosen by the US Navy.", [source])
     assert [(d.verdict, d.note) for d in r.details] == [
         (Verdict.CONTRADICTED, "source says by consulting architect Irving Morrow, not by the US Navy")]
+
+
+def test_the_verifier_cache_is_bounded_and_keeps_the_most_recent() -> None:
+    import importlib
+
+    from toulmin.config import load_config
+
+    verify_module = importlib.import_module("toulmin.verify")  # the module, not the function
+
+    base = load_config()
+    configs = [base.merged({"link": {"k": k}, "serve": {"verifier_cache": 3}}) for k in range(1, 7)]
+    built = [verify_module.get_verifier(c) for c in configs]
+    assert len(verify_module._VERIFIERS) <= 3
+    assert verify_module.get_verifier(configs[-1]) is built[-1]  # the most recent is kept
+    assert verify_module.get_verifier(configs[0]) is not built[0]  # the oldest was dropped

@@ -18,8 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ._version import __version__
 from .checker import Checker, PairScore, WindowConfig, load_checker, score_pairs
 from .config import Config, load_config
+from .corpus import open_corpus
+from .cove import acove, cove
+from .crag import CRAGResult, acrag, crag
 from .errors import (
     ConfigError,
     DependencyError,
@@ -29,12 +33,6 @@ from .errors import (
     StoreError,
     ToulminError,
 )
-
-__version__ = "0.1.0"
-
-from .corpus import open_corpus
-from .cove import acove, cove
-from .crag import CRAGResult, acrag, crag
 from .pipeline.report import (
     Citation,
     CitationVerdict,

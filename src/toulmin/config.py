@@ -252,6 +252,9 @@ class ServeConfig(_Strict):
     cors_origins: list[str] = Field(default_factory=list, description="origins allowed by CORS; empty = none")
     concurrency: int = Field(1, ge=1, le=64, description="verifications at once in one process; the rest "
                              "wait their turn (the models are shared; run more processes to scale)")
+    verifier_cache: int = Field(8, ge=1, le=1024, description="pipelines kept built, one per distinct "
+                                "set of options, least recently used dropped first (per-request options "
+                                "each build one)")
     request_options: list[str] = Field(
         default_factory=lambda: list(SAFE_REQUEST_OPTIONS),
         description="config keys (dotted, or a whole section) a request's `options` may set; the "

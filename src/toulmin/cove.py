@@ -34,6 +34,7 @@ from pydantic import BaseModel, Field
 
 from .errors import InputError, LLMError
 from .llm.base import LLM, LLMRequest, Message
+from .pipeline.report import FLAGGED, Verdict
 
 if TYPE_CHECKING:
     from .config import Config
@@ -273,10 +274,8 @@ def _offline(
         {"extract": {"backend": "spacy"}, "decide": {"judge": "checker"}, "llm": {"provider": None}}
     )
     report = verify(draft, sources, task, config=offline)
-    unsupported = {"CONTRADICTED", "UNLINKED", "OVERREACH", "STALE", "PARTIALLY_SUPPORTED"}
-    disc = [
-        f"{d.claim} ({d.verdict.value}: {d.note})" for d in report.details if d.verdict.value in unsupported
-    ]
+    unsupported = FLAGGED | {Verdict.PARTIALLY_SUPPORTED}
+    disc = [f"{d.claim} ({d.verdict.value}: {d.note})" for d in report.details if d.verdict in unsupported]
     meta = {"verified_with_discrepancy": "true" if disc else "false"}
     if disc:
         meta["verifier_discrepancies"] = "\n".join(disc)

@@ -27,13 +27,12 @@ from .corpus.retrieve import Passage, Retriever, as_retriever
 from .errors import InputError, LLMError
 from .llm.base import LLM, LLMRequest, Message
 from .llm.parse import ask_json
-from .pipeline.report import Report, Verdict
+from .pipeline.report import BACKED, SEARCHABLE, Report, Verdict
 from .pipeline.sources import Source, coerce_sources
 from .verify import get_verifier
 
 __all__ = ["ANSWER_PROMPT", "CRAGResult", "CRAGStep", "acrag", "crag", "generate_answer", "offline_queries"]
 
-_SEARCHABLE = {Verdict.UNLINKED, Verdict.OVERREACH, Verdict.PARTIALLY_SUPPORTED}
 
 ANSWER_PROMPT = """Answer the question using only the numbered sources. After each sentence, cite
 the sources that state it as [n]. If the sources do not contain the answer, say so. Do not add
@@ -126,7 +125,7 @@ def _step(
         confidence=rep.confidence,
         is_grounded=rep.is_grounded,
         claims_supported=rep.claims_supported,
-        unsupported_claims=[d.claim for d in rep.details if d.verdict in _SEARCHABLE],
+        unsupported_claims=[d.claim for d in rep.details if d.verdict in SEARCHABLE],
         queries=queries,
         added=added,
         notes=notes,
@@ -138,7 +137,7 @@ def _cited(rep: Report) -> set[str]:
     out: set[str] = set()
     for d in rep.details:
         out.update(d.supported_by)
-        if d.verdict in (Verdict.SUPPORTED, Verdict.PARTIALLY_SUPPORTED, Verdict.STALE):
+        if d.verdict in BACKED | {Verdict.PARTIALLY_SUPPORTED}:
             out.update(e.source_id for e in d.evidence[:1])
         if d.contradicting is not None:
             out.add(d.contradicting.source_id)
@@ -213,7 +212,7 @@ def crag(
     while not stopped and attempts < c.max_attempts:
         # With a model, a contradicted claim is worth a rewrite too; offline the answer
         # stays as it is, and more evidence cannot undo a contradiction.
-        wanted = _SEARCHABLE | ({Verdict.CONTRADICTED} if llm is not None else set())
+        wanted = SEARCHABLE | ({Verdict.CONTRADICTED} if llm is not None else set())
         claims = [d.claim for d in best.details if d.verdict in wanted]
         if not claims:
             stopped = (

@@ -20,11 +20,10 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from .cove import CoVeResult
-from .pipeline.report import Report, Verdict
+from .pipeline.report import FLAGGED, Report
 
 __all__ = ["Lesson", "LessonStore", "default_lessons_path", "lessons_from_cove", "lessons_from_report"]
 
-_FLAGGED = {Verdict.CONTRADICTED, Verdict.UNLINKED, Verdict.OVERREACH, Verdict.STALE}
 
 
 class Lesson(BaseModel):
@@ -103,7 +102,7 @@ def lessons_from_cove(task: str, result: CoVeResult) -> list[Lesson]:
 def lessons_from_report(report: Report) -> list[Lesson]:
     out = []
     for d in report.details:
-        if d.verdict not in _FLAGGED:
+        if d.verdict not in FLAGGED:
             continue
         ev = d.contradicting or (d.evidence[0] if d.evidence else None)
         correction = f"{ev.source_id} says: {ev.quote}" if ev else "no source states this: leave it out"

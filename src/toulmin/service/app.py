@@ -24,7 +24,7 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Res
 
 from .. import __version__
 from ..config import Config, load_config
-from ..errors import ConfigError, DependencyError, InputError, LLMError, StoreError, ToulminError
+from ..errors import ConfigError, InputError, ToulminError, http_status
 from ..pipeline.report import Report
 from ..verify import get_verifier
 from .history import HistoryStore, open_history
@@ -35,7 +35,6 @@ from .stream import error_body, stream_work
 __all__ = ["create_app", "default_history_path", "hash_key"]
 
 _STATIC = Path(__file__).parent / "static"
-_STATUS = {InputError: 400, ConfigError: 400, LLMError: 502, StoreError: 503, DependencyError: 501}
 
 
 def default_history_path() -> Path:
@@ -48,14 +47,7 @@ def hash_key(key: str) -> str:
 
 
 def _status(e: ToulminError) -> int:
-    if e.code == "E_TIMEOUT":
-        return 504
-    if e.code == "E_OPTION_NOT_ALLOWED":
-        return 403
-    for cls, code in _STATUS.items():
-        if isinstance(e, cls):
-            return code
-    return 500
+    return http_status(e)  # one table for every code: toulmin.errors.ERRORS
 
 
 def create_app(config: Config | None = None, *, history: HistoryStore | None = None) -> FastAPI:

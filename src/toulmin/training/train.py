@@ -117,7 +117,7 @@ def _read_pairs(path: str) -> tuple[list[Pair], dict[Pair, list[float]]]:
             if "teacher_logits" in r:
                 soft[p] = [float(x) for x in r["teacher_logits"]]
     if soft and len(soft) < len(set(pairs)):
-        raise InputError("E_BAD_INPUT", f"{path}: {len(soft)} of {len(pairs)} rows carry teacher_logits",
+        raise InputError("E_BAD_ROW", f"{path}: {len(soft)} of {len(pairs)} rows carry teacher_logits",
                          fix="label every row with the teacher (toulmin.training.distil.label_file) "
                              "or none")
     return pairs, soft
