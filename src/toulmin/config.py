@@ -147,13 +147,13 @@ _Weight = Annotated[float, Field(ge=0.0)]
 _Part = Literal["alignment", "citation", "facts"]
 
 
-def _seed004_weights() -> dict[_Part, float]:
+def _overall_score_weights() -> dict[_Part, float]:
     return {"alignment": 0.4, "citation": 0.3, "facts": 0.3}
 
 
 class ScoreConfig(_Strict):
     weights: dict[_Part, _Weight] = Field(
-        default_factory=_seed004_weights,
+        default_factory=_overall_score_weights,
         description="seed 004's overall score: weights of alignment, citation and facts (summing to 1 "
         "after normalisation)")
     alignment: Literal["offline", "llm"] = Field(

@@ -28,16 +28,14 @@ import asyncio
 import re
 import warnings
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field
 
+from .config import Config, load_config
 from .errors import InputError, LLMError
 from .llm.base import LLM, LLMRequest, Message
 from .pipeline.report import FLAGGED, Verdict
-
-if TYPE_CHECKING:
-    from .config import Config
+from .verify import verify
 
 __all__ = ["DEFAULT_EXCLUDE", "CoVeResult", "acove", "cove", "parse_blocks"]
 
@@ -267,9 +265,6 @@ def _offline(
     notes: list[str],
     config: Config | None,
 ) -> CoVeResult:
-    from .config import load_config
-    from .verify import verify
-
     offline = (config or load_config()).merged(
         {"extract": {"backend": "spacy"}, "decide": {"judge": "checker"}, "llm": {"provider": None}}
     )

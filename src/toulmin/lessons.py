@@ -16,11 +16,14 @@ import sqlite3
 import threading
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field
 
-from .cove import CoVeResult
 from .pipeline.report import FLAGGED, Report
+
+if TYPE_CHECKING:  # typing only: cove verifies through verify, which records lessons here
+    from .cove import CoVeResult
 
 __all__ = ["Lesson", "LessonStore", "default_lessons_path", "lessons_from_cove", "lessons_from_report"]
 

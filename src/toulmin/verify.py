@@ -18,12 +18,13 @@ from typing import Any
 
 from . import __version__
 from ._parallel import resolve_threads, runtime_id
-from .checker import load_checker
+from .checker import checker_from_config
 from .checker.base import Checker
 from .checker.onnx import OnnxChecker
 from .checker.scoring import check_text
 from .config import Config, load_config, nest_dotted
 from .errors import ConfigError, LLMError
+from .lessons import LessonStore, lessons_from_report
 from .llm import load_llm
 from .pipeline.align import alignment, verification
 from .pipeline.align_llm import llm_alignment
@@ -62,14 +63,6 @@ def _extractor(backend: str, model: str, split: bool, pronouns: bool, ner_proces
     return SpacyExtractor(model, split_modifiers=split, resolve_pronouns=pronouns, ner_process=ner_process)
 
 
-def _checker(cfg: Config) -> Checker:
-    c = cfg.checker
-    opts: dict[str, Any] = {"batch_size": c.batch_size, "threads": c.threads}
-    if c.label_map:
-        opts["label_map"] = c.label_map
-    return load_checker(c.backend, c.model, **opts)
-
-
 class Verifier:
     """The four stages wired together for one resolved configuration."""
 
@@ -92,7 +85,7 @@ class Verifier:
             # verify-batch's worker processes each hold one core (checker.threads 1)
             cfg.extract.ner_process and resolve_threads(cfg.checker.threads) > 1,
         )
-        self.checker = _checker(cfg)
+        self.checker = checker_from_config(cfg)
         if cfg.extract.backend == "llm" and self.llm is not None:
             self.llm_extractor = LLMExtractor(self.llm, self.checker, guard=cfg.extract.guard)
         embedder = None
@@ -247,8 +240,6 @@ class Verifier:
         stop the work (a client that went away)."""
         report = self._verify(answer, sources, question, on_event)
         if self.config.lessons.record:
-            from .lessons import LessonStore, lessons_from_report
-
             LessonStore(self.config.lessons.path).add(lessons_from_report(report))
         return report
 

@@ -64,7 +64,7 @@ def test_verify_history_and_stats(serve: Callable[..., Running]) -> None:
     assert missing.status_code == 400 and missing.json()["error"]["code"] == "E_NOT_FOUND"
 
 
-def test_stream_sends_claims_then_verdicts_then_the_seed000_event(serve: Callable[..., Running]) -> None:
+def test_stream_sends_claims_then_verdicts_then_the_verification_event(serve: Callable[..., Running]) -> None:
     s = serve()
     with httpx.stream(
         "POST", s.url + "/v1/verify/stream", json={"answer": ANSWER, "sources": SOURCES}, timeout=120

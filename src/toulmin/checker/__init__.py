@@ -11,12 +11,15 @@ from collections.abc import Mapping
 from functools import lru_cache
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError
 from .base import LABELS, Checker, softmax
 from .onnx import named_checker
 from .scoring import Evidence, PairScore, SentenceScore, WindowConfig, score_pairs
+
+if TYPE_CHECKING:
+    from ..config import Config
 
 __all__ = [
     "LABELS",
@@ -26,6 +29,7 @@ __all__ = [
     "SentenceScore",
     "WindowConfig",
     "available_backends",
+    "checker_from_config",
     "load_checker",
     "score_pairs",
     "softmax",
@@ -84,3 +88,13 @@ def load_checker(backend: str | None = None, model: str | None = None, **options
         (k, tuple(sorted(v.items())) if isinstance(v, Mapping) else v) for k, v in options.items()
     ))
     return _cached(name, model, frozen)
+
+
+def checker_from_config(cfg: Config) -> Checker:
+    """The checker ``cfg.checker`` names, with its options: what ``verify``, the corpus's
+    re-ranker and the service all build."""
+    c = cfg.checker
+    opts: dict[str, Any] = {"batch_size": c.batch_size, "threads": c.threads}
+    if c.label_map:
+        opts["label_map"] = c.label_map
+    return load_checker(c.backend, c.model, **opts)

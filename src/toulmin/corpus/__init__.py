@@ -35,6 +35,7 @@ __all__ = [
 def open_corpus(config: object = None, *, path: str | None = None, url: str | None = None) -> CorpusRetriever:
     """The configured corpus (``corpus.path`` or ``corpus.url``, or the ones
     given here) as a hybrid retriever."""
+    from ..checker import checker_from_config
     from ..config import Config, load_config
     from ..pipeline.embed import load_embedder
 
@@ -50,9 +51,7 @@ def open_corpus(config: object = None, *, path: str | None = None, url: str | No
     )
     rerank = None
     if c.rerank == "checker":
-        from ..verify import _checker
-
-        rerank = _checker(cfg)
+        rerank = checker_from_config(cfg)
     return CorpusRetriever(store, candidates=c.candidates, rerank=rerank)
 
 

@@ -29,7 +29,7 @@ from ..pipeline.report import Report
 from ..verify import get_verifier
 from .history import HistoryStore, open_history
 from .metrics import Metrics
-from .models import AskRequest, VerifyRequest, block, seed000_event
+from .models import AskRequest, VerifyRequest, block, verification_event
 from .stream import error_body, stream_work
 
 __all__ = ["create_app", "default_history_path", "hash_key"]
@@ -172,7 +172,7 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
         (seed 000's shape) or ``error``."""
 
         def finish(result: tuple[Report, dict[str, Any]]) -> list[tuple[str, Any]]:
-            return [("verification", seed000_event(result[0], result[1]["id"]))]
+            return [("verification", verification_event(result[0], result[1]["id"]))]
 
         gen = stream_work(lambda emit: _verify(req, emit), finish, request.is_disconnected, error_body, pool)
         return StreamingResponse(gen, media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
@@ -207,7 +207,7 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
 
         def finish(result: Any) -> list[tuple[str, Any]]:
             rid, res = result
-            ev = seed000_event(res.report, rid)
+            ev = verification_event(res.report, rid)
             ev["crag_attempts"] = res.attempts
             return [
                 ("verification", ev),

@@ -12,7 +12,7 @@ from ..checker.onnx import named_checker
 from ..errors import ConfigError
 from ..pipeline.report import Report
 
-__all__ = ["AskRequest", "SourceIn", "VerificationBlock", "VerifyRequest", "block", "seed000_event"]
+__all__ = ["AskRequest", "SourceIn", "VerificationBlock", "VerifyRequest", "block", "verification_event"]
 
 
 class SourceIn(BaseModel):
@@ -130,8 +130,9 @@ def _detail(d: dict[str, Any]) -> dict[str, Any]:
     return {"claim": d["claim"], "verdict": d["verdict"], "note": d["note"], "evidence": d["evidence"][:1]}
 
 
-def seed000_event(report: Report, report_id: str | None) -> dict[str, Any]:
-    """The final streamed event, in seed 000's shape (plus the report's id)."""
+def verification_event(report: Report, report_id: str | None) -> dict[str, Any]:
+    """The final streamed event: the verification summary, in the shape of the design
+    the project grew from (seed 000), plus the report's id."""
     return {
         "type": "verification",
         "id": report_id,
