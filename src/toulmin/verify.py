@@ -40,6 +40,7 @@ from .pipeline.link import HybridLinker
 from .pipeline.report import Alignment, ClaimResult, Report
 from .pipeline.sources import Source, coerce_sources
 from .pipeline.topic import assign_topics
+from .plugins import load_plugin
 
 # (kind, data): streamed progress of one verification
 OnEvent = Callable[[str, Any], None]
@@ -49,18 +50,11 @@ __all__ = ["Verifier", "averify", "verify"]
 
 @lru_cache(maxsize=4)
 def _extractor(backend: str, model: str, split: bool, pronouns: bool, ner_process: bool) -> ClaimExtractor:
-    if backend != "spacy":
-        from importlib.metadata import entry_points
-
-        eps = {ep.name: ep for ep in entry_points(group="toulmin.extractors")}
-        if backend not in eps:
-            raise ConfigError(
-                "E_UNKNOWN_BACKEND",
-                f"unknown claim extractor {backend!r}",
-                fix="use one of: " + ", ".join(sorted({"spacy", *eps})),
-            )
-        return eps[backend].load()()  # type: ignore[no-any-return]
-    return SpacyExtractor(model, split_modifiers=split, resolve_pronouns=pronouns, ner_process=ner_process)
+    factory = load_plugin("toulmin.extractors", backend, {"spacy": SpacyExtractor})
+    if factory is SpacyExtractor:  # the built-in one takes its options from the config
+        return SpacyExtractor(model, split_modifiers=split, resolve_pronouns=pronouns,
+                              ner_process=ner_process)
+    return factory()  # type: ignore[no-any-return]
 
 
 class Verifier:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError
+from ..plugins import load_plugin, plugins
 from .base import LABELS, Checker, softmax
 from .onnx import named_checker
 from .scoring import Evidence, PairScore, SentenceScore, WindowConfig, score_pairs
@@ -55,8 +55,8 @@ _BUILTIN = {"onnx": _onnx, "hf": _hf}
 
 def available_backends() -> dict[str, Any]:
     found: dict[str, Any] = dict(_BUILTIN)
-    for ep in entry_points(group="toulmin.checkers"):
-        found.setdefault(ep.name, ep)
+    for name, ep in plugins("toulmin.checkers").items():
+        found.setdefault(name, ep)
     return found
 
 
@@ -71,19 +71,15 @@ def _resolve_backend(backend: str | None, model: str | None) -> str:
 @lru_cache(maxsize=8)
 def _cached(backend: str, model: str | None, frozen: tuple[tuple[str, Any], ...]) -> Checker:
     kw = {k: (dict(v) if isinstance(v, tuple) else v) for k, v in frozen}
-    factory = available_backends()[backend]
-    if hasattr(factory, "load"):
-        factory = factory.load()
+    factory = load_plugin("toulmin.checkers", backend, _BUILTIN)
     return factory(model, **kw)  # type: ignore[no-any-return]
 
 
 def load_checker(backend: str | None = None, model: str | None = None, **options: Any) -> Checker:
     """Load (and cache) a checker. No arguments: the model shipped in the package."""
     name = _resolve_backend(backend, model)
-    backends = available_backends()
-    if name not in backends:
-        raise ConfigError("E_UNKNOWN_BACKEND", f"unknown checker backend {name!r}",
-                          fix="use one of: " + ", ".join(sorted(backends)))
+    if name not in available_backends():
+        load_plugin("toulmin.checkers", name, _BUILTIN)  # the error, naming the installed ones
     frozen = tuple(sorted(
         (k, tuple(sorted(v.items())) if isinstance(v, Mapping) else v) for k, v in options.items()
     ))

@@ -9,11 +9,10 @@ same way.
 from __future__ import annotations
 
 import os
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import ConfigError
+from ..plugins import load_plugin
 from .base import LLM, LLMRequest, LLMResponse, Message
 from .cache import ResponseCache
 
@@ -32,15 +31,8 @@ def load_llm(cfg: LLMConfig) -> LLM | None:
     """The configured provider, or None when no LLM is configured."""
     if not cfg.provider:
         return None
-    eps = {ep.name: ep for ep in entry_points(group="toulmin.llms")}
-    if cfg.provider not in eps:
-        raise ConfigError(
-            "E_UNKNOWN_BACKEND",
-            f"unknown llm.provider {cfg.provider!r}",
-            fix="use one of: " + ", ".join(sorted(eps)),
-        )
+    cls = load_plugin("toulmin.llms", cfg.provider)
     cache = ResponseCache(cfg.cache_path or default_cache_path()) if cfg.cache else None
-    cls = eps[cfg.provider].load()
     return cls(  # type: ignore[no-any-return]
         cfg.model or "",
         base_url=cfg.base_url,
