@@ -86,25 +86,9 @@ class Bm25:
         return out
 
     def _scores_within(self, query: Sequence[str], within: np.ndarray) -> np.ndarray:
-        out = np.zeros(self.n, dtype=np.float32)
-        n = int(within.sum())
-        if not n:
-            return out
-        avg = self.lens[within].mean()
-        k1, b = self.k1, self.b
-        for t in query:
-            row = self.vocab.get(t)
-            if row is None:
-                continue
-            lo, hi = self.ptr[row], self.ptr[row + 1]
-            keep = within[self.cols[lo:hi]]
-            df = int(keep.sum())
-            if not df:
-                continue
-            cols, tf = self.cols[lo:hi][keep], self.tf[lo:hi][keep]
-            idf = np.float32(math.log(1 + (n - df + 0.5) / (df + 0.5)))
-            tfc = tf / (k1 * ((1 - b) + b * self.lens[cols] / avg) + tf)
-            out[cols] += (idf * tfc).astype(np.float32)
+        # the subset is one group and the rest another, whose scores are dropped
+        out = self.scores_by(query, (~within).astype(np.int64))
+        out[~within] = 0.0
         return out
 
     def scores_by(self, query: Sequence[str], group: np.ndarray) -> np.ndarray:
