@@ -40,8 +40,8 @@ def _has_teacher_logits(path: Path) -> bool:
 @click.command("train")
 @click.option("--data", default="recipe", show_default=True,
               help="'recipe' (the data recipe of checker 1.x over ../shared/data); 'recipe-v2', "
-                   "'recipe-v3', 'recipe-v4' or 'recipe-v5' (continuation recipes, for --init-from a 1.x "
-                   "checker; v4 adds hard edits, v5 weighs HaluEval dialogue); 'recipe-kit' (the GPU "
+                   "'recipe-v3' or 'recipe-v4' (continuation recipes, for --init-from a 1.x "
+                   "checker; v4 adds hard edits); 'recipe-kit' (the GPU "
                    "kit's: every training pair, more document-level pairs); or a JSONL file of "
                    "{doc, claim, label} rows for domain adaptation (rows may carry teacher_logits).")
 @click.option("--out", "out_dir", default="runs/checker", show_default=True, type=click.Path())

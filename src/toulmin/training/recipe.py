@@ -20,7 +20,7 @@ from ..text import content_words, make_windows, split_sentences
 from .edits import HARD_EDITS, HARD_FALLBACK, apply_random_edit
 
 __all__ = ["MADE_HERE", "RECIPES", "RECIPE_KIT", "RECIPE_V1", "RECIPE_V2", "RECIPE_V3", "RECIPE_V4",
-           "RECIPE_V5", "build_training_pairs", "long_window_negative", "select_chunk", "write_jsonl"]
+           "build_training_pairs", "long_window_negative", "select_chunk", "write_jsonl"]
 
 # Source name -> how many pairs to take from its training part.
 RECIPE_V1: dict[str, int] = {
@@ -83,20 +83,6 @@ RECIPE_V4: dict[str, int] = {
     "hard-edits": 20000,
     "sentence-level-summaries": 4000,
 }
-# A CPU continuation of 1.2.0 weighted to HaluEval dialogue (every training pair), the
-# held-out slice nearest its target, with VitaminC and a little of the rest replayed.
-# Measured, not shipped (docs/benchmarks.md, "A dialogue-weighted continuation").
-RECIPE_V5: dict[str, int] = {
-    "halueval-dialogue-train": 17400,
-    "vitaminc-train": 10000,
-    "vitaminc-synthetic-train": 2000,
-    "halueval-summarization-train": 3000,
-    "halueval-qa-train": 1500,
-    "factcg-CG2C_doc": 2068,
-    "fever": 1420,
-    "synthetic-edits": 5000,
-    "sentence-level-summaries": 1500,
-}
 # The GPU kit's recipe (scripts/gpu_kit.py): V3's every training pair, and more
 # document-level pairs: summary sentences against the sentences gathered from across
 # their document (``select_chunk``), and long-window negatives, the same sentences
@@ -105,7 +91,7 @@ RECIPE_V5: dict[str, int] = {
 # apart from support, and what WiCE's cited pages and meeting summaries are full of).
 RECIPE_KIT: dict[str, int] = {**RECIPE_V3, "gathered-summaries": 15000, "long-window-negatives": 15000}
 RECIPES: dict[str, dict[str, int]] = {"recipe": RECIPE_V1, "recipe-v2": RECIPE_V2, "recipe-v3": RECIPE_V3,
-                                      "recipe-v4": RECIPE_V4, "recipe-v5": RECIPE_V5,
+                                      "recipe-v4": RECIPE_V4,
                                       "recipe-kit": RECIPE_KIT}
 CHUNK_WORDS = 170
 # Recipe entries the recipe makes from other sources' pairs, not slices of the data.
