@@ -16,7 +16,8 @@ import json
 import time
 from pathlib import Path
 
-from toulmin.checker import WindowConfig, load_checker
+from toulmin.checker import load_checker
+from toulmin.classify import WindowConfig
 from toulmin.datasets import SLICES, load_slice
 from toulmin.evaluate import evaluate_pairs
 

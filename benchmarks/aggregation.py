@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import argparse
 
-from toulmin.checker import WindowConfig, load_checker
+from toulmin.checker import load_checker
+from toulmin.classify import WindowConfig
 from toulmin.datasets import load_slice
 from toulmin.evaluate import evaluate_pairs
 from toulmin.metrics import balanced_accuracy, best_threshold

@@ -18,7 +18,8 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from toulmin.checker import WindowConfig, load_checker
+from toulmin.checker import load_checker
+from toulmin.classify import WindowConfig
 from toulmin.datasets import SLICES, load_slice
 from toulmin.evaluate import score_labelled
 

@@ -36,7 +36,7 @@ from typing import Any
 from toulmin.cli.verify_cmd import parse_sets
 from toulmin.config import load_config
 from toulmin.datasets import data_dir, halueval_rows
-from toulmin.pipeline.report import Report
+from toulmin.report import Report
 from toulmin.verify import get_verifier
 
 ROOT = Path(__file__).resolve().parent
@@ -188,7 +188,7 @@ def run_set(sets: dict[str, Any], paths: list[Path] | None = None) -> dict[str, 
 def run_relevance(n: int = 300) -> dict[str, Any]:
     import numpy as np
 
-    from toulmin.pipeline.embed import link_embedder
+    from toulmin.link.embed import link_embedder
 
     out: dict[str, Any] = {}
     for spec, task, qk, ak in (

@@ -39,8 +39,8 @@ from toulmin.config import load_config
 from toulmin.corpus import CorpusRetriever, CorpusStore
 from toulmin.crag import crag
 from toulmin.datasets import halueval_rows
+from toulmin.link.embed import load_embedder
 from toulmin.llm import load_llm
-from toulmin.pipeline.embed import load_embedder
 
 
 def _build(rows: list[tuple[int, dict[str, Any]]], folder: Path) -> tuple[CorpusRetriever, float, int]:

@@ -18,7 +18,8 @@ import json
 from collections import defaultdict
 from pathlib import Path
 
-from toulmin.checker import WindowConfig, load_checker
+from toulmin.checker import load_checker
+from toulmin.classify import WindowConfig
 from toulmin.evaluate import accuracy, balanced_accuracy, evaluate_pairs, read_labelled_pairs
 
 DATA = Path(__file__).parent / "data" / "probes.jsonl"

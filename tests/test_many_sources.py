@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import toulmin
-from toulmin.pipeline.report import Verdict
+from toulmin.report import Verdict
 
 pytestmark = pytest.mark.slow
 

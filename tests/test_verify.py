@@ -9,7 +9,7 @@ import pytest
 
 import toulmin
 from toulmin.errors import ConfigError, InputError
-from toulmin.pipeline.report import Verdict, report_schema
+from toulmin.report import Verdict, report_schema
 
 pytestmark = pytest.mark.slow
 

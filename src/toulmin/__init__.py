@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ._version import __version__
-from .checker import Checker, PairScore, WindowConfig, load_checker, score_pairs
+from .checker import Checker, load_checker
+from .classify.pairs import PairScore, WindowConfig, score_pairs
 from .config import Config, load_config
 from .corpus import open_corpus
 from .cove import acove, cove
@@ -33,7 +34,7 @@ from .errors import (
     StoreError,
     ToulminError,
 )
-from .pipeline.report import (
+from .report import (
     Citation,
     CitationVerdict,
     ClaimResult,
@@ -42,7 +43,7 @@ from .pipeline.report import (
     Verification,
     report_schema,
 )
-from .pipeline.sources import Source
+from .sources import Source
 from .verify import Verifier, averify, verify
 
 __all__ = [

@@ -34,7 +34,7 @@ from pydantic import BaseModel, Field
 from .config import Config, load_config
 from .errors import InputError, LLMError
 from .llm.base import LLM, LLMRequest, Message
-from .pipeline.report import FLAGGED, Verdict
+from .report import FLAGGED, Verdict
 from .verify import verify
 
 __all__ = ["DEFAULT_EXCLUDE", "CoVeResult", "acove", "cove", "parse_blocks"]

@@ -27,8 +27,8 @@ from .corpus.retrieve import Passage, Retriever, as_retriever
 from .errors import InputError, LLMError
 from .llm.base import LLM, LLMRequest, Message
 from .llm.parse import ask_json
-from .pipeline.report import BACKED, SEARCHABLE, Report, Verdict
-from .pipeline.sources import Source, coerce_sources
+from .report import BACKED, SEARCHABLE, Report, Verdict
+from .sources import Source, coerce_sources
 from .verify import get_verifier
 
 __all__ = ["ANSWER_PROMPT", "CRAGResult", "CRAGStep", "acrag", "crag", "generate_answer", "offline_queries"]

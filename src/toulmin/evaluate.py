@@ -8,7 +8,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .checker import Checker, PairScore, WindowConfig, score_pairs
+from .checker import Checker
+from .classify.pairs import PairScore, WindowConfig, score_pairs
 from .datasets import SLICES, Pair, load_slice
 from .errors import InputError
 from .metrics import accuracy, balanced_accuracy, expected_calibration_error

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field
 
-from .pipeline.report import FLAGGED, Report
+from .report import FLAGGED, Report
 
 if TYPE_CHECKING:  # typing only: cove verifies through verify, which records lessons here
     from .cove import CoVeResult

@@ -10,7 +10,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["STOPWORDS", "Span", "content_words", "make_windows", "split_sentences"]
+from .errors import InputError
+
+__all__ = [
+    "MAX_DOC_CHARS", "STOPWORDS", "Span", "check_text", "clip", "content_words", "make_windows",
+    "split_sentences"
+]
+
+# The most characters one text input may have (an answer, a claim, a document).
+MAX_DOC_CHARS = 20_000_000
 
 _WORD = re.compile(r"[a-z0-9]+")
 STOPWORDS = frozenset(
@@ -125,3 +133,31 @@ def _cut_long(sent: Span, max_words: int) -> list[Span]:
         e = sent.start + chunk[-1].end()
         out.append(Span(s, e, sent.text[chunk[0].start() : chunk[-1].end()]))
     return out
+
+
+def check_text(value: object, what: str) -> str:
+    """Validate one text input; raise a clear InputError if it cannot be scored."""
+    if isinstance(value, bytes):
+        try:
+            value = value.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise InputError("E_NOT_UTF8", f"{what} is not valid UTF-8 (byte {e.start})",
+                             fix="re-encode the text as UTF-8") from e
+    if not isinstance(value, str):
+        raise InputError("E_BAD_TYPE", f"{what} must be a string, got {type(value).__name__}",
+                         fix=f"pass {what} as text")
+    if "\x00" in value:
+        raise InputError("E_BINARY", f"{what} contains NUL bytes; it looks like binary data",
+                         fix="extract the text first (toulmin reads text, not binary files)")
+    if not value.strip():
+        raise InputError("E_EMPTY", f"{what} is empty", fix=f"give a non-empty {what}")
+    if len(value) > MAX_DOC_CHARS:
+        raise InputError("E_TOO_LARGE", f"{what} has {len(value):,} characters, over {MAX_DOC_CHARS:,}",
+                         fix="split the source into several documents")
+    return value
+
+
+def clip(text: str, n: int = 160) -> str:
+    """``text`` on one line, cut to ``n`` characters with an ellipsis (for notes and quotes)."""
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1] + "…"

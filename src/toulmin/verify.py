@@ -21,26 +21,26 @@ from ._parallel import resolve_threads, runtime_id
 from .checker import checker_from_config
 from .checker.base import Checker
 from .checker.onnx import OnnxChecker
-from .checker.scoring import check_text
+from .cite.judge import CitationJudge
+from .cite.markers import parse_citations
+from .classify.judge import LLMJudge
+from .classify.offline import CheckerClassifier, Classification, Classifier
 from .config import Config, load_config, nest_dotted
+from .decide import DecideConfig, decide_claim, level, not_checked, revise, rollup, suggest
 from .errors import ConfigError, LLMError
+from .extract.llm import LLMExtractor
+from .extract.rules import Claim, ClaimExtractor, SpacyExtractor
+from .extract.topic import assign_topics
 from .lessons import LessonStore, lessons_from_report
+from .link.embed import Embedder, MiniLMEmbedder, link_embedder, load_embedder
+from .link.linker import HybridLinker
 from .llm import load_llm
-from .pipeline.align import alignment, verification
-from .pipeline.align_llm import llm_alignment
-from .pipeline.citations import parse_citations
-from .pipeline.cite_check import CitationJudge
-from .pipeline.classify import CheckerClassifier, Classification, Classifier
-from .pipeline.decide import DecideConfig, decide_claim, level, not_checked, revise, rollup, suggest
-from .pipeline.embed import Embedder, MiniLMEmbedder, link_embedder, load_embedder
-from .pipeline.extract import Claim, ClaimExtractor, SpacyExtractor
-from .pipeline.extract_llm import LLMExtractor
-from .pipeline.judge_llm import LLMJudge
-from .pipeline.link import HybridLinker
-from .pipeline.report import Alignment, ClaimResult, Report
-from .pipeline.sources import Source, coerce_sources
-from .pipeline.topic import assign_topics
 from .plugins import load_plugin
+from .report import Alignment, ClaimResult, Report
+from .score.align import alignment, verification
+from .score.align_llm import llm_alignment
+from .sources import Source, coerce_sources
+from .text import check_text
 
 # (kind, data): streamed progress of one verification
 OnEvent = Callable[[str, Any], None]

@@ -21,7 +21,7 @@ from toulmin.corpus import (
     as_retriever,
 )
 from toulmin.errors import InputError
-from toulmin.pipeline.embed import load_embedder
+from toulmin.link.embed import load_embedder
 
 pytestmark = pytest.mark.slow
 

@@ -11,7 +11,7 @@ import pytest
 
 from toulmin.corpus import CorpusRetriever, CorpusStore
 from toulmin.errors import InputError, StoreError
-from toulmin.pipeline.embed import load_embedder
+from toulmin.link.embed import load_embedder
 
 from .conftest import make_pdf
 

@@ -17,9 +17,9 @@ from toulmin.config import load_config
 from toulmin.corpus import CorpusRetriever, CorpusStore, FunctionRetriever
 from toulmin.crag import crag, offline_queries
 from toulmin.errors import InputError
+from toulmin.link.embed import load_embedder
 from toulmin.llm.openai_compat import OpenAICompatible
-from toulmin.pipeline.embed import load_embedder
-from toulmin.pipeline.report import Verdict
+from toulmin.report import Verdict
 
 from .conftest import Server
 

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 import toulmin
-from toulmin.pipeline.judge_llm import find_quote
-from toulmin.pipeline.report import Verdict
+from toulmin.classify.judge import find_quote
+from toulmin.report import Verdict
 
 from .conftest import Server, openai_reply
 

@@ -16,9 +16,9 @@ import pytest
 
 import toulmin
 from tests.servers import free_port, running
+from toulmin.extract.llm import SCHEMA, read_claims
 from toulmin.llm import LLMRequest, Message, load_llm
 from toulmin.llm.openai_compat import OpenAICompatible
-from toulmin.pipeline.extract_llm import SCHEMA, read_claims
 
 pytestmark = pytest.mark.slow
 

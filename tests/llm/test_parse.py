@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from toulmin.errors import LLMError
+from toulmin.extract.llm import read_claims
 from toulmin.llm.parse import parse_json, parse_list
-from toulmin.pipeline.extract_llm import read_claims
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,6 @@ from ..errors import ConfigError
 from ..plugins import load_plugin, plugins
 from .base import LABELS, Checker, softmax
 from .onnx import named_checker
-from .scoring import Evidence, PairScore, SentenceScore, WindowConfig, score_pairs
 
 if TYPE_CHECKING:
     from ..config import Config
@@ -24,14 +23,9 @@ if TYPE_CHECKING:
 __all__ = [
     "LABELS",
     "Checker",
-    "Evidence",
-    "PairScore",
-    "SentenceScore",
-    "WindowConfig",
     "available_backends",
     "checker_from_config",
     "load_checker",
-    "score_pairs",
     "softmax",
 ]
 

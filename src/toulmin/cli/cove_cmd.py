@@ -11,7 +11,7 @@ from ..cove import cove
 from ..errors import ConfigError
 from ..lessons import LessonStore, lessons_from_cove
 from ..llm import load_llm
-from ..pipeline.sources import read_source_file
+from ..sources import read_source_file
 from . import handle_errors
 from .verify_cmd import _read_answer, parse_sets
 

@@ -7,7 +7,8 @@ from typing import Any
 
 import click
 
-from ..checker import Checker, WindowConfig, load_checker
+from ..checker import Checker, load_checker
+from ..classify.pairs import WindowConfig
 from ..config import Config, load_config
 
 __all__ = ["checker_options", "resolve"]

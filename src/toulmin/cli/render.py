@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..pipeline.report import CitationVerdict, ClaimResult, Report, Verdict
+from ..report import CitationVerdict, ClaimResult, Report, Verdict
 
 if TYPE_CHECKING:
     from ..crag import CRAGResult

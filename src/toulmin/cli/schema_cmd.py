@@ -7,7 +7,7 @@ import json
 import click
 
 from ..config import Config
-from ..pipeline.report import report_schema
+from ..report import report_schema
 
 __all__ = ["schema"]
 

@@ -10,7 +10,7 @@ from typing import Any, TextIO
 import click
 from tqdm import tqdm
 
-from ..checker import score_pairs as _score
+from ..classify.pairs import score_pairs as _score
 from ..errors import InputError
 from . import handle_errors
 from .options import checker_options, resolve

@@ -17,7 +17,7 @@ import yaml
 
 from ..config import PRESETS, load_config, nest_dotted
 from ..errors import InputError
-from ..pipeline.sources import Source, read_source_file, read_sources_dir
+from ..sources import Source, read_source_file, read_sources_dir
 from ..verify import get_verifier
 from . import handle_errors
 from .render import render_crag, render_markdown, render_text

@@ -37,7 +37,7 @@ def open_corpus(config: object = None, *, path: str | None = None, url: str | No
     given here) as a hybrid retriever."""
     from ..checker import checker_from_config
     from ..config import Config, load_config
-    from ..pipeline.embed import load_embedder
+    from ..link.embed import load_embedder
 
     cfg = config if isinstance(config, Config) else load_config()
     c = cfg.corpus

@@ -23,9 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..checker.scoring import check_text
 from ..errors import DependencyError, InputError
-from ..text import make_windows
+from ..text import check_text, make_windows
 
 __all__ = ["SUFFIXES", "Chunk", "Document", "chunk_document", "iter_files", "read_document"]
 

@@ -18,7 +18,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from ..errors import InputError
-from ..pipeline.sources import Source
+from ..sources import Source
 from .store import CorpusStore, StoredChunk
 
 __all__ = [

@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from ..errors import DependencyError, InputError, StoreError, ToulminError
-from ..pipeline.embed import Embedder
+from ..link.embed import Embedder
 from .ingest import chunk_document, iter_files, read_document
 
 __all__ = ["CorpusStore", "IndexReport", "StoredChunk"]

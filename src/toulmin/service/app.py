@@ -25,7 +25,7 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Res
 from .. import __version__
 from ..config import Config, load_config
 from ..errors import ConfigError, InputError, ToulminError, http_status
-from ..pipeline.report import Report
+from ..report import Report
 from ..verify import get_verifier
 from .history import HistoryStore, open_history
 from .metrics import Metrics

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError, StoreError
-from ..pipeline.report import Report
+from ..report import Report
 
 __all__ = ["HistoryStore", "PostgresHistory", "open_history", "sha256_text"]
 

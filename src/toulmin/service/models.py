@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..checker.onnx import named_checker
 from ..errors import ConfigError
-from ..pipeline.report import Report
+from ..report import Report
 
 __all__ = ["AskRequest", "SourceIn", "VerificationBlock", "VerifyRequest", "block", "verification_event"]
 

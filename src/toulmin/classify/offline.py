@@ -1,0 +1,184 @@
+"""Stage 3, classify: entailment probabilities for each claim/candidate pair,
+plus the deterministic checks.
+
+Every candidate is scored on its own; when a claim has two or more
+candidates, their concatenation (in source order) is scored too, for claims
+that need two sentences ("led by Smith" + "Smith's trial had 340 people").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+from pydantic import BaseModel, Field
+
+from ..checker.base import LABELS, Checker
+from ..checks.agent import check_agent
+from ..checks.claim import Finding, check_claim, entity_findings
+from ..checks.merged import check_merged
+from ..extract.rules import _PRONOUNS, Claim
+from ..link.linker import Candidate
+
+__all__ = ["CheckerClassifier", "Classification", "Classifier", "ScoredCandidate"]
+
+_RANK = {"ok": 0, "partial": 1, "imprecise": 2, "mismatch": 3, "missing": 4}
+
+
+class ScoredCandidate(BaseModel):
+    candidate: Candidate
+    probs: dict[str, float]
+    findings: list[Finding] = Field(default_factory=list, description="deterministic checks of the "
+                                    "claim against this candidate alone")
+
+
+class Classification(BaseModel):
+    scored: list[ScoredCandidate] = Field(default_factory=list)
+    joint: dict[str, float] | None = Field(None, description="probabilities for the top candidates joined")
+    joint_of: list[int] = Field(default_factory=list, description="indexes of the joined candidates")
+    findings: list[Finding] = Field(default_factory=list)
+    decided_by: str | None = Field(None, description="the backend whose verdict this is (None: the checker)")
+    judge_note: str | None = Field(None, description="what happened to the judge's verdict, if anything")
+    error: str | None = Field(None, description="the verdict could not be computed, and why")
+
+
+@runtime_checkable
+class Classifier(Protocol):
+    name: str
+
+    def classify(
+        self,
+        claims: Sequence[Claim],
+        candidates: Sequence[Sequence[Candidate]],
+        question: str | None = None,
+        *,
+        answer_claims: int | None = None,
+    ) -> list[Classification]: ...
+
+
+def _probs(row: Sequence[float]) -> dict[str, float]:
+    return {lab: round(float(x), 4) for lab, x in zip(LABELS, row)}
+
+
+def merge_findings(per_candidate: list[list[Finding]]) -> list[Finding]:
+    """For each fact of the claim, the best status any candidate gives it."""
+    best: dict[tuple[str, str], Finding] = {}
+    for findings in per_candidate:
+        for f in findings:
+            key = (f.kind, f.claim)
+            if key not in best or _RANK[f.status] < _RANK[best[key].status]:
+                best[key] = f
+    return list(best.values())
+
+
+def _checked_focus(claim: Claim) -> str:
+    """What the checks read: the claim's focus, but with the pronoun resolved when the
+    claim is its whole focus ("It is most common in adults" is checked as "Measles is most
+    common in adults": "it" tells no sentence of the source from another)."""
+    focus = claim.focus or claim.text
+    first, _, rest = focus.partition(" ")
+    rest = rest.rstrip(".!? ")
+    text = claim.text.rstrip(".!? ")
+    if first.lower() in _PRONOUNS and rest and text.endswith(" " + rest) and not text.startswith(first + " "):
+        return claim.text
+    return focus
+
+
+def _check(claim: Claim, focus: str, evidence: str, *, merged: bool = True) -> list[Finding]:
+    # a figure is read with the names of the whole clause it came from ("introduced in
+    # the United States in 1957" is one fact, though split into a place and a year)
+    found = check_claim(focus, evidence) + check_agent(claim.text, evidence)
+    return found + check_merged(claim.clause or claim.text, evidence, focus=focus) if merged else found
+
+
+def _holds(host: Candidate, spans: Sequence[Candidate]) -> bool:
+    ctx = host.context
+    return ctx is not None and all(c.source_id == host.source_id and c.text in ctx for c in spans)
+
+
+class CheckerClassifier:
+    def __init__(
+        self, checker: Checker, *, joint: int = 2, checks: bool = True, question_context: bool | str = False
+    ):
+        self.checker = checker
+        self.question_context = question_context
+        self.name = f"{checker.name}@{checker.version}"
+        self.joint, self.checks = joint, checks
+
+    def classify(
+        self,
+        claims: Sequence[Claim],
+        candidates: Sequence[Sequence[Candidate]],
+        question: str | None = None,
+        *,
+        answer_claims: int | None = None,
+    ) -> list[Classification]:
+        """``answer_claims``: how many claims the whole answer has, when only some
+        are classified here (the question framing depends on it)."""
+        left: list[str] = []
+        right: list[str] = []
+        plan: list[tuple[int, list[int], int | None]] = []
+        n_claims = len(claims) if answer_claims is None else answer_claims
+        framed = bool(question) and (self.question_context is True or (
+            self.question_context == "auto" and n_claims <= 2))
+        for claim, cands in zip(claims, candidates):
+            n = len(cands)
+            joined: list[int] = []
+            hyp = claim.text
+            if question and framed and not hyp.startswith("Question:"):
+                # the answer's claim read as a reply to its question, as the checker was trained
+                hyp = f"Question: {question.strip()} Answer: {hyp}"
+            for c in cands:
+                left.append(hyp)
+                right.append(c.context or c.text)
+            host: int | None = None
+            if self.joint >= 2 and n >= 2:
+                joined = sorted(range(min(self.joint, n)), key=lambda j: (cands[j].source_id, cands[j].start))
+                # When one candidate's context already holds every joined span, the
+                # checker has read them together there: that pair is the joint score.
+                host = next((i for i in range(n) if _holds(cands[i], [cands[j] for j in joined])), None)
+                if host is None:
+                    left.append(hyp)
+                    right.append(" ".join(cands[j].text for j in joined))
+            plan.append((n, joined, host))
+        probs = self.checker.predict(left, right) if left else np.zeros((0, 3))
+        found = ([self._findings(c, cands, p[1]) for c, cands, p in zip(claims, candidates, plan)]
+                 if self.checks else [([[] for _ in cands], []) for cands in candidates])
+        out: list[Classification] = []
+        k = 0
+        for cands, (n, joined, host), (per, findings) in zip(candidates, plan, found):
+            scored = [
+                ScoredCandidate(candidate=c, probs=_probs(probs[k + j]), findings=per[j])
+                for j, c in enumerate(cands)
+            ]
+            joint = None
+            if joined:  # its own pair follows the candidates' unless a context held it
+                joint = _probs(probs[k + (n if host is None else host)])
+            k += n + (bool(joined) and host is None)
+            out.append(
+                Classification(
+                    scored=scored, joint=joint, joint_of=joined, findings=findings, decided_by=self.name
+                )
+            )
+        return out
+
+    @staticmethod
+    def _findings(
+        claim: Claim, cands: Sequence[Candidate], joined: list[int]
+    ) -> tuple[list[list[Finding]], list[Finding]]:
+        """Each candidate's findings, and the claim's merged over them and the joined spans."""
+        focus = _checked_focus(claim)
+        per = [_check(claim, focus, c.text) + entity_findings(claim.names, set(c.missing_names))
+               for c in cands]
+        if not cands:
+            return per, []
+        every = list(per)
+        if joined:
+            lacking = set.intersection(*(set(cands[j].missing_names) for j in joined))
+            # spans of two sources side by side are no sentences of one text
+            one_source = len({cands[j].source_id for j in joined}) == 1
+            joined_text = " ".join(cands[j].text for j in joined)
+            every.append(_check(claim, focus, joined_text, merged=one_source)
+                         + entity_findings(claim.names, lacking))
+        return per, merge_findings(every)

@@ -1,0 +1,299 @@
+"""Stage 2, link: each claim gets a few candidate spans from the sources.
+
+Sources are cut into sentences and two-sentence windows (offsets kept).
+BM25 (``bm25.py``, bm25s's scoring without its index set-up) ranks every
+unit; the MiniLM embedder re-scores a shortlist (the BM25 top ``shortlist``
+per claim, or every unit when the sources are small), and the two rankings
+are fused by reciprocal rank.
+A claim whose best candidate is below the relevance floor on both the
+lexical and the dense measure is UNLINKED and never reaches the classifier.
+A claim with a topic (``extract.topic``) is linked only to the sources that mention
+it, when any does; when none does, its candidates are marked off topic: they may
+still back it (a chunk cut from its page may not repeat the name) but never refute it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+from pydantic import BaseModel, Field
+
+from ..checks.claim import name_index, name_present
+from ..extract.rules import Claim
+from ..sources import Source
+from ..text import Span, content_words, split_sentences
+from .bm25 import Bm25, tokenize
+from .embed import Embedder
+
+__all__ = ["Candidate", "HybridLinker", "Linker", "Unit", "make_units", "unit_tokens"]
+
+
+class Candidate(BaseModel):
+    source_id: str
+    start: int = Field(description="character offset in the source")
+    end: int
+    text: str
+    bm25: float
+    dense: float | None = Field(None, description="cosine similarity; null when dense retrieval is off")
+    overlap: float = Field(description="share of the claim's content words found in the span")
+    score: float = Field(description="fused rank score used to order candidates")
+    missing_names: list[str] = Field(
+        default_factory=list,
+        exclude=True,
+        description="names the claim asserts that this span's source never mentions",
+    )
+    context: str | None = Field(
+        None,
+        exclude=True,
+        description="the span with neighbouring sentences, "
+        "what the classifier reads (not part of the report)",
+    )
+    on_topic: bool = Field(
+        True,
+        exclude=True,
+        description="false when the claim has a topic no source mentions: such a span cannot refute it",
+    )
+
+
+@dataclass(frozen=True)
+class Unit:
+    source: int
+    start: int
+    end: int
+    text: str
+    first: int  # index of its first and last sentence in the source
+    last: int
+
+
+@runtime_checkable
+class Linker(Protocol):
+    name: str
+
+    def link(self, claims: Sequence[Claim], sources: Sequence[Source]) -> list[list[Candidate]]: ...
+
+
+def make_units(
+    sources: Sequence[Source], window_sentences: int = 2, sentences: Sequence[list[Span]] | None = None
+) -> list[Unit]:
+    """Sentences and windows of ``window_sentences``; ``sentences`` saves
+    splitting again when the caller already split each source."""
+    units: list[Unit] = []
+    for si, src in enumerate(sources):
+        sents = sentences[si] if sentences is not None else split_sentences(src.text)
+        for n, s in enumerate(sents):
+            units.append(Unit(si, s.start, s.end, s.text, n, n))
+        for k in range(2, window_sentences + 1):
+            for i in range(len(sents) - k + 1):
+                a, b = sents[i].start, sents[i + k - 1].end
+                units.append(Unit(si, a, b, src.text[a:b], i, i + k - 1))
+    return units
+
+
+def unit_tokens(
+    units: Sequence[Unit], sources: Sequence[Source], sentences: Sequence[list[Span]], stop: frozenset[str]
+) -> list[list[str]]:
+    """``tokenize`` of every unit, each sentence tokenised once. A window's tokens are
+    its sentences' tokens in order: what tokenising the window whole gives when only
+    whitespace parts every two of them, as no word runs across a space and lower-casing
+    reads no letter across one. A window whose sentences touch ("2020.The") is
+    tokenised whole."""
+    memo: dict[tuple[int, int], list[str]] = {}
+
+    def sentence(si: int, n: int) -> list[str]:
+        if (si, n) not in memo:
+            memo[si, n] = tokenize(sentences[si][n].text, stop)
+        return memo[si, n]
+
+    out: list[list[str]] = []
+    for u in units:
+        if u.first == u.last:
+            out.append(sentence(u.source, u.first))
+            continue
+        text, sents = sources[u.source].text, sentences[u.source]
+        gaps = [text[sents[n].end : sents[n + 1].start] for n in range(u.first, u.last)]
+        if not all(g and g.isspace() for g in gaps):
+            out.append(tokenize(u.text, stop))
+            continue
+        out.append([t for n in range(u.first, u.last + 1) for t in sentence(u.source, n)])
+    return out
+
+
+@lru_cache(maxsize=1)
+def _stop_words() -> frozenset[str]:
+    import bm25s  # its English list, which the lexical scores were measured with
+
+    return frozenset(bm25s.stopwords.STOPWORDS_EN)
+
+
+class HybridLinker:
+    name = "bm25+minilm"
+
+    def __init__(
+        self,
+        embedder: Embedder | None,
+        *,
+        k: int = 3,
+        shortlist: int = 20,
+        dense_all_max: int = 64,
+        floor: float = 0.25,
+        window_sentences: int = 2,
+        rrf_k: int = 10,
+        context_words: int = 0,
+    ):
+        self.embedder = embedder
+        self.k, self.shortlist, self.dense_all_max = k, shortlist, dense_all_max
+        self.floor, self.window_sentences, self.rrf_k = floor, window_sentences, rrf_k
+        self.context_words = context_words
+
+    def link(self, claims: Sequence[Claim], sources: Sequence[Source]) -> list[list[Candidate]]:
+        sents = [split_sentences(s.text) for s in sources]
+        units = make_units(sources, self.window_sentences, sents)
+        if not units or not claims:
+            return [[] for _ in claims]
+        stop = _stop_words()
+        # Sources made only of stop words and one-letter tokens have no vocabulary:
+        # every lexical score stays 0.
+        index = Bm25(unit_tokens(units, sources, sents, stop))
+        # The focus is repeated so a sub-claim ("... with 340 participants") finds the
+        # span about its own fact first, not the one about the clause it shares.
+        queries = [tokenize(f"{c.text} {c.focus}", stop) for c in claims]
+        owner = np.fromiter((u.source for u in units), dtype=np.int64, count=len(units))
+        gates = [_topic_gate(c, index, owner, sources, stop) for c in claims]
+        # Sources beside a claim's own, however many, change neither the scores nor the
+        # order of its spans: a gated claim's units are scored as an index of the sources
+        # that mention its topic would score them, any other claim's by the statistics of
+        # each unit's own source (with one source, both are the plain index, to the bit).
+        lex = np.array([index.scores(q, within=g[0]) if g[0] is not None else index.scores_by(q, owner)
+                        for q, g in zip(queries, gates)], dtype=np.float64)
+        scope = [np.arange(len(units)) if g[0] is None else np.flatnonzero(g[0]) for g in gates]
+        whole = [len(s) <= self.dense_all_max for s in scope]  # few enough to embed every one
+        picks: list[np.ndarray] = []
+        for i in range(len(claims)):
+            ranked = np.lexsort((np.arange(len(units)), -lex[i]))
+            mask = gates[i][0]
+            picks.append((ranked if mask is None else ranked[mask[ranked]])[: self.shortlist])
+        dense: dict[int, np.ndarray] = {}
+        if self.embedder is not None:
+            pool = np.unique(np.concatenate([s if w else p for s, w, p in zip(scope, whole, picks)]))
+            # Windows are encoded whole: building them from their sentences' vectors
+            # halves the encoder work but cost 2-3 points of recall@k on WiCE dev
+            # (docs/benchmarks.md).
+            vecs = self.embedder.embed([units[j].text for j in pool])
+            cvecs = self.embedder.embed([c.text for c in claims])
+            sims = cvecs @ vecs.T
+            for i in range(len(claims)):
+                dense[i] = np.full(len(units), -1.0)
+                dense[i][pool] = sims[i]
+                mask = gates[i][0]
+                if whole[i]:
+                    picks[i] = scope[i]
+                else:
+                    near = pool[np.argsort(-sims[i], kind="stable")]
+                    if mask is not None:
+                        near = near[mask[near]]
+                    picks[i] = np.unique(np.concatenate([picks[i], near[: self.shortlist]]))
+        indexes: dict[int, set[str]] = {}
+        out: list[list[Candidate]] = []
+        # An embedder may declare its own cosine floor: the static table's cosines
+        # run high (an unrelated HaluEval sentence scores 0.55 at the median,
+        # against 0.07 for MiniLM), so ``floor`` is not its scale.
+        cos_floor = getattr(self.embedder, "cos_floor", None) or self.floor
+        for i, claim in enumerate(claims):
+            cw = content_words(claim.text)
+            cand = picks[i]
+            lex_i = lex[i][cand]
+            # A span that shares no query word has no lexical rank: ranking such ties by
+            # position would let source order, not relevance, decide the fusion.
+            fused = np.where(lex_i > 0, 1.0 / (self.rrf_k + _ranks(lex_i)), 0.0)
+            if i in dense:
+                fused = fused + 1.0 / (self.rrf_k + _ranks(dense[i][cand]))
+            order: list[int] = sorted(range(len(cand)), key=lambda j: (-fused[j], int(cand[j])))
+            chosen: list[Candidate] = []
+            taken: list[Unit] = []
+            for j in order:
+                u = units[int(cand[j])]
+                if any(t.source == u.source and t.start < u.end and u.start < t.end for t in taken):
+                    continue  # overlapping spans add no evidence; keep candidates distinct
+                overlap = len(cw & content_words(u.text)) / len(cw) if cw else 0.0
+                d = float(dense[i][cand[j]]) if i in dense else None
+                if overlap < self.floor and (d is None or d < cos_floor):
+                    continue
+                taken.append(u)
+                if claim.names and u.source not in indexes:
+                    indexes[u.source] = name_index(sources[u.source].text)
+                missing = [
+                    n for n in claim.names if not name_present(n, indexes[u.source], n in claim.people)
+                ]
+                ctx = (
+                    _context(sources[u.source].text, sents[u.source], u, self.context_words)
+                    if self.context_words
+                    else None
+                )
+                chosen.append(
+                    Candidate(
+                        source_id=sources[u.source].id,
+                        start=u.start,
+                        end=u.end,
+                        text=u.text,
+                        bm25=round(float(lex[i][cand[j]]), 4),
+                        dense=None if d is None else round(d, 4),
+                        overlap=round(overlap, 4),
+                        score=round(float(fused[j]), 6),
+                        context=ctx,
+                        missing_names=missing,
+                        on_topic=gates[i][1],
+                    )
+                )
+                if len(chosen) >= self.k:
+                    break
+            out.append(chosen)
+        return out
+
+
+def _topic_gate(claim: Claim, index: Bm25, owner: np.ndarray, sources: Sequence[Source],
+                stop: frozenset[str]) -> tuple[np.ndarray | None, bool]:
+    """(which units may be the claim's candidates, None for all; whether any source
+    mentions the claim's topic). A source mentions it when a topic word is among its words
+    (the lexical index already knows where each word occurs) or in its title."""
+    terms = {t for w in claim.topic for t in tokenize(w, stop)}
+    if not terms:
+        return None, True
+    hits = [index.units_with(t) for t in terms]
+    mentioned = set(np.unique(owner[np.concatenate(hits)]).tolist()) if hits else set()
+    for si, src in enumerate(sources):
+        title = src.metadata.get("title")
+        if isinstance(title, str) and terms & set(tokenize(title, stop)):
+            mentioned.add(si)
+    if not mentioned:
+        return None, False
+    return np.isin(owner, sorted(mentioned)), True
+
+
+def _context(text: str, sents: list[Span], u: Unit, words: int) -> str:
+    """The unit grown by whole neighbouring sentences, alternately before and
+    after, up to ``words`` words: the checker was trained on windows of about
+    that size and judges a lone sentence less reliably."""
+    lo, hi = u.first, u.last
+    count = sum(len(sents[i].text.split()) for i in range(lo, hi + 1))
+    grew = True
+    while grew:
+        grew = False
+        for cand in (lo - 1, hi + 1):
+            if 0 <= cand < len(sents):
+                n = len(sents[cand].text.split())
+                if count + n <= words:
+                    count += n
+                    lo, hi = min(lo, cand), max(hi, cand)
+                    grew = True
+    return text[sents[lo].start : sents[hi].end]
+
+
+def _ranks(values: np.ndarray) -> np.ndarray:
+    order = np.lexsort((np.arange(len(values)), -values))
+    ranks = np.empty(len(values), dtype=np.float64)
+    ranks[order] = np.arange(1, len(values) + 1)
+    return ranks

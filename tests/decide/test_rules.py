@@ -1,0 +1,215 @@
+from __future__ import annotations
+
+from toulmin.checks.claim import Finding
+from toulmin.classify.offline import Classification, ScoredCandidate
+from toulmin.decide import DecideConfig, decide_claim, level, revise, rollup, suggest
+from toulmin.extract.rules import Claim
+from toulmin.link.linker import Candidate
+from toulmin.report import ClaimResult, Verdict
+from toulmin.sources import Source
+
+CFG = DecideConfig(threshold=0.5)
+SOURCES = {"a": Source(id="a", text="x"), "old": Source(id="old", text="y", metadata={"superseded_by": "a"})}
+
+
+def _claim(text: str = "The trial had 340 participants.", trivial: bool = False) -> Claim:
+    return Claim(
+        id="c1",
+        text=text,
+        start=0,
+        end=len(text),
+        focus=text,
+        sentence=0,
+        type="trivial" if trivial else "numeric",
+        trivial=trivial,
+    )
+
+
+def _cls(
+    *probs: tuple[float, float, float],
+    sid: str = "a",
+    overlap: float = 0.8,
+    findings: list[Finding] | None = None,
+) -> Classification:
+    scored = [
+        ScoredCandidate(
+            candidate=Candidate(
+                source_id=sid,
+                start=10 * i,
+                end=10 * i + 5,
+                text=f"span {i}",
+                bm25=1.0,
+                dense=0.5,
+                overlap=overlap,
+                score=1.0,
+            ),
+            probs={"entailment": e, "neutral": n, "contradiction": c},
+        )
+        for i, (e, n, c) in enumerate(probs)
+    ]
+    return Classification(scored=scored, findings=findings or [])
+
+
+def _v(cls: Classification | None, claim: Claim | None = None) -> ClaimResult:
+    return decide_claim(claim or _claim(), cls, SOURCES, CFG, floor=0.25)
+
+
+def test_verdicts() -> None:
+    assert _v(_cls((0.9, 0.05, 0.05))).verdict == Verdict.SUPPORTED
+    assert _v(None).verdict == Verdict.UNLINKED
+    assert _v(_cls((0.1, 0.8, 0.1))).verdict == Verdict.OVERREACH
+    assert _v(_cls((0.1, 0.8, 0.1)), _claim("Hi!", trivial=True)).verdict == Verdict.TRIVIAL
+
+
+def test_contradiction_on_any_candidate_wins() -> None:
+    r = _v(_cls((0.9, 0.05, 0.05), (0.05, 0.05, 0.9)))
+    assert r.verdict == Verdict.CONTRADICTED and r.contradicting and r.contradicting.quote == "span 1"
+    # ... but not from a span that shares too little with the claim
+    assert _v(_cls((0.05, 0.05, 0.9), overlap=0.1)).verdict == Verdict.OVERREACH
+
+
+def test_findings_lower_a_verdict() -> None:
+    partial = Finding(kind="name", status="partial", claim="Dr. Smith", source="Smith et al.", note="n1")
+    imprecise = Finding(kind="date", status="imprecise", claim="March 2024", source="Q1 2024", note="n2")
+    mismatch = Finding(kind="number", status="mismatch", claim="340", source="320", note="n3")
+    assert _v(_cls((0.9, 0.05, 0.05), findings=[partial])).verdict == Verdict.PARTIALLY_SUPPORTED
+    r = _v(_cls((0.9, 0.05, 0.05), findings=[imprecise]))
+    assert (r.verdict, r.note) == (Verdict.OVERREACH, "n2")
+    assert _v(_cls((0.2, 0.7, 0.1), findings=[mismatch])).verdict == Verdict.CONTRADICTED
+    # a date outside a bound the claim states refutes it; another plain date is only overreach
+    bound = Finding(kind="date", status="mismatch", claim="before 1975", source="1979", note="n4")
+    plain = Finding(kind="date", status="mismatch", claim="1975", source="1979", note="n5")
+    assert _v(_cls((0.9, 0.05, 0.05), findings=[bound])).verdict == Verdict.CONTRADICTED
+    assert _v(_cls((0.9, 0.05, 0.05), findings=[plain])).verdict == Verdict.OVERREACH
+
+
+def test_stale_source() -> None:
+    r = _v(_cls((0.9, 0.05, 0.05), sid="old"))
+    assert r.verdict == Verdict.STALE and "superseded by a" in r.note
+    assert r.evidence[0].stale == "superseded by a"
+
+
+def _r(v: Verdict, i: int = 0) -> ClaimResult:
+    return ClaimResult(
+        id=f"c{i}",
+        claim="x",
+        focus="x",
+        start=i,
+        end=i + 1,
+        type="action",
+        verdict=v,
+        score={Verdict.SUPPORTED: 1.0, Verdict.PARTIALLY_SUPPORTED: 0.5}.get(v, 0.0),
+        note="n",
+    )
+
+
+def test_rollup_formulas() -> None:
+    S, P, OV = Verdict.SUPPORTED, Verdict.PARTIALLY_SUPPORTED, Verdict.OVERREACH
+    roll = rollup([_r(S), _r(S), _r(S), _r(P), _r(OV), _r(Verdict.TRIVIAL)])
+    assert roll["confidence"] == 0.7  # seed 000: (1 + 1 + 1 + 0.5 + 0) / 5
+    assert roll["claims_checked"] == 5 and roll["claims_unsupported"] == 1 and roll["claims_trivial"] == 1
+    assert roll["confidence_penalised"] == round(3 / 5 - 0.1, 4)  # seed 001
+    assert roll["faithfulness"] == 0.6
+    all_good = rollup([_r(S), _r(S)])
+    assert all_good["confidence_penalised"] == 1.0  # 1.0 + 0.1 bonus, clipped
+    empty = rollup([_r(Verdict.TRIVIAL)])
+    assert empty["confidence"] is None and empty["claims_checked"] == 0
+    assert [level(x) for x in (0.95, 0.9, 0.7, 0.5, 0.49, None)] == [
+        "High",
+        "High",
+        "Medium",
+        "Low",
+        "Very Low",
+        "n/a",
+    ]
+
+
+def test_revise_and_suggest() -> None:
+    answer = "A is 1. B is 2."
+    bad = _r(Verdict.CONTRADICTED, 8).model_copy(
+        update={
+            "start": 8,
+            "end": 14,
+            "findings": [
+                Finding(kind="number", status="mismatch", claim="2", source="3", note="source says 3, not 2")
+            ],
+        }
+    )
+    good = _r(Verdict.SUPPORTED).model_copy(update={"start": 0, "end": 6})
+    assert revise(answer, [good, bad], "remove") == "A is 1."
+    assert revise(answer, [good, bad], "mark") == "A is 1. B is 2 [contradicted: n]."
+    assert revise(answer, [good, bad], "none") == answer
+    assert suggest([good, bad]) == ["c8: replace “2” with “3”"]
+
+
+def test_a_span_missing_one_of_the_claims_numbers_defers_to_the_joined_spans() -> None:
+    claim = _claim("The trial ran 340 participants across 12 sites.")
+    ok = [Finding(kind="number", status="ok", claim=c, source=c, note="n") for c in ("340 participants",
+                                                                                  "12 sites")]
+    cls = _cls((0.9, 0.05, 0.05), (0.6, 0.3, 0.1), findings=ok)
+    # the classifier's checks of the best span alone: "The trial ran 340 participants."
+    cls.scored[0].findings = [ok[0], Finding(kind="number", status="missing", claim="12 sites", note="n")]
+    cls.scored[1].findings = [ok[1]]  # "It used 12 sites."
+    alone = _v(cls, claim)
+    assert alone.supported_by == ["a"] and alone.note == "a states this"  # no joint scored
+    cls.joint, cls.joint_of = {"entailment": 0.8, "neutral": 0.1, "contradiction": 0.1}, [0, 1]
+    joined = _v(cls, claim)
+    assert joined.verdict == Verdict.SUPPORTED and joined.probs == cls.joint
+    assert [e.start for e in joined.evidence[:2]] == [0, 10]
+    # When the best span states every number itself, it stays the evidence on its own.
+    cls.scored[0].findings = ok  # "The trial ran 340 participants across 12 sites."
+    assert _v(cls, claim).probs == cls.scored[0].probs
+
+
+def test_spans_that_each_refute_the_claim_do_not_back_it_together() -> None:
+    # Two unrelated spans (overlap too low to count as a contradiction) whose join
+    # scores above the threshold: "It is the longest bridge in the world".
+    cls = _cls((0.26, 0.02, 0.72), (0.06, 0.05, 0.89), overlap=0.2)
+    cls.joint, cls.joint_of = {"entailment": 0.58, "neutral": 0.01, "contradiction": 0.41}, [0, 1]
+    assert _v(cls).verdict == Verdict.OVERREACH
+    # Spans that are merely silent alone may still back the claim together.
+    cls = _cls((0.3, 0.6, 0.1), (0.2, 0.7, 0.1), overlap=0.2)
+    cls.joint, cls.joint_of = {"entailment": 0.8, "neutral": 0.1, "contradiction": 0.1}, [0, 1]
+    joined = _v(cls)
+    assert joined.verdict == Verdict.SUPPORTED and joined.probs == cls.joint
+    assert joined.note == "a states this"
+
+
+def test_several_spans_that_each_state_the_claim_are_not_called_a_join() -> None:
+    cls = _cls((0.9, 0.05, 0.05))
+    other = _cls((0.7, 0.2, 0.1), sid="b").scored[0]
+    moved = other.candidate.model_copy(update={"start": 50})
+    cls.scored.append(other.model_copy(update={"candidate": moved}))
+    r = decide_claim(_claim(), cls, {**SOURCES, "b": Source(id="b", text="z")}, CFG, floor=0.25)
+    assert r.verdict == Verdict.SUPPORTED and r.supported_by == ["a", "b"]
+    assert r.note == "a states this (so does b)"
+
+
+def _named(cls: Classification, missing: dict[int, bool]) -> Classification:
+    for i, lacks in missing.items():
+        status = "missing" if lacks else "ok"
+        cls.scored[i].findings = [Finding(kind="entity", status=status, claim="Zentrix", note="n")]
+    cls.findings = [Finding(kind="entity", status="ok" if not all(missing.values()) else "missing",
+                            claim="Zentrix", note="the source does not mention Zentrix")]
+    return cls
+
+
+def test_a_passage_whose_source_lacks_a_name_of_the_claim_cannot_back_it() -> None:
+    claim = _claim("Zentrix was approved for children.")
+    # the best-scoring passage is about another drug; the one about Zentrix does not state it
+    r = _v(_named(_cls((0.95, 0.03, 0.02), (0.2, 0.7, 0.1)), {0: True, 1: False}), claim)
+    assert r.verdict == Verdict.OVERREACH and r.evidence[0].start == 10  # the Zentrix passage first
+    # the passage that names it and states it decides, though another scores higher
+    r = _v(_named(_cls((0.95, 0.03, 0.02), (0.8, 0.1, 0.1)), {0: True, 1: False}), claim)
+    assert r.verdict == Verdict.SUPPORTED and r.probs["entailment"] == 0.8
+    # no source names it at all
+    r = _v(_named(_cls((0.95, 0.03, 0.02)), {0: True}), claim)
+    assert r.verdict == Verdict.OVERREACH and "does not mention Zentrix" in r.note
+    # nor may it be joined to a passage that names it: that is a merge of sources
+    cls = _named(_cls((0.3, 0.6, 0.1), (0.3, 0.6, 0.1)), {0: True, 1: False})
+    cls.joint, cls.joint_of = {"entailment": 0.9, "neutral": 0.05, "contradiction": 0.05}, [0, 1]
+    assert _v(cls, claim).verdict != Verdict.SUPPORTED
+    # decide.require_names=false: the checker alone decides
+    off = DecideConfig(threshold=0.5, require_names=False)
+    cls = _named(_cls((0.95, 0.03, 0.02)), {0: True})
+    assert decide_claim(claim, cls, SOURCES, off, floor=0.25).verdict == Verdict.SUPPORTED

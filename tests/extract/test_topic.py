@@ -1,0 +1,82 @@
+"""What a claim is about, and the linker reading only the sources that mention it."""
+
+from __future__ import annotations
+
+from toulmin.classify.offline import Classification, ScoredCandidate
+from toulmin.decide.rules import DecideConfig, decide_claim
+from toulmin.extract.rules import Claim
+from toulmin.extract.topic import assign_topics, head_noun
+from toulmin.link.linker import Candidate, HybridLinker
+from toulmin.report import Verdict
+from toulmin.sources import Source
+
+
+def _claim(text: str, subject: str = "", topic: list[str] | None = None, cid: str = "c1") -> Claim:
+    return Claim(id=cid, text=text, start=0, end=len(text), focus=text, sentence=0, type="action",
+                 subject=subject, topic=topic or [])
+
+
+def test_a_claim_takes_the_topic_of_the_claim_its_subject_refers_back_to() -> None:
+    claims = assign_topics([
+        _claim("The Riverside plant opened in 1998.", "The Riverside plant", ["Riverside"], "c1"),
+        _claim("Acme Corp. was founded in 1990.", "Acme Corp.", ["Acme", "Corp"], "c2"),
+        _claim("The plant employs 300 people.", "The plant", cid="c3"),       # head noun "plant"
+        _claim("Acme Corp. is based in Leeds.", "Acme Corp.", cid="c4"),      # the same subject
+        _claim("Scientists found water.", "Scientists", cid="c5"),           # nothing before it
+        _claim("He was elected in 1990.", "He", cid="c6"),                   # a lone pronoun
+    ])
+    assert [c.topic for c in claims] == [["Riverside"], ["Acme"], ["Riverside"], ["Acme"], [], []]
+    assert head_noun("The Riverside plant") == "plant" and head_noun("Dr. Smith") is None
+
+
+SOURCES = [
+    Source(id="group", text="The group employs over 1,000 people throughout the region."),
+    Source(id="key", text="The Riverside plant employs 300 people."),
+    Source(id="report", text="Its site employs 300 people, a record.",
+           metadata={"title": "Riverside annual report"}),
+]
+
+
+def test_only_sources_that_mention_the_topic_are_linked_when_any_does() -> None:
+    claim = _claim("The plant employs 300 people.", "The plant", ["Riverside"])
+    got = HybridLinker(None, k=3).link([claim], SOURCES)[0]
+    assert {c.source_id for c in got} == {"key", "report"}  # the report by its title
+    assert all(c.on_topic for c in got)
+    # with no topic, every source competes, as before
+    assert "group" in {c.source_id for c in HybridLinker(None, k=3).link([_claim(claim.text)], SOURCES)[0]}
+
+
+def test_with_no_source_on_topic_the_candidates_are_marked_and_cannot_refute() -> None:
+    claim = _claim("The plant employs 300 people.", "The plant", ["Hillside"])
+    got = HybridLinker(None, k=3).link([claim], SOURCES[:1])[0]
+    assert got and not any(c.on_topic for c in got)
+    cls = Classification(scored=[ScoredCandidate(candidate=got[0], probs={
+        "entailment": 0.02, "neutral": 0.03, "contradiction": 0.95})])
+    r = decide_claim(claim, cls, {s.id: s for s in SOURCES}, DecideConfig(threshold=0.5), floor=0.25)
+    assert r.verdict == Verdict.OVERREACH and not r.conflict
+
+
+def _scored(sid: str, e: float, c: float) -> ScoredCandidate:
+    cand = Candidate(source_id=sid, start=0, end=5, text=f"{sid} span", bm25=1.0, dense=None, overlap=0.9,
+                     score=1.0)
+    return ScoredCandidate(candidate=cand, probs={"entailment": e, "neutral": 1 - e - c, "contradiction": c})
+
+
+def test_two_sources_that_disagree_are_a_conflict_and_a_current_one_wins_over_a_stale_one() -> None:
+    claim = _claim("The plant employs 300 people.", "The plant", ["Riverside"])
+    cls = Classification(scored=[_scored("a", 0.95, 0.02), _scored("b", 0.02, 0.95)])
+    cfg = DecideConfig(threshold=0.5)
+    both = {"a": Source(id="a", text="x"), "b": Source(id="b", text="y")}
+    r = decide_claim(claim, cls, both, cfg, floor=0.25)
+    assert r.verdict == Verdict.CONTRADICTED and r.conflict
+    assert r.evidence[0].source_id == "a" and r.contradicting and r.contradicting.source_id == "b"
+    old_b = {**both, "b": Source(id="b", text="y", metadata={"superseded_by": "a"})}
+    r = decide_claim(claim, cls, old_b, cfg, floor=0.25)
+    assert r.verdict == Verdict.SUPPORTED and r.conflict and r.supported_by == ["a"]
+    # within one source it stays a plain contradiction, as before
+    one = Classification(scored=[_scored("a", 0.95, 0.02), _scored("a", 0.02, 0.95)])
+    r = decide_claim(claim, one, both, cfg, floor=0.25)
+    assert r.verdict == Verdict.CONTRADICTED and not r.conflict
+    # and a claim whose subject names nothing cannot have sources that disagree about it
+    r = decide_claim(_claim(claim.text), cls, both, cfg, floor=0.25)
+    assert r.verdict == Verdict.CONTRADICTED and not r.conflict
