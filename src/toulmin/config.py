@@ -200,7 +200,8 @@ class CoVeConfig(_Strict):
 
 
 class LessonsConfig(_Strict):
-    record: bool = Field(False, description="store a lesson per discrepancy / unsupported claim")
+    record: bool = Field(False, description="store a lesson per discrepancy / unsupported claim (the CLI and "
+                         "the service; in Python pass on_report=toulmin.lessons.lesson_recorder(config))")
     path: str | None = Field(None, description="default: $XDG_DATA_HOME/toulmin/lessons.sqlite")
     inject: int = Field(0, ge=0, le=100, description="put the newest N lessons into generation prompts "
                         "(the chain-of-verification rewrite); 0 = none")

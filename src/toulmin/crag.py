@@ -29,7 +29,7 @@ from .llm.base import LLM, LLMRequest, Message
 from .llm.parse import ask_json
 from .report import BACKED, SEARCHABLE, Report, Verdict
 from .sources import Source, coerce_sources
-from .verify import get_verifier
+from .verify import OnReport, get_verifier
 
 __all__ = ["ANSWER_PROMPT", "CRAGResult", "CRAGStep", "acrag", "crag", "generate_answer", "offline_queries"]
 
@@ -158,6 +158,7 @@ def crag(
     config: Config | None = None,
     lessons: str = "",
     on_event: Callable[[str, Any], None] | None = None,
+    on_report: OnReport | None = None,
     **options: Any,
 ) -> CRAGResult:
     """Verify ``answer``; below the threshold, retrieve for its unsupported
@@ -166,7 +167,8 @@ def crag(
     With no ``sources`` the first context is retrieved for the question (or
     the answer); with ``answer=None`` the model writes the first answer too
     (``toulmin ask``). ``retriever`` is a toulmin ``Retriever``, a LangChain
-    or LlamaIndex retriever, or ``fn(query, k)``."""
+    or LlamaIndex retriever, or ``fn(query, k)``. ``on_report`` is called with the
+    report of every round (as ``verify``'s)."""
     retriever = as_retriever(retriever)
 
     def emit(kind: str, data: Any) -> None:
@@ -196,7 +198,7 @@ def crag(
             raise InputError("E_NO_ANSWER", "no answer to verify and no model to write one", fix="pass one")
         answer = generate_answer(llm, question, srcs, lessons)
         emit("answer", {"attempt": 0, "answer": answer})
-    rep = verifier.verify(answer, srcs, question)
+    rep = verifier.verify(answer, srcs, question, on_report=on_report)
     history = [_step(0, answer, rep, [], [], [])]
     emit("round", history[-1].model_dump(mode="json"))
     best, best_answer = rep, answer
@@ -261,7 +263,7 @@ def crag(
                 notes.append(
                     f"regeneration failed ({e.code}); the answer was re-verified with the new context"
                 )
-        rep = verifier.verify(candidate, pool, question)
+        rep = verifier.verify(candidate, pool, question, on_report=on_report)
         history.append(_step(attempts, candidate, rep, queries, [p.source_id for p in new], notes))
         emit("round", history[-1].model_dump(mode="json"))
         if (_conf(rep), -rep.claims_contradicted) > (_conf(best), -best.claims_contradicted):

@@ -14,7 +14,7 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,12 +22,12 @@ from pydantic import BaseModel, Field
 
 from .report import FLAGGED, Report
 
-if TYPE_CHECKING:  # typing only: cove verifies through verify, which records lessons here
+if TYPE_CHECKING:  # typing only: lessons are read from cove's results, cove does not need lessons
+    from .config import Config
     from .cove import CoVeResult
 
-__all__ = ["Lesson", "LessonStore", "default_lessons_path", "lessons_from_cove", "lessons_from_report"]
-
-
+__all__ = ["Lesson", "LessonStore", "default_lessons_path", "lesson_recorder", "lessons_from_cove",
+           "lessons_from_report"]
 
 class Lesson(BaseModel):
     mistake: str
@@ -119,3 +119,17 @@ def lessons_from_report(report: Report) -> list[Lesson]:
             )
         )
     return out
+
+
+def lesson_recorder(config: Config) -> Callable[[Report], None] | None:
+    """The ``on_report`` hook that stores each report's lessons, when ``lessons.record``
+    is on (``None`` otherwise): the CLI and the service pass it to ``verify`` and ``crag``;
+    a library caller passes it the same way (``verify(..., on_report=lesson_recorder(cfg))``)."""
+    if not config.lessons.record:
+        return None
+    store = LessonStore(config.lessons.path)
+
+    def record(report: Report) -> None:
+        store.add(lessons_from_report(report))
+
+    return record

@@ -16,8 +16,8 @@ from functools import lru_cache
 from importlib.util import find_spec as _find_spec
 from typing import Any
 
-from . import __version__
 from ._parallel import resolve_threads, runtime_id
+from ._version import __version__
 from .checker import checker_from_config
 from .checker.base import Checker
 from .checker.onnx import OnnxChecker
@@ -31,7 +31,6 @@ from .errors import ConfigError, LLMError
 from .extract.llm import LLMExtractor
 from .extract.rules import Claim, ClaimExtractor, SpacyExtractor
 from .extract.topic import assign_topics
-from .lessons import LessonStore, lessons_from_report
 from .link.embed import Embedder, MiniLMEmbedder, link_embedder, load_embedder
 from .link.linker import HybridLinker
 from .llm import load_llm
@@ -44,8 +43,10 @@ from .text import check_text
 
 # (kind, data): streamed progress of one verification
 OnEvent = Callable[[str, Any], None]
+# called with each finished report (the CLI and the service record lessons through it)
+OnReport = Callable[[Report], None]
 
-__all__ = ["Verifier", "averify", "verify"]
+__all__ = ["OnEvent", "OnReport", "Verifier", "averify", "verify"]
 
 
 @lru_cache(maxsize=4)
@@ -227,14 +228,17 @@ class Verifier:
         question: str | None = None,
         *,
         on_event: OnEvent | None = None,
+        on_report: OnReport | None = None,
     ) -> Report:
         """``on_event(kind, data)`` is called as the work happens: ``claims``
         (the extracted claims), then ``claim`` once per verdict as it is decided
         and again (``update``) if the citation check changes it. It may raise to
-        stop the work (a client that went away)."""
+        stop the work (a client that went away). ``on_report(report)`` is called
+        with the finished report (``toulmin.lessons.lesson_recorder`` stores its
+        lessons)."""
         report = self._verify(answer, sources, question, on_event)
-        if self.config.lessons.record:
-            LessonStore(self.config.lessons.path).add(lessons_from_report(report))
+        if on_report is not None:
+            on_report(report)
         return report
 
     def _verify(
@@ -414,6 +418,7 @@ def verify(
     question: str | None = None,
     *,
     config: Config | None = None,
+    on_report: OnReport | None = None,
     **options: Any,
 ) -> Report:
     """Check ``answer`` against ``sources`` claim by claim.
@@ -422,7 +427,7 @@ def verify(
     objects or paths. ``options`` override config per call, by section
     (``link={"k": 5}``) or dotted key (``**{"extract.max_claims": 20}``).
     """
-    return get_verifier(_resolve(config, options)).verify(answer, sources, question)
+    return get_verifier(_resolve(config, options)).verify(answer, sources, question, on_report=on_report)
 
 
 async def averify(
@@ -431,7 +436,9 @@ async def averify(
     question: str | None = None,
     *,
     config: Config | None = None,
+    on_report: OnReport | None = None,
     **options: Any,
 ) -> Report:
     """``verify`` without blocking the event loop (runs in a worker thread)."""
-    return await asyncio.to_thread(verify, answer, sources, question, config=config, **options)
+    return await asyncio.to_thread(verify, answer, sources, question, config=config, on_report=on_report,
+                                   **options)

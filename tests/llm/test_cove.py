@@ -10,9 +10,10 @@ from click.testing import CliRunner
 
 import toulmin
 from toulmin.cli import main
+from toulmin.config import load_config
 from toulmin.cove import cove, parse_blocks
 from toulmin.errors import InputError, LLMError
-from toulmin.lessons import LessonStore, lessons_from_cove, lessons_from_report
+from toulmin.lessons import LessonStore, lesson_recorder, lessons_from_cove, lessons_from_report
 from toulmin.llm.openai_compat import OpenAICompatible
 
 from .conftest import Server, openai_reply
@@ -113,14 +114,23 @@ def test_lessons_store_and_cli(server: Server, tmp_path: Path) -> None:
     assert "deleted" in cl.output and store.all() == []
 
 
-def test_verify_records_lessons_when_asked(tmp_path: Path) -> None:
+def test_verify_records_lessons_through_the_on_report_hook(tmp_path: Path) -> None:
     path = tmp_path / "v.sqlite"
-    toulmin.verify(
-        "Marie Curie discovered penicillin in 1928.",
-        ["Marie Curie was born in Warsaw."],
-        lessons={"record": True, "path": str(path)},
-    )
-    assert LessonStore(path).all()[0].mistake == "Marie Curie discovered penicillin in 1928."
+    answer, sources = "Marie Curie discovered penicillin in 1928.", ["Marie Curie was born in Warsaw."]
+    cfg = load_config().merged({"lessons": {"record": True, "path": str(path)}})
+    assert lesson_recorder(load_config()) is None  # off by default: nothing is written
+    toulmin.verify(answer, sources, config=cfg)  # the library records only through the hook
+    assert LessonStore(path).all() == []
+    toulmin.verify(answer, sources, config=cfg, on_report=lesson_recorder(cfg))
+    assert LessonStore(path).all()[0].mistake == answer
+    # the CLI passes the hook itself
+    cli = tmp_path / "cli.sqlite"
+    (tmp_path / "s.txt").write_text(sources[0])
+    out = CliRunner().invoke(main, ["verify", "--answer", "-", "--source", str(tmp_path / "s.txt"),
+                                    "--set", "lessons.record=true", "--set", f"lessons.path={cli}"],
+                             input=answer)
+    assert out.exit_code in (0, 1), out.output
+    assert [x.mistake for x in LessonStore(cli).all()] == [answer]
 
 
 def test_cove_cli(server: Server, tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 import click
 
-from .. import __version__
+from .._version import __version__
 from ..errors import ToulminError
 
 __all__ = ["handle_errors", "main"]

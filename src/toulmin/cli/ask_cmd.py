@@ -53,14 +53,14 @@ def ask_cmd(
         )
     from ..corpus import open_corpus
     from ..crag import crag
+    from ..lessons import LessonStore, lesson_recorder
 
     lessons = ""
     if cfg.lessons.inject:
-        from ..lessons import LessonStore
-
         lessons = LessonStore(cfg.lessons.path).as_prompt(cfg.lessons.inject)
     retriever = open_corpus(cfg, path=corpus_path, url=chroma_url)
-    res = crag(None, None, retriever, question, llm=llm, config=cfg, lessons=lessons)
+    res = crag(None, None, retriever, question, llm=llm, config=cfg, lessons=lessons,
+               on_report=lesson_recorder(cfg))
     if fmt == "json":
         data = res.model_dump(mode="json")
         if no_timings:

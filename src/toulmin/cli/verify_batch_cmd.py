@@ -29,13 +29,17 @@ from .verify_cmd import PRESET_OPTION, parse_sets
 __all__ = ["verify_batch"]
 
 _WORKER: Any = None
+_ON_REPORT: Any = None
 
 
 def _init(cfg_json: str) -> None:
-    global _WORKER
+    global _WORKER, _ON_REPORT
+    from ..lessons import lesson_recorder
     from ..verify import Verifier
 
-    _WORKER = Verifier(Config.model_validate_json(cfg_json))
+    cfg = Config.model_validate_json(cfg_json)
+    _WORKER = Verifier(cfg)
+    _ON_REPORT = lesson_recorder(cfg)
 
 
 def _run(row: dict[str, Any]) -> tuple[str, bool]:
@@ -44,7 +48,7 @@ def _run(row: dict[str, Any]) -> tuple[str, bool]:
     try:
         if "error" in row:
             return json.dumps({"id": rid, "error": row["error"]}, ensure_ascii=False), True
-        rep = _WORKER.verify(row["answer"], row["sources"], row.get("question"))
+        rep = _WORKER.verify(row["answer"], row["sources"], row.get("question"), on_report=_ON_REPORT)
         return json.dumps({"id": rid, "report": rep.model_dump(mode="json")}, ensure_ascii=False), False
     except ToulminError as e:
         return json.dumps({"id": rid, "error": e.to_dict()}, ensure_ascii=False), True

@@ -17,6 +17,7 @@ import yaml
 
 from ..config import PRESETS, load_config, nest_dotted
 from ..errors import InputError
+from ..lessons import lesson_recorder
 from ..sources import Source, read_source_file, read_sources_dir
 from ..verify import get_verifier
 from . import handle_errors
@@ -143,10 +144,11 @@ def verify_cmd(
         from ..corpus import open_corpus
         from ..crag import crag
 
-        res = crag(answer, sources, open_corpus(cfg, path=corpus_path, url=chroma_url), question, config=cfg)
+        res = crag(answer, sources, open_corpus(cfg, path=corpus_path, url=chroma_url), question, config=cfg,
+                   on_report=lesson_recorder(cfg))
         report = res.report
     else:
-        report = get_verifier(cfg).verify(answer, sources, question)
+        report = get_verifier(cfg).verify(answer, sources, question, on_report=lesson_recorder(cfg))
     tail = "" if res is None else "\n" + render_crag(res) + "\n"
     if fmt == "json" and res is not None:
         data = res.model_dump(mode="json")

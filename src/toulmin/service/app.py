@@ -22,9 +22,10 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 
-from .. import __version__
+from .._version import __version__
 from ..config import Config, load_config
 from ..errors import ConfigError, InputError, ToulminError, http_status
+from ..lessons import lesson_recorder
 from ..report import Report
 from ..verify import get_verifier
 from .history import HistoryStore, open_history
@@ -114,13 +115,15 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
         if req.enable_crag:
             from ..crag import crag
 
-            res = crag(req.answer, sources, _corpus(cfg_req), req.question, config=cfg_req)
+            res = crag(req.answer, sources, _corpus(cfg_req), req.question, config=cfg_req,
+                       on_report=lesson_recorder(cfg_req))
             report, extra = res.report, {"crag_attempts": res.attempts, "final_response": res.final_response,
                                          "crag_reached": res.stopped == "threshold met"}  # fmt: skip
         else:
             if not req.sources:
                 raise InputError("E_NO_SOURCES", "no sources were given", fix="send sources, or enable_crag")
-            report = get_verifier(cfg_req).verify(req.answer, sources, req.question, on_event=emit)
+            report = get_verifier(cfg_req).verify(req.answer, sources, req.question, on_event=emit,
+                                                  on_report=lesson_recorder(cfg_req))
         secs = time.perf_counter() - t
         app.state.metrics.verification(secs, [d.verdict.value for d in report.details])
         rid = app.state.history.add(
@@ -195,7 +198,8 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
 
         def work(emit: Any) -> Any:
             t = time.perf_counter()
-            res = crag(None, None, retriever, req.question, llm=llm, config=cfg_req, on_event=emit)
+            res = crag(None, None, retriever, req.question, llm=llm, config=cfg_req, on_event=emit,
+                       on_report=lesson_recorder(cfg_req))
             secs = time.perf_counter() - t
             app.state.metrics.verification(secs, [d.verdict.value for d in res.report.details])
             used = [str(s["id"]) for s in res.report.sources]
