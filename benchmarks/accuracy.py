@@ -5,7 +5,7 @@
 Balanced accuracy (supported vs not) at the model's shipped threshold, 3-way
 accuracy where the slice has three labels, ECE (10 bins), and each class's recall
 and mean P(supported), which show the side a threshold errs on. With ``--checks`` the
-number, date and negation checks overrule the model (``checker.checks``). Writes a JSON
+number, date and negation checks overrule the model (``decide.checks``). Writes a JSON
 file and prints a Markdown table.
 """
 

@@ -2,7 +2,7 @@
 
     python benchmarks/checks.py [--model fast] [--slices a,b] [--out results.json]
 
-A check's finding overrules the model (``checker.checks``): a number, a bounded date,
+A check's finding overrules the model (``decide.checks``): a number, a bounded date,
 a flipped polarity or a swapped antonym that the document states otherwise makes the
 pair "not supported" and a contradiction. What a user needs to know of such a finding
 is how often it is a false alarm. For each slice and kind of finding: the pairs it

@@ -29,8 +29,29 @@ def test_unknown_env_key_and_bad_value() -> None:
         load_config(env={"TOULMIN_CHEKER__MODEL": "x"})
     assert e.value.code == "E_CONFIG_KEY"
     with pytest.raises(ConfigError) as e:
-        load_config(env={"TOULMIN_CHECKER__THRESHOLD": "1.5"})
+        load_config(env={"TOULMIN_DECIDE__THRESHOLD": "1.5"})
     assert e.value.code == "E_CONFIG_VALUE"
+
+
+def test_renamed_keys_are_accepted_for_one_release_with_a_warning(tmp_path: Path) -> None:
+    from toulmin.config import RENAMED_KEYS
+
+    for (sec, old), (new_sec, new) in RENAMED_KEYS.items():
+        value = True if new == "checks" else 0.42
+        with pytest.warns(DeprecationWarning, match=f"{sec}.{old} is deprecated .* use {new_sec}.{new}"):
+            cfg = load_config(env={}, overrides={sec: {old: value}})
+        assert getattr(getattr(cfg, new_sec), new) == value
+        assert old not in type(getattr(cfg, sec)).model_fields  # one key, not two
+    # every layer: the file, the environment, a per-call option
+    (tmp_path / "t.yaml").write_text("checker:\n  threshold: 0.3\n")
+    with pytest.warns(DeprecationWarning):
+        assert load_config(tmp_path / "t.yaml", env={}).decide.threshold == 0.3
+    with pytest.warns(DeprecationWarning):
+        assert load_config(env={"TOULMIN_CHECKER__CHECKS": "false"}).decide.checks is False
+    # a later layer's old key overrides an earlier layer's new key, as its new name would
+    base = load_config(env={}, overrides={"decide": {"threshold": 0.9}})
+    with pytest.warns(DeprecationWarning):
+        assert base.merged({"checker": {"threshold": 0.2}}).decide.threshold == 0.2
 
 
 def test_per_call_options_never_mutate_the_shared_config() -> None:

@@ -174,9 +174,12 @@ def test_the_claim_threshold_used_is_in_the_report() -> None:
     from toulmin.checker.onnx import OnnxChecker
 
     assert toulmin.verify(ANSWER, SOURCES).config["decide"]["threshold"] == OnnxChecker().threshold
-    # an explicit checker threshold still applies to claims; decide.threshold wins over both
-    assert toulmin.verify(ANSWER, SOURCES, **{"checker.threshold": 0.3}).config["decide"]["threshold"] == 0.3
-    strict = toulmin.verify(ANSWER, SOURCES, **{"checker.threshold": 0.3, "decide.threshold": 0.99})
+    # the old key still applies to claims for one release, with a warning naming the new one
+    with pytest.warns(DeprecationWarning, match="use decide.threshold"):
+        old = toulmin.verify(ANSWER, SOURCES, **{"checker.threshold": 0.3})
+    assert old.config["decide"]["threshold"] == 0.3
+    with pytest.warns(DeprecationWarning, match="decide.threshold wins"):
+        strict = toulmin.verify(ANSWER, SOURCES, **{"checker.threshold": 0.3, "decide.threshold": 0.99})
     assert strict.config["decide"]["threshold"] == 0.99
     assert strict.claims_supported < toulmin.verify(ANSWER, SOURCES).claims_supported
 

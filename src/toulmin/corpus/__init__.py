@@ -35,7 +35,7 @@ __all__ = [
 def open_corpus(config: object = None, *, path: str | None = None, url: str | None = None) -> CorpusRetriever:
     """The configured corpus (``corpus.path`` or ``corpus.url``, or the ones
     given here) as a hybrid retriever."""
-    from ..checker import checker_from_config
+    from ..components import build_components
     from ..config import Config, load_config
     from ..link.embed import load_embedder
 
@@ -51,7 +51,7 @@ def open_corpus(config: object = None, *, path: str | None = None, url: str | No
     )
     rerank = None
     if c.rerank == "checker":
-        rerank = checker_from_config(cfg)
+        rerank = build_components(cfg).checker
     return CorpusRetriever(store, candidates=c.candidates, rerank=rerank)
 
 

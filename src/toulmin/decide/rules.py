@@ -15,24 +15,15 @@ from typing import Any
 
 from ..checks.claim import Finding, refutes
 from ..classify.offline import Classification, ScoredCandidate
+from ..config import CANDIDATE_CONTRADICTION, DecideConfig
+from ..errors import ConfigError
 from ..extract.rules import Claim
 from ..link.linker import Candidate
 from ..report import VERDICT_SCORE, ClaimResult, Evidence, Verdict
 from ..sources import Source
 from ..text import clip
 
-__all__ = ["RULES", "DecideConfig", "decide_claim", "not_checked"]
-
-
-@dataclass(frozen=True)
-class DecideConfig:
-    threshold: float  # entailment probability for "supported" (the checker's own by default)
-    contradiction_threshold: float = 0.6
-    # a contradicting span must share this much with the claim: the model's
-    # contradiction score on an unrelated span is noise, not evidence
-    contradiction_min_overlap: float = 0.4
-    partial_threshold: float = 0.25
-    require_names: bool = True  # a passage whose source lacks a name the claim asserts cannot back it
+__all__ = ["RULES", "decide_claim", "not_checked"]
 
 
 def _ev(c: Candidate, probs: dict[str, float] | None, src: Source) -> Evidence:
@@ -95,7 +86,10 @@ def decide_claim(
             score=0.0,
             note=f"no source passage is about this (relevance below the floor {floor})",
         )
-    case = _Case.of(claim, cls, sources, cfg)
+    if cfg.threshold is None:
+        raise ConfigError("E_CONFIG_VALUE", "decide_claim needs decide.threshold resolved to a number",
+                          fix="set decide.threshold, or build the verifier (it fills in the checker's own)")
+    case = _Case.of(claim, cls, sources, cfg, cfg.threshold)
     for rule in RULES:
         decided = rule(case)
         if decided is not None:
@@ -111,6 +105,7 @@ class _Case:
     cls: Classification
     sources: dict[str, Source]
     cfg: DecideConfig
+    threshold: float  # decide.threshold, resolved
     scored: list[ScoredCandidate]
     named: list[int]  # candidates whose source mentions every name the claim asserts
     order: list[int]  # named first, each by entailment
@@ -124,7 +119,11 @@ class _Case:
     mismatch: Finding | None
 
     @classmethod
-    def of(cls_, claim: Claim, cls: Classification, sources: dict[str, Source], cfg: DecideConfig) -> _Case:
+    def of(cls_, claim: Claim, cls: Classification, sources: dict[str, Source], cfg: DecideConfig,
+           threshold: float) -> _Case:
+        contra_at = cfg.contradiction_threshold
+        if contra_at is None:
+            contra_at = CANDIDATE_CONTRADICTION
         scored = list(cls.scored)
         by_entail = sorted(range(len(scored)), key=lambda i: -scored[i].probs["entailment"])
         # A passage that does not mention a name the claim asserts cannot be its
@@ -147,16 +146,16 @@ class _Case:
         # passed on two unrelated sentences whose join scored 0.58).
         joinable = (
             cls.joint is not None
-            and not any(scored[j].probs["contradiction"] >= cfg.contradiction_threshold for j in cls.joint_of)
+            and not any(scored[j].probs["contradiction"] >= contra_at for j in cls.joint_of)
             # and each joined passage must name what the claim names: a passage on
             # Zentrix joined to one on another drug is a merge of sources, not support
             and all(j in named for j in cls.joint_of)
         )
         if cls.joint is not None and joinable and (
-            (cls.joint["entailment"] > p_best and p_best < cfg.threshold)
+            (cls.joint["entailment"] > p_best and p_best < threshold)
             or (
-                cls.joint["entailment"] >= cfg.threshold
-                and p_best >= cfg.threshold
+                cls.joint["entailment"] >= threshold
+                and p_best >= threshold
                 and _lacks_a_number(best, cls.findings)
             )
         ):
@@ -168,13 +167,13 @@ class _Case:
         contra = [
             i
             for i in on_topic
-            if scored[i].probs["contradiction"] >= cfg.contradiction_threshold
+            if scored[i].probs["contradiction"] >= contra_at
             and scored[i].probs["contradiction"] >= max(scored[i].probs.values())
             and scored[i].candidate.overlap >= cfg.contradiction_min_overlap
         ]
         mismatch = next((f for f in findings if refutes(f)), None) if on_topic else None
-        return cls_(claim, cls, sources, cfg, scored, named, order, evidence, p_best, probs, joint_used,
-                    findings, on_topic, contra, mismatch)
+        return cls_(claim, cls, sources, cfg, threshold, scored, named, order, evidence, p_best, probs,
+                    joint_used, findings, on_topic, contra, mismatch)
 
     @property
     def top(self) -> Evidence:
@@ -182,7 +181,7 @@ class _Case:
 
     @property
     def supported(self) -> bool:
-        return self.p_best >= self.cfg.threshold
+        return self.p_best >= self.threshold
 
     @property
     def off_topic(self) -> str:
@@ -219,7 +218,7 @@ def _sources_disagree(c: _Case) -> ClaimResult | None:
     current one wins: SUPPORTED). Only for a claim with a topic: without one, a passage that
     merely shares a figure's words ("we'll see you in three years") would pass for a second
     opinion."""
-    disagree = _conflict(c.scored, c.on_topic, c.named, c.contra, c.cfg) if c.claim.topic else None
+    disagree = _conflict(c.scored, c.on_topic, c.named, c.contra, c.threshold) if c.claim.topic else None
     if disagree is None:
         return None
     b, r = disagree
@@ -274,7 +273,7 @@ def _backing(c: _Case) -> list[Evidence]:
             c.scored[k].candidate.start == e.start and c.scored[k].candidate.source_id == e.source_id
             for k in c.cls.joint_of)]
     return [c.evidence[k] for k, i in enumerate(c.order)
-            if i in c.named and c.scored[i].probs["entailment"] >= c.cfg.threshold] or [c.top]
+            if i in c.named and c.scored[i].probs["entailment"] >= c.threshold] or [c.top]
 
 
 def _stale_only(c: _Case) -> ClaimResult | None:
@@ -342,11 +341,11 @@ RULES: list[Callable[[_Case], ClaimResult | None]] = [
 
 
 def _conflict(scored: Sequence[ScoredCandidate], on_topic: list[int], named: list[int], contra: list[int],
-              cfg: DecideConfig) -> tuple[int, int] | None:
+              threshold: float) -> tuple[int, int] | None:
     """(a backing candidate, a refuting one from another source), both about the claim's
     subject, or None. Refuting: the checker's contradiction, or a check that finds the
     source stating another figure or date for the same fact."""
-    backing = [i for i in named if i in on_topic and scored[i].probs["entailment"] >= cfg.threshold
+    backing = [i for i in named if i in on_topic and scored[i].probs["entailment"] >= threshold
                and not any(refutes(f) for f in scored[i].findings)]
     refuting = sorted(set(contra) | {i for i in on_topic if any(refutes(f) for f in scored[i].findings)},
                       key=lambda i: -scored[i].probs["contradiction"])

@@ -8,6 +8,7 @@ import asyncio
 import threading
 import time
 import weakref
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
@@ -19,6 +20,15 @@ from .cache import ResponseCache
 __all__ = ["HTTPProvider"]
 
 _RETRY_STATUS = {429, 500, 502, 503, 504}
+
+
+@dataclass
+class _Tries:
+    """One request's state across its tries: the body to send (plainer after a refused
+    format) and the failed attempts so far."""
+
+    body: dict[str, Any]
+    attempt: int = 0
 
 
 class HTTPProvider:
@@ -143,64 +153,72 @@ class HTTPProvider:
                 fix=f"llm.provider must match the server's wire format ({self.provider})",
             ) from e
 
-    def complete(self, request: LLMRequest) -> LLMResponse:
-        key, hit = self._cached(request)
-        if hit is not None:
-            return hit
-        body = self._body(request)
-        attempt = 0
-        with self._sem:
-            while True:
-                resp: httpx.Response | None = None
-                exc: Exception | None = None
-                try:
-                    resp = self._client.post(self._url(), json=body, headers=self._headers())
-                except httpx.TransportError as e:
-                    exc = e
-                if resp is not None and resp.status_code < 400:
-                    break
-                # a refused format is not a failed attempt: ask again, plainer, at once
-                if resp is not None and self._downgrade(request, resp):
-                    body = self._body(request)
-                    continue
-                if (resp is not None and resp.status_code not in _RETRY_STATUS) or attempt == self.retries:
-                    raise self._error(exc, resp) from exc
-                time.sleep(self._wait(attempt, resp))
-                attempt += 1
+    def _next(self, request: LLMRequest, tries: _Tries, resp: httpx.Response | None,
+              exc: Exception | None) -> float | None:
+        """The one retry policy of ``complete`` and ``acomplete``, after one try: ``None``
+        when the response is good, else the seconds to wait before the next try; raises
+        the error once it is final."""
+        if resp is not None and resp.status_code < 400:
+            return None
+        # a refused format is not a failed attempt: ask again, plainer, at once
+        if resp is not None and self._downgrade(request, resp):
+            tries.body = self._body(request)
+            return 0.0
+        if (resp is not None and resp.status_code not in _RETRY_STATUS) or tries.attempt == self.retries:
+            raise self._error(exc, resp) from exc
+        wait = self._wait(tries.attempt, resp)
+        tries.attempt += 1
+        return wait
+
+    def _done(self, key: str | None, resp: httpx.Response) -> LLMResponse:
         out = self._decode(resp)
         if self.cache is not None and key is not None:
             self.cache.put(key, out)
         return out
 
+    def complete(self, request: LLMRequest) -> LLMResponse:
+        key, hit = self._cached(request)
+        if hit is not None:
+            return hit
+        tries = _Tries(self._body(request))
+        with self._sem:
+            while True:
+                resp: httpx.Response | None = None
+                exc: Exception | None = None
+                try:
+                    resp = self._client.post(self._url(), json=tries.body, headers=self._headers())
+                except httpx.TransportError as e:
+                    exc = e
+                wait = self._next(request, tries, resp, exc)
+                if wait is None:
+                    break
+                if wait:
+                    time.sleep(wait)
+        assert resp is not None  # _next returns None only for a good response
+        return self._done(key, resp)
+
     async def acomplete(self, request: LLMRequest) -> LLMResponse:
         key, hit = self._cached(request)
         if hit is not None:
             return hit
-        body = self._body(request)
+        tries = _Tries(self._body(request))
         loop = id(asyncio.get_running_loop())
         sem = self._asem.setdefault(loop, asyncio.Semaphore(self._max_concurrency))
-        attempt = 0
         async with sem, httpx.AsyncClient(timeout=self.timeout) as client:
             while True:
                 resp: httpx.Response | None = None
                 exc: Exception | None = None
                 try:
-                    resp = await client.post(self._url(), json=body, headers=self._headers())
+                    resp = await client.post(self._url(), json=tries.body, headers=self._headers())
                 except httpx.TransportError as e:
                     exc = e
-                if resp is not None and resp.status_code < 400:
+                wait = self._next(request, tries, resp, exc)
+                if wait is None:
                     break
-                if resp is not None and self._downgrade(request, resp):
-                    body = self._body(request)
-                    continue
-                if (resp is not None and resp.status_code not in _RETRY_STATUS) or attempt == self.retries:
-                    raise self._error(exc, resp) from exc
-                await asyncio.sleep(self._wait(attempt, resp))
-                attempt += 1
-        out = self._decode(resp)
-        if self.cache is not None and key is not None:
-            self.cache.put(key, out)
-        return out
+                if wait:
+                    await asyncio.sleep(wait)
+        assert resp is not None
+        return self._done(key, resp)
 
     def close(self) -> None:
         self._client.close()

