@@ -256,6 +256,8 @@ class ServeConfig(_Strict):
     port: int = Field(8080, ge=1, le=65535)
     history: str | None = Field(None, description="SQLite file of past reports (default: "
                                 "$XDG_DATA_HOME/toulmin/history.sqlite)")
+    history_keep: int | None = Field(100_000, ge=1, description="reports the history keeps, newest first; "
+                                     "older ones are deleted as new ones arrive; null = keep all")
     api_keys_sha256: list[str] = Field(default_factory=list, description="SHA-256 hex digests of the "
                                        "accepted API keys (toulmin serve --hash-key KEY); empty = no key "
                                        "needed")

@@ -96,6 +96,7 @@ class ErrorCode(StrEnum):
     E_BAD_LABEL = "E_BAD_LABEL"
     E_BAD_OPTION = "E_BAD_OPTION"
     E_BAD_REQUEST = "E_BAD_REQUEST"
+    E_CANCELLED = "E_CANCELLED"
     E_BAD_ROW = "E_BAD_ROW"
     E_BAD_TYPE = "E_BAD_TYPE"
     E_BAD_VALUE = "E_BAD_VALUE"
@@ -150,6 +151,8 @@ ERRORS: dict[ErrorCode, tuple[type[ToulminError] | None, int | None, str]] = {
     C.E_BAD_JSON: (InputError, None, "a JSON or JSONL input does not parse (the message names the line)"),
     C.E_BAD_LABEL: (InputError, None, "a labelled pair's label is not one toulmin reads"),
     C.E_BAD_OPTION: (InputError, None, "a command-line or function option has a value outside its range"),
+    C.E_CANCELLED: (InputError, 499, "the work stopped because its client went away or its time ran "
+                                     "out (serve.timeout); nothing was stored"),
     C.E_BAD_REQUEST: (None, 422, "the request body does not have the documented shape (see /openapi.json)"),
     C.E_BAD_ROW: (InputError, None, "one row of a batch or pairs file is unusable (the message names it)"),
     C.E_BAD_TYPE: (InputError, None, "an argument has the wrong type (sources not a list...)"),
@@ -179,7 +182,7 @@ ERRORS: dict[ErrorCode, tuple[type[ToulminError] | None, int | None, str]] = {
     C.E_MISSING_EXTRA: (DependencyError, None, "an optional extra is not installed (the fix names it)"),
     C.E_MODEL_LOAD: (ModelError, None, "a model was found but could not be loaded"),
     C.E_MODEL_MISSING: (ModelError, None, "a model is not installed, or not in the folder named"),
-    C.E_NOT_FOUND: (InputError, None, "a file or report that was named does not exist"),
+    C.E_NOT_FOUND: (InputError, 404, "a file or report that was named does not exist"),
     C.E_NOT_UTF8: (InputError, None, "a text is not UTF-8"),
     C.E_NO_ANSWER: (InputError, None, "no answer to verify, and no model to write one"),
     C.E_NO_EMBEDDER: (DependencyError, None, "dense linking was asked for and no embedder is installed"),

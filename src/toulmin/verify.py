@@ -21,7 +21,7 @@ from .classify.offline import Classification
 from .components import build_components
 from .config import Config, load_config, nest_dotted
 from .decide import decide_claim, level, not_checked, revise, rollup, suggest
-from .errors import ConfigError, LLMError
+from .errors import ConfigError, InputError, LLMError
 from .extract.rules import Claim
 from .extract.topic import assign_topics
 from .link.embed import Embedder, MiniLMEmbedder, load_embedder
@@ -136,21 +136,30 @@ class Verifier:
         *,
         on_event: OnEvent | None = None,
         on_report: OnReport | None = None,
+        cancel: threading.Event | None = None,
     ) -> Report:
         """``on_event(kind, data)`` is called as the work happens: ``claims``
         (the extracted claims), then ``claim`` once per verdict as it is decided
         and again (``update``) if the citation check changes it. It may raise to
         stop the work (a client that went away). ``on_report(report)`` is called
         with the finished report (``toulmin.lessons.lesson_recorder`` stores its
-        lessons)."""
-        report = self._verify(answer, sources, question, on_event)
+        lessons). When ``cancel`` is set, the work stops at the next stage with
+        E_CANCELLED (the service sets it when a client leaves or its time runs out)."""
+        report = self._verify(answer, sources, question, on_event, cancel)
         if on_report is not None:
             on_report(report)
         return report
 
     def _verify(
-        self, answer: object, sources: object, question: str | None, on_event: OnEvent | None
+        self, answer: object, sources: object, question: str | None, on_event: OnEvent | None,
+        cancel: threading.Event | None = None,
     ) -> Report:
+        def checkpoint(stage: str) -> None:
+            if cancel is not None and cancel.is_set():
+                raise InputError("E_CANCELLED", f"the verification was cancelled before {stage}",
+                                 fix="the client went away or serve.timeout passed; send it again")
+
+        checkpoint("it started")
         t0 = time.perf_counter()
         text = check_text(answer, "answer")
         srcs = coerce_sources(sources)
@@ -181,10 +190,12 @@ class Verifier:
         t2 = time.perf_counter()
         if on_event is not None:
             on_event("claims", [c.model_dump(mode="json") for c in claims])
+        checkpoint("linking")
         cands = self.linker.link(checked, srcs)
         t3 = time.perf_counter()
         linked = [(c, cs) for c, cs in zip(checked, cands) if cs]
         decided: dict[str, ClaimResult] = {}
+        checkpoint("classifying")
         if on_event is None:
             got = self.classifier.classify([c for c, _ in linked], [cs for _, cs in linked], question)
             decided = {c.id: self._decide(c, cls, by_id) for (c, _), cls in zip(linked, got)}
@@ -207,6 +218,7 @@ class Verifier:
                 if on_event is not None:
                     on_event("claim", results[-1].model_dump(mode="json"))
         t5 = time.perf_counter()
+        checkpoint("checking citations")
         cited = self.judge.judge(
             parsed, clean_claims, claims, results, srcs, question, len(linked), recheck=cite.recheck
         )

@@ -61,7 +61,7 @@ def test_verify_history_and_stats(serve: Callable[..., Running]) -> None:
     stats = httpx.get(s.url + "/v1/stats").json()
     assert stats["reports"] == 2 and stats["hallucination_rate"] == 0.5 and stats["latency_ms"]["p50"] > 0
     missing = httpx.get(s.url + "/v1/reports/nope")
-    assert missing.status_code == 400 and missing.json()["error"]["code"] == "E_NOT_FOUND"
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "E_NOT_FOUND"
 
 
 def test_stream_sends_claims_then_verdicts_then_the_verification_event(serve: Callable[..., Running]) -> None:

@@ -87,3 +87,33 @@ def test_verify_in_the_browser(serve: Callable[..., Running], tmp_path: Path) ->
         expect(page.locator("#status.error")).to_contain_text("E_EMPTY", timeout=30_000)
         browser.close()
     assert (tmp_path / "claim-details.png").stat().st_size > 10_000
+
+
+def test_the_page_works_with_a_server_that_needs_a_key(serve: Callable[..., Running], tmp_path: Path) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    from toulmin.service.app import hash_key
+
+    s = serve(serve={"api_keys_sha256": [hash_key("sekret")]})
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(s.url + "/")
+        # the page itself is open; the history call is refused and says what to do
+        expect(page.locator("#status.error")).to_contain_text("needs an API key", timeout=10_000)
+        expect(page.locator("#key-box")).to_have_attribute("open", "")
+        page.locator("#answer").fill(ANSWER)
+        page.locator("#sources").fill(SOURCES)
+        page.locator("#verify-btn").click()
+        expect(page.locator("#status.error")).to_contain_text("E_AUTH", timeout=30_000)
+        page.locator("#api-key").fill("sekret")
+        page.locator("#api-key").press("Tab")  # change: kept for the tab
+        page.locator("#verify-btn").click()
+        expect(page.locator("#status")).to_contain_text("supported", timeout=60_000)
+        assert "CONTRADICTED" in page.locator("#claims .verdict").all_inner_texts()
+        page.reload()  # the key stays for this tab
+        expect(page.locator("#history-list button").first).to_be_visible(timeout=10_000)
+        browser.close()
+    assert errors == []

@@ -22,6 +22,8 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from .._version import __version__
 from ..config import Config, load_config
@@ -48,7 +50,8 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
     cfg = config or load_config()
     sv = cfg.serve
     app = FastAPI(title="toulmin", version=__version__, description="Claim-by-claim verification of answers.")
-    app.state.service = service = Service(cfg, history or open_history(sv.history or default_history_path()))
+    store = history or open_history(sv.history or default_history_path(), sv.history_keep)
+    app.state.service = service = Service(cfg, store)
     if sv.cors_origins:
         app.add_middleware(CORSMiddleware, allow_origins=sv.cors_origins, allow_methods=["GET", "POST"],
                            allow_headers=["Authorization", "Content-Type", "X-API-Key"])  # fmt: skip
@@ -59,11 +62,9 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
     @app.middleware("http")
     async def guard(request: Request, call_next: Any) -> Response:
         m: Metrics = service.metrics
-        route = request.url.path if not request.url.path.startswith("/v1/reports/") else "/v1/reports/{id}"
+        route = _route(app, request)
         if keys and request.url.path not in open_paths:
-            given = request.headers.get("x-api-key") or request.headers.get("authorization", "").removeprefix(
-                "Bearer "
-            )
+            given = request.headers.get("x-api-key") or _bearer(request.headers.get("authorization", ""))
             if not any(hmac.compare_digest(hash_key(given), k) for k in keys):
                 m.request(request.method, route, 401)
                 return _error(401, "E_AUTH", "missing or wrong API key", "send Authorization: Bearer KEY")
@@ -89,6 +90,13 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
     async def _toulmin_error(request: Request, e: ToulminError) -> JSONResponse:
         return JSONResponse(error_body(e), status_code=http_status(e))
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, e: StarletteHTTPException) -> JSONResponse:
+        # what FastAPI and Starlette raise themselves (an unknown path, a wrong method, a
+        # body that is not UTF-8 or nests too deep to parse), in the documented shape
+        code, fix = _HTTP_CODES.get(e.status_code, ("E_BAD_REQUEST", "see /openapi.json"))
+        return _error(e.status_code, code, str(e.detail), fix)
+
     @app.exception_handler(RequestValidationError)
     async def _bad_request(request: Request, e: RequestValidationError) -> JSONResponse:
         errs = [f"{'.'.join(str(x) for x in err['loc'])}: {err['msg']}" for err in e.errors()]
@@ -97,6 +105,40 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
     app.include_router(routes_verify.router)
     app.include_router(routes_read.router)
     return app
+
+
+_HTTP_CODES = {
+    400: ("E_BAD_REQUEST", "send a JSON body in UTF-8 with the documented shape (see /openapi.json)"),
+    404: ("E_NOT_FOUND", "see /openapi.json for the routes"),
+    405: ("E_BAD_REQUEST", "see /openapi.json for each route's method"),
+}
+
+
+def _bearer(header: str) -> str:
+    """The token of ``Authorization: Bearer TOKEN`` (the scheme in any case, as RFC 7235 says)."""
+    scheme, _, token = header.strip().partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else ""
+
+
+def _route(app: FastAPI, request: Request) -> str:
+    """The metrics label of a request: the template of the route it matches, never the raw
+    path (a client sending random paths must not grow the metrics without limit)."""
+    return _template(app.router.routes, request.scope) or "other"
+
+
+def _template(routes: Any, scope: Any) -> str | None:
+    for r in routes:
+        # an included router (FastAPI wraps it) is searched route by route
+        inner = getattr(getattr(r, "original_router", None), "routes", None)
+        if inner is not None:
+            found = _template(inner, scope)
+            if found:
+                return found
+            continue
+        match, _ = r.matches(scope)
+        if match != Match.NONE:  # the path matches (a wrong method is still this route)
+            return str(getattr(r, "path", "other"))
+    return None
 
 
 def _error(status: int, code: str, message: str, fix: str) -> JSONResponse:

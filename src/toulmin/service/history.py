@@ -66,8 +66,11 @@ class HistoryStore:
     mark = "?"
     answer_expr = "substr(json_extract(report, '$.answer'), 1, 200)"
 
-    def __init__(self, path: str | Path):
+    keep: int | None = None  # reports kept, newest first (serve.history_keep); None = all
+
+    def __init__(self, path: str | Path, keep: int | None = None):
         self.path = Path(path)
+        self.keep = keep
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self._db() as db:
@@ -110,6 +113,10 @@ class HistoryStore:
             report.to_json(indent=None),
         )
         self._write(f"INSERT INTO reports VALUES ({', '.join([self.mark] * len(row))})", row)
+        if self.keep is not None:
+            # the oldest beyond serve.history_keep go, so the file stops growing
+            self._write("DELETE FROM reports WHERE created < (SELECT created FROM reports "
+                        f"ORDER BY created DESC LIMIT 1 OFFSET {self.mark})", (self.keep - 1,))
         return rid
 
     def _write(self, sql: str, row: tuple[Any, ...]) -> None:
@@ -169,7 +176,8 @@ class PostgresHistory(HistoryStore):
     mark = "%s"
     answer_expr = "substr(report::json->>'answer', 1, 200)"
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, keep: int | None = None):
+        self.keep = keep
         try:
             import psycopg
         except ImportError as e:
@@ -210,9 +218,10 @@ class PostgresHistory(HistoryStore):
             raise StoreError("E_STORE", f"PostgreSQL query failed: {e}", fix="check the server") from e
 
 
-def open_history(where: str | Path) -> HistoryStore:
-    """SQLite for a path, PostgreSQL for a ``postgresql://`` URL."""
+def open_history(where: str | Path, keep: int | None = None) -> HistoryStore:
+    """SQLite for a path, PostgreSQL for a ``postgresql://`` URL; ``keep``: how many
+    reports to keep, newest first (None: all)."""
     text = str(where)
     if text.startswith(("postgresql://", "postgres://")):
-        return PostgresHistory(text)
-    return HistoryStore(text)
+        return PostgresHistory(text, keep)
+    return HistoryStore(text, keep)

@@ -44,7 +44,7 @@ class Metrics:
             for (m, r, s), n in sorted(self.requests.items()):
                 lines.append(f'toulmin_requests_total{{method="{m}",route="{r}",status="{s}"}} {n}')
             lines += [
-                "# HELP toulmin_verification_seconds Time to verify one answer.",
+                "# HELP toulmin_verification_seconds Time to verify one answer, from its request's arrival.",
                 "# TYPE toulmin_verification_seconds histogram",
             ]
             for b, n in zip(_BUCKETS, self.buckets):

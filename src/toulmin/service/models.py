@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..checker.onnx import named_checker
-from ..errors import ConfigError
+from ..errors import ConfigError, InputError
 from ..report import Report
 
 __all__ = ["AskRequest", "SourceIn", "VerificationBlock", "VerifyRequest", "block", "verification_event"]
@@ -23,14 +23,40 @@ class SourceIn(BaseModel):
     metadata: dict[str, Any] = Field(default_factory=dict)
 
 
+MAX_CLAIMS_PER_REQUEST = 100
+
+
+def _surrogate(value: Any, where: str) -> str | None:
+    """Where ``value`` holds a lone surrogate (JSON allows the escape ``\\ud800``; UTF-8
+    cannot carry it, so the report could be neither stored nor sent)."""
+    if isinstance(value, str):
+        return where if any("\ud800" <= ch <= "\udfff" for ch in value) else None
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for k, v in items:
+        if isinstance(k, str) and _surrogate(k, where):
+            return f"{where}.{k!r}"
+        found = _surrogate(v, f"{where}.{k}" if where else str(k))
+        if found:
+            return found
+    return None
+
+
 class _Settings(BaseModel):
     """Per-request settings (seeds 001 and 004)."""
 
     model_config = ConfigDict(extra="forbid")
 
+    @model_validator(mode="after")
+    def _text_is_unicode(self) -> _Settings:
+        found = _surrogate(self.model_dump(), "")
+        if found:
+            raise ValueError(f"{found} holds a lone surrogate (an unpaired \\ud800-\\udfff escape), "
+                             "which is not text: send valid Unicode")
+        return self
+
     enable_verification: bool = True
     confidence_threshold: float | None = Field(None, ge=0.0, le=1.0)
-    max_claims: int | None = Field(None, ge=1, le=100)
+    max_claims: int | None = Field(None, ge=1, le=MAX_CLAIMS_PER_REQUEST)
     enable_crag: bool = False
     max_crag_attempts: int | None = Field(None, ge=0, le=10)
     show_claims: bool = True
@@ -50,6 +76,13 @@ class _Settings(BaseModel):
             out.setdefault("decide", {})["grounded_threshold"] = self.confidence_threshold
         if self.max_claims is not None:
             out.setdefault("extract", {})["max_claims"] = self.max_claims
+        asked = out.get("extract", {}).get("max_claims") if isinstance(out.get("extract"), dict) else None
+        if isinstance(asked, int) and asked > MAX_CLAIMS_PER_REQUEST:
+            # the cap of max_claims holds for options too: a request is one answer
+            cap = MAX_CLAIMS_PER_REQUEST
+            raise InputError("E_BAD_OPTION", f"extract.max_claims={asked} is over the {cap} claims one "
+                             "request may check", fix=f"ask for at most {cap}, or check long documents "
+                             "with toulmin verify-batch")
         if self.max_crag_attempts is not None:
             out.setdefault("crag", {})["max_attempts"] = self.max_crag_attempts
         return out

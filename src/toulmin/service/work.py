@@ -4,9 +4,11 @@ corpora opened so far, and the verification that stores its report in the histor
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 from fastapi import Request
@@ -39,10 +41,15 @@ class Service:
         """The server's config with the options this request may set."""
         return self.config.merged(req.overrides(self.config.serve.request_options) or None)
 
-    def verify(self, req: VerifyRequest, emit: Any = None) -> tuple[Report, dict[str, Any]]:
+    def verify(self, req: VerifyRequest, emit: Any = None, *, arrived: float | None = None,
+               cancel: threading.Event | None = None) -> tuple[Report, dict[str, Any]]:
+        """Verify and store the report; ``arrived``: when the request came (its latency
+        counts the wait for a worker too); ``cancel``: set when nobody waits any more, so
+        the work stops at its next stage and nothing is stored."""
+        t = time.perf_counter() if arrived is None else arrived
+        _stop_if(cancel, "it started")
         cfg_req = self.request_config(req)
         sources = req.source_list()
-        t = time.perf_counter()
         extra: dict[str, Any] = {}
         if req.enable_crag:
             res = crag(req.answer, sources, self.corpus(cfg_req), req.question, config=cfg_req,
@@ -53,7 +60,8 @@ class Service:
             if not req.sources:
                 raise InputError("E_NO_SOURCES", "no sources were given", fix="send sources, or enable_crag")
             report = get_verifier(cfg_req).verify(req.answer, sources, req.question, on_event=emit,
-                                                  on_report=lesson_recorder(cfg_req))
+                                                  on_report=lesson_recorder(cfg_req), cancel=cancel)
+        _stop_if(cancel, "its report was stored")
         secs = time.perf_counter() - t
         self.metrics.verification(secs, [d.verdict.value for d in report.details])
         rid = self.history.add(
@@ -75,14 +83,37 @@ class Service:
             self._corpora[key] = open_corpus(c)
         return self._corpora[key]
 
-    async def timed(self, fn: Callable[..., Any], *args: Any) -> Any:
+    async def timed(self, fn: Callable[..., Any], request: Request, *args: Any) -> Any:
+        """``fn(*args, arrived=, cancel=)`` on the pool, within serve.timeout. When the time
+        runs out or the client goes away, ``cancel`` is set: work still queued never runs,
+        work under way stops at its next stage, and neither stores a report."""
         timeout = self.config.serve.timeout
+        arrived = time.perf_counter()
+        cancel = threading.Event()
+        loop = asyncio.get_running_loop()
+        fut = loop.run_in_executor(self.pool, partial(fn, *args, arrived=arrived, cancel=cancel))
         try:
-            loop = asyncio.get_running_loop()
-            return await asyncio.wait_for(loop.run_in_executor(self.pool, fn, *args), timeout=timeout)
-        except TimeoutError as e:
-            raise InputError("E_TIMEOUT", f"the request took over {timeout} s",
-                             fix="raise serve.timeout") from e
+            while True:
+                left = arrived + timeout - time.perf_counter()
+                if left <= 0:
+                    raise InputError("E_TIMEOUT", f"the request took over {timeout} s",
+                                     fix="raise serve.timeout")
+                done, _ = await asyncio.wait({fut}, timeout=min(left, 0.25))
+                if done:
+                    return fut.result()
+                if await request.is_disconnected():
+                    raise InputError("E_CANCELLED", "the client went away", fix="keep the connection open")
+        finally:
+            cancel.set()  # a no-op once the work is done
+            if not fut.done():
+                # the stopped work's own E_CANCELLED is expected: read it, so it is not logged as lost
+                fut.add_done_callback(lambda f: f.cancelled() or f.exception())
+
+
+def _stop_if(cancel: threading.Event | None, stage: str) -> None:
+    if cancel is not None and cancel.is_set():
+        raise InputError("E_CANCELLED", f"the work was cancelled before {stage}",
+                         fix="the client went away or serve.timeout passed; send it again")
 
 
 def service(request: Request) -> Service:

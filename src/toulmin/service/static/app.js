@@ -101,6 +101,20 @@ function reset(answer, sources) {
   $("claims").textContent = ""; $("confidence").hidden = true; renderAnswer();
 }
 
+// The server's API key, when it asks for one (serve.api_keys_sha256): kept for this tab
+// only (sessionStorage), sent with every call; a 401 opens the box to enter it.
+async function api(url, opts = {}) {
+  const key = $("api-key").value.trim();
+  const headers = { ...(opts.headers || {}) };
+  if (key) headers["X-API-Key"] = key;
+  const resp = await fetch(url, { ...opts, headers });
+  if (resp.status === 401) {
+    $("key-box").open = true;
+    setStatus(key ? "E_AUTH: the server refused this API key" : "E_AUTH: this server needs an API key: enter it above", true);
+  }
+  return resp;
+}
+
 async function readSSE(resp, onEvent) {
   if (!resp.ok) {
     let body; try { body = await resp.json(); } catch { body = {}; }
@@ -154,7 +168,7 @@ async function verify(ev) {
   setStatus("extracting claims…");
   $("verify-btn").disabled = true;
   try {
-    const resp = await fetch("/v1/verify/stream", { method: "POST", headers: { "Content-Type": "application/json" },
+    const resp = await api("/v1/verify/stream", { method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ answer, sources, question: q || null }) });
     await readSSE(resp, onEvent);
   } catch (e) { setStatus(String(e.message || e), true); }
@@ -167,7 +181,7 @@ async function ask(ev) {
   setStatus("retrieving and writing…");
   $("ask-btn").disabled = true;
   try {
-    const resp = await fetch("/v1/ask", { method: "POST", headers: { "Content-Type": "application/json" },
+    const resp = await api("/v1/ask", { method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ question: $("ask-question").value }) });
     await readSSE(resp, onEvent);
   } catch (e) { setStatus(String(e.message || e), true); }
@@ -175,7 +189,7 @@ async function ask(ev) {
 }
 
 async function loadReport(id, replace = true) {
-  const resp = await fetch(`/v1/reports/${encodeURIComponent(id)}`);
+  const resp = await api(`/v1/reports/${encodeURIComponent(id)}`);
   if (!resp.ok) return;
   const rec = await resp.json(), r = rec.report;
   if (replace) reset(r.answer, []);
@@ -189,7 +203,7 @@ async function loadReport(id, replace = true) {
 }
 
 async function loadHistory() {
-  const resp = await fetch("/v1/reports?limit=20");
+  const resp = await api("/v1/reports?limit=20");
   if (!resp.ok) return;
   const list = $("history-list");
   list.textContent = "";
@@ -224,4 +238,6 @@ $("source-files").addEventListener("change", async (e) => {
   const texts = await readFiles(e.target);
   $("sources").value = [$("sources").value.trim(), ...texts].filter(Boolean).join("\n---\n");
 });
+$("api-key").value = sessionStorage.getItem("toulmin-api-key") || "";
+$("api-key").addEventListener("change", () => { sessionStorage.setItem("toulmin-api-key", $("api-key").value.trim()); loadHistory(); });
 loadHistory();
