@@ -1,4 +1,4 @@
-"""How far the GPU kit's travel formats move the base encoder (docs/benchmarks.md, "GPU kit").
+"""How far the GPU kit's travel formats move the base encoder (docs/gpu-kit.md).
 
     python benchmarks/travel_precision.py [--base runs/kit/base-hf] [--n 64]
 

@@ -1,4 +1,4 @@
-"""The GPU kit: one command per step (docs/benchmarks.md, "GPU kit").
+"""The GPU kit: one command per step (docs/gpu-kit.md).
 
 CPU machine, before a GPU is lent (or at its first minute):
     python scripts/gpu_kit.py pack                 # base, starts, data, wheels -> .gpu/part-1..N

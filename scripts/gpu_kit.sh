@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The GPU kit's one device command, the same at every call (docs/benchmarks.md, "GPU kit"):
+# The GPU kit's one device command, the same at every call (docs/gpu-kit.md):
 #   run(command="bash scripts/gpu_kit.sh", carry=[".gpu/part-N"])   # while parts remain
 #   run(command="bash scripts/gpu_kit.sh")                          # until the job is done
 # It takes in the parts the call carried, starts the job once the teacher's files are in,

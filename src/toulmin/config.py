@@ -52,8 +52,7 @@ class CheckerConfig(_Strict):
     model: str | None = Field(None, description="folder or hub name; empty = the shipped model; 'fast' = "
                               "the shipped 4-layer checker (about 2x faster, about a point less accurate); "
                               "'accurate' = the 12-layer checker, a package of its own "
-                              "(pip install 'toulmin[accurate]', once released: docs/benchmarks.md, "
-                              "'GPU kit')")
+                              "(pip install 'toulmin[accurate]', once released: docs/gpu-kit.md)")
     label_map: dict[str, str] | None = None
     batch_size: int = Field(32, ge=1, le=1024, description="pairs per batch for the hf backend; the "
                             "onnx checker runs each pair alone and only tokenises in chunks of this size")
@@ -92,7 +91,7 @@ class LinkConfig(_Strict):
                                  "embedder'), or a folder: a static table or a sentence-transformers "
                                  "BERT model")
     embedder_int8: bool = Field(True, description="minilm/BERT folder: run the linear layers in int8 "
-                                "(faster; vectors within 0.99 cosine of fp32, docs/benchmarks.md)")
+                                "(faster; vectors within 0.99 cosine of fp32, docs/experiments.md)")
     shortlist: int = Field(20, ge=1, description="BM25 candidates per claim the embedder re-scores")
     dense_all_max: int = Field(64, ge=0, description="embed every span when the sources have at most "
                                "this many")
@@ -137,7 +136,7 @@ class DecideConfig(_Strict):
         False, description="with a question, the checker reads each claim as 'Question: ... Answer: "
         "<claim>': true for every claim, auto for answers of at most 2 claims, false (default) for none. "
         "Fragment answers ('Paris.') are always read with their question. Framing whole sentences made "
-        "the shipped checker reject correct ones (docs/benchmarks.md), so it is off by default")
+        "the shipped checker reject correct ones (docs/experiments.md), so it is off by default")
     judge: Literal["checker", "llm", "cascade"] = Field(
         "checker", description="who classifies claim/span pairs: the shipped checker, the configured llm, "
         "or cascade (the checker, and the llm for claims inside cascade_band)")
@@ -280,7 +279,7 @@ class ServeConfig(_Strict):
 
 # The lowest warm latency measured with the shipped models, 1.8 points of end-to-end
 # balanced accuracy below the default on the held-out slices (docs/benchmarks.md,
-# "The entity recogniser on the second core ... `preset: fast`").
+# "Verification pipeline").
 _FAST: dict[str, dict[str, Any]] = {
     "checker": {"model": "fast"}, "link": {"dense": False, "k": 1, "context_words": 100}}
 _SECTIONS: dict[str, type[BaseModel]] = {"checker": CheckerConfig, "link": LinkConfig}

@@ -4,7 +4,7 @@ Pack, the parts sent one "device call" at a time into a copy of the working tree
 ``scripts/gpu_kit.sh`` runs with ``DEVICE=cpu``, the job in the background between calls,
 the weights back in shards, then land: unpack, int8 export, calibration, the gate against
 the shipped checkers, and the held-out script. ``python scripts/gpu_kit.py rehearse`` is
-the same chain with the real base (docs/benchmarks.md, "GPU kit").
+the same chain with the real base (docs/gpu-kit.md).
 """
 
 import json

@@ -43,7 +43,7 @@ def shipped_model_dir(name: str = "default") -> Path:
             raise ModelError(
                 "E_MODEL_MISSING", f"the {name!r} checker is not installed ({e})",
                 fix=f"pip install 'toulmin[{name}]' (the package {PACKAGED[name].replace('_', '-')}) once "
-                    "it is released, or build it from the repository (docs/benchmarks.md, 'GPU kit'); "
+                    "it is released, or build it from the repository (docs/gpu-kit.md); "
                     f"or choose a checker of the main package: {', '.join(BUNDLED)}") from e
         return Path(module.MODEL_DIR)
     return Path(str(resources.files("toulmin") / "models" / BUNDLED[name]))
@@ -57,7 +57,7 @@ class OnnxChecker:
     other pairs share the call (no padding, and int8 activation scales are taken
     from that pair alone), and no compute is spent on padding. On 2 cores this
     beat batches of 32 run with two intra-op threads by 1.3-1.6x at fixed
-    length and by about 2x on real, uneven pairs (docs/benchmarks.md).
+    length and by about 2x on real, uneven pairs (docs/experiments.md).
     """
 
     def __init__(self, path: str | Path | None = None, *, threads: int | None = None,

@@ -28,7 +28,7 @@ __all__ = ["JUDGE_PROMPT", "LLMJudge", "find_quote"]
 # Fact-checking labels, and the evidence before the label: with the NLI wording
 # ("ENTAIL ... CONTRADICT ... NEUTRAL") and the verdict first, Qwen2.5-1.5B answered
 # "contradiction" for 5 of 5 supported or refuted test claims; with these, 5 of 6
-# were right (docs/benchmarks.md, "Language models").
+# were right (docs/experiments.md).
 JUDGE_PROMPT = """You are a careful fact checker. Read the numbered passages, then decide whether
 they SUPPORT the claim (they state it, possibly in other words), REFUTE it (they state something
 incompatible with it), or give NOT ENOUGH INFO. Similar wording alone is not support.

@@ -63,7 +63,7 @@ class WindowConfig:
     window_words: int = 100
     overlap_sentences: int = 1
     # Scoring a multi-sentence claim whole beat min-over-sentences on every
-    # development slice (docs/benchmarks.md, aggregation table).
+    # development slice (docs/experiments.md).
     split_claim: bool = False
     contradiction_threshold: float = 0.5
     # Only the windows sharing the most content words with a claim sentence go

@@ -3,7 +3,7 @@
 In ``en_core_web_sm`` the recogniser has its own token-to-vector layers and reads
 nothing the tagger or parser set, yet it is half of spaCy's time on an answer (11 of
 22 ms). In a helper process it runs on the second core while the first parses (a
-second thread does not help: the GIL made that slower, docs/benchmarks.md).
+second thread does not help: the GIL made that slower, docs/experiments.md).
 
 Apart, it cannot see the parser's sentence ends, so it always reads the bare tokens,
 in the helper or, when there is none, in this process: both give the same entities,

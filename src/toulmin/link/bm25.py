@@ -2,7 +2,7 @@
 
 ``verify`` ranks a few hundred sentences and windows per call and throws the
 index away. ``bm25s`` spent 5-6 ms of a 70 ms fast-configuration call on
-tokenising and building its sparse index (docs/benchmarks.md); this version of the
+tokenising and building its sparse index (docs/experiments.md); this version of the
 same formula takes well under one. Its weights are kept per term, only where the
 term occurs (a dense vocabulary-by-unit matrix took 13 s and 3 GB for 4,000
 retrieved chunks), so time and memory grow with the source text, not its square.

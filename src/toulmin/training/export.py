@@ -27,7 +27,7 @@ def export_onnx(hf_dir: str | Path, out_dir: str | Path, opset: int = 17) -> Pat
     out.mkdir(parents=True, exist_ok=True)
     # Eager attention exports as a plain additive mask, which onnxruntime fuses
     # into its Attention kernel; the SDPA export masks with Where/IsNaN nodes
-    # that took 18% of CPU time (docs/benchmarks.md, "Speed").
+    # that took 18% of CPU time (docs/experiments.md).
     model = AutoModelForSequenceClassification.from_pretrained(
         hf_dir, attn_implementation="eager").eval()
     tok = AutoTokenizer.from_pretrained(hf_dir)

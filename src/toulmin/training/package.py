@@ -198,7 +198,7 @@ def _mpnet_lines(stages: list[dict[str, Any]], minutes: float) -> list[str]:
             f"(`scripts/gpu_kit.py base`; licence {b.licence}). It travelled to the GPU as int8 "
             f"(a scale per 64 values) and trained there as the kit's teacher; {minutes:.0f} minutes of "
             f"training in {len(stages)} stage{'s' if len(stages) > 1 else ''} "
-            "(docs/benchmarks.md, \"GPU kit\")."]
+            "(docs/gpu-kit.md)."]
 
 
 def write_model_card(model_dir: Path, test_results: dict[str, Any] | None = None,

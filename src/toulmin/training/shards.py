@@ -8,7 +8,7 @@ than the int8 weights the checker ships with. ``int8=True`` halves that again fo
 a 12-layer base (109M parameters: 219 MB as fp16, 116 MB so): each run of 64 values of a
 matrix row is stored as int8 with its own scale (absolute maximum / 127). On
 all-mpnet-base-v2 that moved sentence embeddings by 1.4e-4 of cosine on average, against
-7.7e-4 with one scale per row (docs/benchmarks.md, "GPU kit"). The GPU kit
+7.7e-4 with one scale per row (docs/gpu-kit.md). The GPU kit
 (``toulmin.training.kit``) sends weights this way; ``scripts/gpu_weights.py`` is the command
 line that ``scripts/gpu_train.sh`` (the runs behind checker 1.3.0) used. ``average_weights``
 interpolates two runs of one start (a continuation and the weights it began from).

@@ -22,7 +22,7 @@ import numpy as np
 __all__ = ["SMOOTH_ALPHA", "calibration_pairs", "ffn_out_matmuls", "smooth_ffn_out"]
 
 # Share of the range moved into the weights; 0.85 kept the int8 logits closest to
-# fp32 among 0.5 / 0.75 / 0.85 / 1.0 on 300 VitaminC dev pairs (docs/benchmarks.md).
+# fp32 among 0.5 / 0.75 / 0.85 / 1.0 on 300 VitaminC dev pairs (docs/experiments.md).
 SMOOTH_ALPHA = 0.85
 
 

@@ -48,7 +48,7 @@ def piece_rows(ids: list[int], enc: MiniLMEmbedder | None = None) -> np.ndarray:
 
 def quantize(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Symmetric int8 per row: on uncentered rows, WiCE dev recall@3 61.1 (fp32) -> 60.8
-    (docs/benchmarks.md), at a quarter of the size."""
+    (docs/experiments.md), at a quarter of the size."""
     scale = np.maximum(np.abs(rows).max(1, keepdims=True), 1e-12) / 127.0
     q = np.clip(np.round(rows / scale), -127, 127).astype(np.int8)
     return q, scale.astype(np.float32)

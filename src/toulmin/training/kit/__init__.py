@@ -1,6 +1,6 @@
 """The GPU kit: from "a GPU is lent" to new checkers measured and, if they pass the gate, installed.
 
-Four steps, one command each (``scripts/gpu_kit.py``; docs/benchmarks.md, "GPU kit"):
+Four steps, one command each (``scripts/gpu_kit.py``; docs/gpu-kit.md):
 
 1. ``pack`` (CPU): the larger base, the students' start weights, the training and
    development pairs and the wheels the GPU image lacks, cut into parts that fit the
