@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from toulmin.training.edits import EDITS, HARD_EDITS, apply_random_edit
+from toulmin.training.edits import EDITS, apply_random_edit
 from toulmin.training.recipe import select_chunk
 
 DOC = "Maria Lopez founded Acme Corp in Madrid in 1998. Sales rose to 4,500 units in March."
@@ -56,36 +56,3 @@ def test_select_chunk_keeps_the_sentences_that_cover_the_claim_in_order() -> Non
     assert len(chunk.split()) <= 40
     short = "A short document."
     assert select_chunk(short, "anything") == short
-
-
-SOURCE = ("It was introduced in France in 1957 and in the United States in 1995. In 2022 it was the "
-          "second most prescribed drug, with 86 million prescriptions at 12 sites.")
-
-
-@pytest.mark.parametrize(
-    ("edit", "claim", "expected"),
-    [
-        # a figure the source gives for another fact: every word of the edit is in the source
-        ("doc_figure", "It was introduced in France in 1957.",
-         ("It was introduced in France in 1995.", "It was introduced in France in 2022.")),
-        ("doc_figure", "It had 86 million prescriptions.", "It had 12 million prescriptions."),
-        ("rank", "In 2022 it was the second most prescribed drug.",
-         "In 2022 it was the most prescribed drug."),
-        ("rank", "Lyon is the third-largest city.", "Lyon is the largest city."),
-        ("degree", "It rarely causes low blood sugar.", "It often causes low blood sugar."),
-        ("degree", "It has a low risk of side effects.", "It has a high risk of side effects."),
-    ],
-)
-def test_hard_edits_keep_to_the_sources_words(edit: str, claim: str, expected: str | tuple[str, ...]) -> None:
-    res = HARD_EDITS[edit](claim, SOURCE, random.Random(0))
-    assert res is not None and res[1] == "contradiction"
-    assert res[0] in (expected if isinstance(expected, tuple) else (expected,))
-
-
-def test_hard_edits_leave_what_has_no_opposite_alone() -> None:
-    rng = random.Random(0)
-    # "low blood sugar" turned "high" is another fact, not the contrary of the first
-    assert HARD_EDITS["degree"]("It causes low blood sugar.", SOURCE, rng) is None
-    # a day of the month is not a figure to swap for another of the source's numbers
-    assert HARD_EDITS["doc_figure"]("It was approved on March 12, 1999.", "Ages 12 to 86.", rng) is None
-    assert HARD_EDITS["rank"]("It was the most prescribed drug.", SOURCE, rng) is None

@@ -39,9 +39,9 @@ def _has_teacher_logits(path: Path) -> bool:
 
 @click.command("train")
 @click.option("--data", default="recipe", show_default=True,
-              help="'recipe' (the data recipe of checker 1.x over ../shared/data); 'recipe-v2', "
-                   "'recipe-v3' or 'recipe-v4' (continuation recipes, for --init-from a 1.x "
-                   "checker; v4 adds hard edits); 'recipe-kit' (the GPU "
+              help="'recipe' (the data recipe of checker 1.x over ../shared/data); 'recipe-v2' "
+                   "or 'recipe-v3' (continuation recipes, for --init-from a 1.x "
+                   "checker); 'recipe-kit' (the GPU "
                    "kit's: every training pair, more document-level pairs); or a JSONL file of "
                    "{doc, claim, label} rows for domain adaptation (rows may carry teacher_logits).")
 @click.option("--out", "out_dir", default="runs/checker", show_default=True, type=click.Path())

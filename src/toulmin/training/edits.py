@@ -13,9 +13,8 @@ import re
 from collections.abc import Callable
 
 from ..checks.contrast import ANTONYMS  # shared with the pipeline's antonym check
-from ..checks.dates import is_day_of_month
 
-__all__ = ["EDITS", "HARD_EDITS", "HARD_FALLBACK", "apply_random_edit"]
+__all__ = ["EDITS", "apply_random_edit"]
 
 Edit = Callable[[str, str, random.Random], "tuple[str, str] | None"]
 
@@ -159,71 +158,6 @@ EDITS: dict[str, Edit] = {
     "entity": _swap_entity,
     "detail": _append_detail,
     "qualifier": _generalise,
-}
-
-
-# ---------------------------------------------------------------- hard edits
-# The edits above mostly put a value or word into the claim that the source never
-# says, which a model can learn to spot without reading the claim against the
-# source. These keep every word of the edited claim in the source or near it:
-# a figure of the same document bound to the wrong fact ("introduced in France in
-# 1957 and the United States in 1995" -> "in the United States in 1957"), a rank
-# dropped ("the second most prescribed" -> "the most prescribed"), a frequency or
-# degree turned round ("rarely" -> "often").
-_RANKED = re.compile(r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[- ](?=(?:most|least|largest|biggest|"
-                     r"highest|lowest|smallest|best|worst|longest|oldest|busiest|richest|tallest)\b)", re.I)
-# Only words whose opposite says the opposite whatever they qualify: "low blood sugar"
-# turned "high" is another fact, not the contrary of the first.
-_DEGREE = {
-    "rarely": "often", "seldom": "often", "often": "rarely", "frequently": "rarely",
-    "usually": "rarely", "always": "rarely", "commonly": "rarely", "never": "sometimes",
-    "slightly": "sharply", "sharply": "slightly", "increased": "decreased", "decreased": "increased",
-    "rose": "fell", "fell": "rose", "gained": "lost",
-}
-_RISK = re.compile(r"\b(low|high|small|large)(?= (?:risk|rate|chance|likelihood|probability|incidence)\b)")
-_RISK_FLIP = {"low": "high", "high": "low", "small": "large", "large": "small"}
-
-
-def _swap_doc_figure(claim: str, doc: str, rng: random.Random) -> tuple[str, str] | None:
-    """A year or number of the claim replaced by another of the same kind from its source."""
-    def figures(text: str, rx: re.Pattern[str]) -> list[re.Match[str]]:
-        return [m for m in rx.finditer(text) if (rx is _YEAR or not _YEAR.fullmatch(m.group(0)))
-                and not is_day_of_month(text, m.start(), m.end())]
-
-    years, nums = figures(claim, _YEAR), figures(claim, _NUM)
-    options: list[tuple[re.Match[str], list[str]]] = []
-    for group, rx in ((years, _YEAR), (nums, _NUM)):
-        for m in group:
-            pool = sorted({x.group(0) for x in figures(doc, rx) if x.group(0) not in claim})
-            if pool:
-                options.append((m, pool))
-    if not options:
-        return None
-    m, pool = rng.choice(options)
-    return claim[: m.start()] + rng.choice(pool) + claim[m.end() :], "contradiction"
-
-
-def _drop_rank(claim: str, doc: str, rng: random.Random) -> tuple[str, str] | None:
-    m = _RANKED.search(claim)
-    if not m:
-        return None
-    return claim[: m.start()] + claim[m.end() :], "contradiction"
-
-
-def _flip_degree(claim: str, doc: str, rng: random.Random) -> tuple[str, str] | None:
-    swaps = _swaps(claim, _DEGREE) + [(m, _RISK_FLIP[m.group(1)]) for m in _RISK.finditer(claim)]
-    return _replace_one(claim, swaps, rng)
-
-
-# Tried first, as they apply to few claims; the fallbacks keep the edit count up.
-HARD_EDITS: dict[str, Edit] = {
-    "doc_figure": _swap_doc_figure,
-    "rank": _drop_rank,
-    "degree": _flip_degree,
-}
-HARD_FALLBACK: dict[str, Edit] = {
-    "entity": _swap_entity,  # another name of the same source
-    "negation": _negate,
 }
 
 

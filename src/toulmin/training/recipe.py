@@ -17,9 +17,9 @@ from typing import Any
 
 from ..datasets import Pair, load_slice
 from ..text import content_words, make_windows, split_sentences
-from .edits import HARD_EDITS, HARD_FALLBACK, apply_random_edit
+from .edits import apply_random_edit
 
-__all__ = ["MADE_HERE", "RECIPES", "RECIPE_KIT", "RECIPE_V1", "RECIPE_V2", "RECIPE_V3", "RECIPE_V4",
+__all__ = ["MADE_HERE", "RECIPES", "RECIPE_KIT", "RECIPE_V1", "RECIPE_V2", "RECIPE_V3",
            "build_training_pairs", "long_window_negative", "select_chunk", "write_jsonl"]
 
 # Source name -> how many pairs to take from its training part.
@@ -65,24 +65,6 @@ RECIPE_V3: dict[str, int] = {
     "synthetic-edits": 40000,
     "sentence-level-summaries": 10000,
 }
-# A CPU continuation of 1.2.0 aimed at the errors everyday probes showed it missing
-# (a figure of the source bound to the wrong fact, a rank dropped, a frequency turned
-# round): "hard-edits" come from ``edits.HARD_EDITS``, whose edited claims keep to the
-# source's own words and figures; V2's sources at about two thirds, so the model keeps
-# what it learned.
-RECIPE_V4: dict[str, int] = {
-    "vitaminc-train": 20000,
-    "vitaminc-synthetic-train": 5000,
-    "fever": 1420,
-    "halueval-qa-train": 3000,
-    "halueval-dialogue-train": 12000,
-    "halueval-summarization-train": 6000,
-    "factcg-CG2C_doc": 2068,
-    "factcg-CG2C_musique_minhop3": 1042,
-    "synthetic-edits": 10000,
-    "hard-edits": 20000,
-    "sentence-level-summaries": 4000,
-}
 # The GPU kit's recipe (scripts/gpu_kit.py): V3's every training pair, and more
 # document-level pairs: summary sentences against the sentences gathered from across
 # their document (``select_chunk``), and long-window negatives, the same sentences
@@ -91,11 +73,10 @@ RECIPE_V4: dict[str, int] = {
 # apart from support, and what WiCE's cited pages and meeting summaries are full of).
 RECIPE_KIT: dict[str, int] = {**RECIPE_V3, "gathered-summaries": 15000, "long-window-negatives": 15000}
 RECIPES: dict[str, dict[str, int]] = {"recipe": RECIPE_V1, "recipe-v2": RECIPE_V2, "recipe-v3": RECIPE_V3,
-                                      "recipe-v4": RECIPE_V4,
                                       "recipe-kit": RECIPE_KIT}
 CHUNK_WORDS = 170
 # Recipe entries the recipe makes from other sources' pairs, not slices of the data.
-MADE_HERE = frozenset({"synthetic-edits", "hard-edits", "sentence-level-summaries", "gathered-summaries",
+MADE_HERE = frozenset({"synthetic-edits", "sentence-level-summaries", "gathered-summaries",
                        "long-window-negatives"})
 # The recipe's own, smaller stop list: changing it would change the training file.
 _RECIPE_STOP = frozenset(
@@ -181,15 +162,6 @@ def build_training_pairs(seed: int = 13, recipe: dict[str, int] | None = None) -
     out += _edited(supported_pool, recipe.get("synthetic-edits", 0), "edit",
                    lambda p: apply_random_edit(p.claim, p.doc, rng))
 
-    # Only recipes that name them: V1-V3 rebuild byte for byte without these.
-    def hard_edit(p: Pair) -> tuple[str, str, str] | None:
-        res = apply_random_edit(p.claim, p.doc, rng, HARD_EDITS)
-        if res is None and rng.random() < 0.25:
-            res = apply_random_edit(p.claim, p.doc, rng, HARD_FALLBACK)
-        return res
-
-    # from the other end of the pool than the edits above
-    out += _edited(supported_pool[::-1], recipe.get("hard-edits", 0), "hard", hard_edit)
     if recipe.get("gathered-summaries") or recipe.get("long-window-negatives"):
         out += _document_level(summ[::-1], recipe, rng)
     rng.shuffle(out)
