@@ -96,6 +96,7 @@ class ErrorCode(StrEnum):
     E_BAD_LABEL = "E_BAD_LABEL"
     E_BAD_OPTION = "E_BAD_OPTION"
     E_BAD_REQUEST = "E_BAD_REQUEST"
+    E_BUSY = "E_BUSY"
     E_CANCELLED = "E_CANCELLED"
     E_BAD_ROW = "E_BAD_ROW"
     E_BAD_TYPE = "E_BAD_TYPE"
@@ -153,6 +154,8 @@ ERRORS: dict[ErrorCode, tuple[type[ToulminError] | None, int | None, str]] = {
     C.E_BAD_OPTION: (InputError, None, "a command-line or function option has a value outside its range"),
     C.E_CANCELLED: (InputError, 499, "the work stopped because its client went away or its time ran "
                                      "out (serve.timeout); nothing was stored"),
+    C.E_BUSY: (None, 503, "the service's queue is full (serve.max_queue) or the request waited its whole "
+                         "serve.timeout in it without starting; retry after Retry-After seconds"),
     C.E_BAD_REQUEST: (None, 422, "the request body does not have the documented shape (see /openapi.json)"),
     C.E_BAD_ROW: (InputError, None, "one row of a batch or pairs file is unusable (the message names it)"),
     C.E_BAD_TYPE: (InputError, None, "an argument has the wrong type (sources not a list...)"),

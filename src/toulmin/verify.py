@@ -196,16 +196,19 @@ class Verifier:
         linked = [(c, cs) for c, cs in zip(checked, cands) if cs]
         decided: dict[str, ClaimResult] = {}
         checkpoint("classifying")
-        if on_event is None:
+        if on_event is None and cancel is None:
             got = self.classifier.classify([c for c, _ in linked], [cs for _, cs in linked], question)
             decided = {c.id: self._decide(c, cls, by_id) for (c, _), cls in zip(linked, got)}
         else:
-            # one claim at a time, so each verdict can be sent as soon as it is known
-            # (scores do not depend on what else is in the batch)
+            # one claim at a time, so each verdict can be sent as soon as it is known and
+            # a cancelled verification stops within one claim (scores do not depend on
+            # what else is in the batch)
             for c, cs in linked:
+                checkpoint(f"claim {c.id}")
                 (cls,) = self.classifier.classify([c], [cs], question, answer_claims=len(linked))
                 decided[c.id] = self._decide(c, cls, by_id)
-                on_event("claim", decided[c.id].model_dump(mode="json"))
+                if on_event is not None:
+                    on_event("claim", decided[c.id].model_dump(mode="json"))
         t4 = time.perf_counter()
         results: list[ClaimResult] = []
         for c in claims:

@@ -100,6 +100,8 @@ def test_the_page_works_with_a_server_that_needs_a_key(serve: Callable[..., Runn
         page = browser.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "401" not in m.text
+                else None)
         page.goto(s.url + "/")
         # the page itself is open; the history call is refused and says what to do
         expect(page.locator("#status.error")).to_contain_text("needs an API key", timeout=10_000)

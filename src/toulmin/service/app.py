@@ -12,25 +12,21 @@ pipeline as text, never read as options or format.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import os
 from pathlib import Path
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.routing import Match
 
 from .._version import __version__
 from ..config import Config, load_config
 from ..errors import ToulminError, http_status
 from . import routes_read, routes_verify
+from .guard import Guard, error_response, hash_key
 from .history import HistoryStore, open_history
-from .metrics import Metrics
 from .stream import error_body
 from .work import Service
 
@@ -42,10 +38,6 @@ def default_history_path() -> Path:
     return Path(root) / "toulmin" / "history.sqlite"
 
 
-def hash_key(key: str) -> str:
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()
-
-
 def create_app(config: Config | None = None, *, history: HistoryStore | None = None) -> FastAPI:
     cfg = config or load_config()
     sv = cfg.serve
@@ -55,40 +47,11 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
     if sv.cors_origins:
         app.add_middleware(CORSMiddleware, allow_origins=sv.cors_origins, allow_methods=["GET", "POST"],
                            allow_headers=["Authorization", "Content-Type", "X-API-Key"])  # fmt: skip
-    keys = {k.lower() for k in sv.api_keys_sha256}
-    limit = int(sv.max_request_mb * 1_000_000)
-    open_paths = {"/", "/healthz", "/static/app.js", "/static/app.css"}
-
-    @app.middleware("http")
-    async def guard(request: Request, call_next: Any) -> Response:
-        m: Metrics = service.metrics
-        route = _route(app, request)
-        if keys and request.url.path not in open_paths:
-            given = request.headers.get("x-api-key") or _bearer(request.headers.get("authorization", ""))
-            if not any(hmac.compare_digest(hash_key(given), k) for k in keys):
-                m.request(request.method, route, 401)
-                return _error(401, "E_AUTH", "missing or wrong API key", "send Authorization: Bearer KEY")
-        size = request.headers.get("content-length")
-        if request.method == "POST" and size is None:
-            # a body without a length could be any size: refused rather than read
-            m.request(request.method, route, 411)
-            return _error(411, "E_LENGTH_REQUIRED", "a request body needs a Content-Length", "send one")
-        if size is not None and size.isdigit() and int(size) > limit:
-            m.request(request.method, route, 413)
-            return _error(
-                413, "E_TOO_LARGE", f"request body over {sv.max_request_mb} MB", "raise serve.max_request_mb"
-            )
-        m.in_flight += 1
-        try:
-            resp: Response = await call_next(request)
-        finally:
-            m.in_flight -= 1
-        m.request(request.method, route, resp.status_code)
-        return resp
-
     @app.exception_handler(ToulminError)
     async def _toulmin_error(request: Request, e: ToulminError) -> JSONResponse:
-        return JSONResponse(error_body(e), status_code=http_status(e))
+        retry = e.details.get("retry_after")
+        headers = {"Retry-After": str(retry)} if retry is not None else None
+        return JSONResponse(error_body(e), status_code=http_status(e), headers=headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, e: StarletteHTTPException) -> JSONResponse:
@@ -104,6 +67,8 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
 
     app.include_router(routes_verify.router)
     app.include_router(routes_read.router)
+    app.add_middleware(Guard, routes=app.router.routes, metrics=service.metrics,
+                       keys_sha256=sv.api_keys_sha256, max_request_mb=sv.max_request_mb)
     return app
 
 
@@ -114,32 +79,4 @@ _HTTP_CODES = {
 }
 
 
-def _bearer(header: str) -> str:
-    """The token of ``Authorization: Bearer TOKEN`` (the scheme in any case, as RFC 7235 says)."""
-    scheme, _, token = header.strip().partition(" ")
-    return token.strip() if scheme.lower() == "bearer" else ""
-
-
-def _route(app: FastAPI, request: Request) -> str:
-    """The metrics label of a request: the template of the route it matches, never the raw
-    path (a client sending random paths must not grow the metrics without limit)."""
-    return _template(app.router.routes, request.scope) or "other"
-
-
-def _template(routes: Any, scope: Any) -> str | None:
-    for r in routes:
-        # an included router (FastAPI wraps it) is searched route by route
-        inner = getattr(getattr(r, "original_router", None), "routes", None)
-        if inner is not None:
-            found = _template(inner, scope)
-            if found:
-                return found
-            continue
-        match, _ = r.matches(scope)
-        if match != Match.NONE:  # the path matches (a wrong method is still this route)
-            return str(getattr(r, "path", "other"))
-    return None
-
-
-def _error(status: int, code: str, message: str, fix: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message, "fix": fix}}, status_code=status)
+_error = error_response

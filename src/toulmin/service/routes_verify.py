@@ -49,9 +49,10 @@ async def verify_stream(
     def finish(result: tuple[Report, dict[str, Any]]) -> list[tuple[str, Any]]:
         return [("verification", verification_event(result[0], result[1]["id"]))]
 
+    release = sv.admit()
     arrived = time.perf_counter()
     gen = stream_work(lambda emit: sv.verify(req, emit, arrived=arrived), finish, request.is_disconnected,
-                      error_body, sv.pool)
+                      error_body, sv.pool, on_done=release)
     return StreamingResponse(gen, media_type="text/event-stream", headers=_SSE)
 
 
@@ -88,5 +89,6 @@ async def ask(req: AskRequest, request: Request, sv: Service = Depends(service))
         final = {"final_response": res.final_response, "stopped": res.stopped}
         return [("verification", ev), ("final", final)]
 
-    gen = stream_work(work, finish, request.is_disconnected, error_body, sv.pool)
+    release = sv.admit()
+    gen = stream_work(work, finish, request.is_disconnected, error_body, sv.pool, on_done=release)
     return StreamingResponse(gen, media_type="text/event-stream", headers=_SSE)

@@ -33,9 +33,11 @@ async def stream_work(
     is_disconnected: Callable[[], Any],
     on_error: Callable[[BaseException], dict[str, Any]],
     pool: Executor,
+    on_done: Callable[[], None] | None = None,
 ) -> AsyncIterator[bytes]:
     """``work(emit)`` runs on ``pool`` and calls ``emit(kind, data)``; its result
-    goes to ``finish``, whose events close the stream."""
+    goes to ``finish``, whose events close the stream. ``on_done`` is called once the
+    work has ended or was skipped (the service counts its queue with it)."""
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[Any] = asyncio.Queue()
     cancelled = threading.Event()
@@ -56,6 +58,8 @@ async def stream_work(
         except BaseException as e:  # handed to the client as an error event, never swallowed
             loop.call_soon_threadsafe(queue.put_nowait, ("__error__", e))
         finally:
+            if on_done is not None:
+                on_done()
             loop.call_soon_threadsafe(queue.put_nowait, _DONE)
 
     pool.submit(run)

@@ -4,11 +4,11 @@ corpora opened so far, and the verification that stores its report in the histor
 from __future__ import annotations
 
 import asyncio
+import math
 import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from functools import partial
 from typing import Any
 
 from fastapi import Request
@@ -36,6 +36,33 @@ class Service:
         # first in, first out, so no request waits behind ones that came later.
         self.pool = ThreadPoolExecutor(max_workers=config.serve.concurrency,
                                        thread_name_prefix="toulmin-verify")
+        self.pending = 0  # verifications admitted and not finished: queued or running
+        self._pending_lock = threading.Lock()
+
+    def retry_after(self) -> int:
+        """Seconds a refused client should wait: the queue ahead of it at the mean latency."""
+        m = self.metrics
+        mean = m.latency_sum / m.latency_count if m.latency_count else 1.0
+        return int(min(300, max(1, math.ceil(mean * max(1, self.pending) / self.config.serve.concurrency))))
+
+    def admit(self) -> Callable[[], None]:
+        """Count one more verification in, or refuse it at once when serve.max_queue are
+        already waiting or running; the returned function counts it out (call it once)."""
+        with self._pending_lock:
+            if self.pending >= self.config.serve.max_queue:
+                raise InputError("E_BUSY", f"{self.pending} verifications are already waiting or running",
+                                 fix="retry after Retry-After seconds, or raise serve.max_queue",
+                                 retry_after=self.retry_after())
+            self.pending += 1
+        done = threading.Event()
+
+        def release() -> None:
+            if not done.is_set():
+                done.set()
+                with self._pending_lock:
+                    self.pending -= 1
+
+        return release
 
     def request_config(self, req: Any) -> Config:
         """The server's config with the options this request may set."""
@@ -85,16 +112,31 @@ class Service:
 
     async def timed(self, fn: Callable[..., Any], request: Request, *args: Any) -> Any:
         """``fn(*args, arrived=, cancel=)`` on the pool, within serve.timeout. When the time
-        runs out or the client goes away, ``cancel`` is set: work still queued never runs,
-        work under way stops at its next stage, and neither stores a report."""
+        runs out or the client goes away, ``cancel`` is set: work still queued never runs
+        (503 with Retry-After when it never started), work under way stops within one
+        claim (504), and neither stores a report."""
         timeout = self.config.serve.timeout
+        release = self.admit()
         arrived = time.perf_counter()
-        cancel = threading.Event()
+        cancel, started = threading.Event(), threading.Event()
+
+        def run() -> Any:
+            try:
+                _stop_if(cancel, "it started")
+                started.set()
+                return fn(*args, arrived=arrived, cancel=cancel)
+            finally:
+                release()
+
         loop = asyncio.get_running_loop()
-        fut = loop.run_in_executor(self.pool, partial(fn, *args, arrived=arrived, cancel=cancel))
+        fut = loop.run_in_executor(self.pool, run)
         try:
             while True:
                 left = arrived + timeout - time.perf_counter()
+                if left <= 0 and not started.is_set():
+                    raise InputError("E_BUSY", f"the request waited {timeout} s for a worker and did not run",
+                                     fix="retry after Retry-After seconds, or raise serve.concurrency",
+                                     retry_after=self.retry_after())
                 if left <= 0:
                     raise InputError("E_TIMEOUT", f"the request took over {timeout} s",
                                      fix="raise serve.timeout")
