@@ -5,8 +5,10 @@ Bounded: ``--requests`` in all and at most ``--seconds``; then it stops.
 
     python benchmarks/load.py [--clients 50] [--requests 300] [--seconds 300] [--set link.dense=false]
 
-Reports throughput, p50 / p99 latency, errors (must be 0) and the server's
-peak resident memory (VmHWM from /proc). Writes benchmarks/results/load[-TAG].json.
+Reports throughput, p50 / p99 latency, errors (must be 0), the server's peak resident
+memory (VmHWM from /proc) and its resident memory every ``--rss-every`` seconds (a soak:
+``--requests 1000000 --seconds 600`` runs ten minutes; the samples after the first
+minute show whether memory stays flat). Writes benchmarks/results/load[-TAG].json.
 """
 
 from __future__ import annotations
@@ -29,15 +31,23 @@ sys.path.insert(0, str(Path(__file__).parent))
 from verify_speed import make_cases, pct
 
 
-def _peak_rss_mb(pid: int) -> float:
+def _rss_mb(pid: int, field: str = "VmHWM") -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
+        if line.startswith(field + ":"):
             return round(int(line.split()[1]) / 1024, 1)
     return float("nan")
 
 
+async def _sample_rss(pid: int, every: float, out: list[tuple[float, float]]) -> None:
+    t0 = time.monotonic()
+    while True:
+        out.append((round(time.monotonic() - t0, 1), _rss_mb(pid, "VmRSS")))
+        await asyncio.sleep(every)
+
+
 async def _run(
-    url: str, cases: list[dict[str, Any]], clients: int, total: int, seconds: float
+    url: str, cases: list[dict[str, Any]], clients: int, total: int, seconds: float,
+    pid: int | None = None, rss_every: float = 10.0,
 ) -> dict[str, Any]:
     lat: list[float] = []
     errors: list[str] = []
@@ -64,10 +74,18 @@ async def _run(
                     continue
                 lat.append(time.perf_counter() - t)
 
+    rss: list[tuple[float, float]] = []
+    sampler = asyncio.create_task(_sample_rss(pid, rss_every, rss)) if pid is not None else None
     t0 = time.perf_counter()
     await asyncio.gather(*(client(i) for i in range(clients)))
     wall = time.perf_counter() - t0
+    if sampler is not None:
+        sampler.cancel()
+    settled = [m for t, m in rss if t >= 60] or [m for _, m in rss]
     return {
+        "rss_mb_samples": rss,
+        "rss_mb_after_1min": {"first": settled[0], "last": settled[-1], "min": min(settled),
+                              "max": max(settled)} if settled else None,
         "requests_ok": len(lat),
         "errors": len(errors),
         "error_samples": errors[:5],
@@ -85,6 +103,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=300)
     ap.add_argument("--set", dest="sets", action="append", default=[])
     ap.add_argument("--tag", default="")
+    ap.add_argument("--rss-every", type=float, default=10.0)
     a = ap.parse_args()
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -116,8 +135,8 @@ def main() -> None:
                 json={"answer": cases[0]["answer"], "sources": cases[0]["sources"]},
                 timeout=600,
             ).raise_for_status()
-            res = asyncio.run(_run(url, cases, a.clients, a.requests, a.seconds))
-            res["server_peak_rss_mb"] = _peak_rss_mb(server.pid)
+            res = asyncio.run(_run(url, cases, a.clients, a.requests, a.seconds, server.pid, a.rss_every))
+            res["server_peak_rss_mb"] = _rss_mb(server.pid)
             res["clients"] = a.clients
         finally:
             server.terminate()

@@ -265,7 +265,7 @@ class ServeConfig(_Strict):
     cors_origins: list[str] = Field(default_factory=list, description="origins allowed by CORS; empty = none")
     concurrency: int = Field(1, ge=1, le=64, description="verifications at once in one process; the rest "
                              "wait their turn (the models are shared; run more processes to scale)")
-    max_queue: int = Field(32, ge=1, le=10_000, description="verifications waiting or running at once "
+    max_queue: int = Field(64, ge=1, le=10_000, description="verifications waiting or running at once "
                            "per process; more are refused at once with 503 and Retry-After (load shedding)")
     verifier_cache: int = Field(8, ge=1, le=1024, description="pipelines kept built, one per distinct "
                                 "set of options, least recently used dropped first (per-request options "
