@@ -86,3 +86,37 @@ def test_all_sources_together_have_a_size_limit_with_a_clear_error() -> None:
     assert e.value.code == "E_TOO_LARGE" and "together" in e.value.message
     assert "toulmin index" in (e.value.fix or "")
     assert len(coerce_sources([{"id": f"s{i}", "text": chunk} for i in range(n - 1)])) == n - 1
+
+
+def test_files_in_subfolders_are_named_by_their_path_so_ids_do_not_collide(tmp_path: Path) -> None:
+    for sub in ("a", "b"):
+        (tmp_path / sub).mkdir()
+        (tmp_path / sub / "notes.txt").write_text(f"Notes of {sub}.")
+        (tmp_path / sub / "s.json").write_text(json.dumps({"text": f"S of {sub}."}))
+        (tmp_path / sub / "m.jsonl").write_text(json.dumps({"text": f"M of {sub}."}) + "\n")
+    (tmp_path / "notes.txt").write_text("Top notes.")  # at the top: the id it always had
+    got = read_sources_dir(tmp_path)
+    assert [s.id for s in got] == ["a/m:1", "a/notes.txt", "a/s", "b/m:1", "b/notes.txt", "b/s", "notes.txt"]
+    assert len(coerce_sources(got)) == 7  # no E_DUPLICATE_ID
+
+
+def test_a_source_file_over_the_source_limit_is_refused_as_it_is_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import toulmin.sources as sources
+
+    monkeypatch.setattr(sources, "MAX_SOURCE_CHARS", 100)
+    (tmp_path / "big.txt").write_text("word " * 21)
+    with pytest.raises(InputError) as e:
+        read_source_file(tmp_path / "big.txt")
+    assert e.value.code == "E_TOO_LARGE" and "105 characters, over the limit of 100" in e.value.message
+    with pytest.raises(InputError) as e:
+        coerce_sources([{"id": "x", "text": "word " * 21}])
+    assert e.value.code == "E_TOO_LARGE" and "source 1 text" in e.value.message
+
+
+def test_the_limits_are_one_ordered_set() -> None:
+    from toulmin import sources, text
+
+    assert text.MAX_ANSWER_CHARS < text.MAX_SOURCE_CHARS < text.MAX_TOTAL_SOURCE_CHARS <= text.MAX_DOC_CHARS
+    assert (sources.MAX_SOURCE_CHARS, sources.MAX_TOTAL_SOURCE_CHARS) == (
+        text.MAX_SOURCE_CHARS, text.MAX_TOTAL_SOURCE_CHARS)  # the same numbers, not copies

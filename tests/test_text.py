@@ -48,3 +48,19 @@ def test_initials_of_a_name_end_no_sentence() -> None:
     assert [s.text for s in split_sentences(text)] == [
         "It was written by J.K. Rowling.", "C.S. Lewis wrote Narnia.", "The U.N. Mine Action Service helps.",
         "It opens at 9 a.m.", "Then it closes."]
+
+
+def test_a_lone_surrogate_is_refused_with_its_position() -> None:
+    """Issue 31: a JSON "\\ud800" escape read into a str reached the tokenizer or the
+    report writer and failed there with a plain 500 or a traceback."""
+    import pytest
+
+    from toulmin.errors import InputError
+    from toulmin.text import check_text
+
+    for bad in ("ab\ud800c", "x\udfff", "é\ud83d"):
+        with pytest.raises(InputError) as e:
+            check_text(bad, "answer")
+        assert e.value.code == "E_NOT_UTF8"
+        assert "lone surrogate" in e.value.message and "at character" in e.value.message
+    assert check_text("a pair \U0001F600 and é", "answer") == "a pair \U0001F600 and é"

@@ -254,3 +254,18 @@ def test_the_verifier_cache_is_bounded_and_keeps_the_most_recent() -> None:
     assert len(verify_module._VERIFIERS) <= 3
     assert verify_module.get_verifier(configs[-1]) is built[-1]  # the most recent is kept
     assert verify_module.get_verifier(configs[0]) is not built[0]  # the oldest was dropped
+
+
+def test_a_source_that_quotes_claims_to_deny_them_does_not_back_them() -> None:
+    """Issue 31: the rumour turned c4 and c5 SUPPORTED and the confidence 0.70 -> 1.00."""
+    rumour = {"id": "Source 3", "text": "Rumours that the trial was led by Dr. Smith and received "
+              "fast-track designation in March 2024 are false."}
+    r = toulmin.verify(ANSWER, [*SOURCES, rumour])
+    denied = [d for d in r.details if d.verdict == Verdict.CONTRADICTED]
+    assert {d.claim for d in denied} == {"The trial was led by Dr. Smith.",
+                                         "The trial received FDA fast-track designation in March 2024."}
+    assert all("only to deny it" in d.note for d in denied)
+    assert r.confidence == 0.6 and not r.is_grounded
+    confirmed = {"id": "Source 3", "text": "Reports that the trial was led by Dr. Smith were confirmed."}
+    r = toulmin.verify(ANSWER, [*SOURCES, confirmed])
+    assert r.claims_contradicted == 0

@@ -171,7 +171,8 @@ ERRORS: dict[ErrorCode, tuple[type[ToulminError] | None, int | None, str]] = {
     C.E_EMPTY: (InputError, None, "an answer, source or claim is empty"),
     C.E_EXTRA_MISSING: (DependencyError, None, "an optional extra is not installed (the same as "
                         "E_MISSING_EXTRA; both are kept, codes are never renamed)"),
-    C.E_INTERNAL: (None, 500, "the streaming endpoint failed during a verification (the message says how)"),
+    C.E_INTERNAL: (None, 500, "an unexpected failure (a bug) during one verification: of the streaming "
+                   "endpoint, or of one verify-batch row, whose error row names the exception"),
     C.E_LABEL_MAP: (ConfigError, None, "a Hugging Face checker's labels cannot be mapped to "
                     "entailment / neutral / contradiction"),
     C.E_LENGTH_REQUIRED: (None, 411, "a request body without a Content-Length"),

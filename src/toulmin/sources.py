@@ -17,19 +17,11 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from .errors import InputError
-from .text import check_text
+from .text import MAX_SOURCE_CHARS, MAX_TOTAL_SOURCE_CHARS, check_text
 
 __all__ = ["MAX_SOURCE_CHARS", "MAX_TOTAL_SOURCE_CHARS", "Source", "coerce_sources", "read_source_file",
            "read_sources_dir"]
 
-# 5 MB of text is about 2,500 pages; more than that per source is almost
-# certainly a mistake (a whole corpus passed as one source).
-MAX_SOURCE_CHARS = 8_000_000
-# All of one call's sources together: linking grows linearly with their text (4,000
-# retrieved chunks, 2.6M characters, link in about 2 s and 0.1 GB on the 2-core machine:
-# docs/benchmarks.md, "Precision among many sources"); past this, use a corpus (toulmin
-# index / retrieve) instead of handing every chunk to one call.
-MAX_TOTAL_SOURCE_CHARS = 16_000_000
 _STALE_STATUS = {"outdated", "superseded", "stale", "deprecated", "retracted", "archived"}
 
 
@@ -57,7 +49,7 @@ class Source(BaseModel):
 def _one(value: object, index: int) -> Source:
     where = f"source {index + 1}"
     if isinstance(value, Source):
-        check_text(value.text, where)
+        check_text(value.text, where, MAX_SOURCE_CHARS)
         return value
     if isinstance(value, Path):
         got = read_source_file(value)
@@ -78,7 +70,7 @@ def _one(value: object, index: int) -> Source:
             )
         if "text" not in value:
             raise InputError("E_SOURCE_KEYS", f"{where} has no 'text'", fix="add the source's text")
-        text = check_text(value["text"], f"{where} text")
+        text = check_text(value["text"], f"{where} text", MAX_SOURCE_CHARS)
         meta = value.get("metadata") or {}
         if not isinstance(meta, Mapping):
             raise InputError(
@@ -88,7 +80,7 @@ def _one(value: object, index: int) -> Source:
         return Source(
             id=str(sid) if sid not in (None, "") else f"S{index + 1}", text=text, metadata=dict(meta)
         )
-    text = check_text(value, where)
+    text = check_text(value, where, MAX_SOURCE_CHARS)
     return Source(id=f"S{index + 1}", text=text)
 
 
@@ -109,13 +101,6 @@ def coerce_sources(sources: object) -> list[Source]:
             "no sources were given",
             fix="pass at least one source; with nothing to check against, every claim would be unlinked",
         )
-    for s in out:
-        if len(s.text) > MAX_SOURCE_CHARS:
-            raise InputError(
-                "E_TOO_LARGE",
-                f"source {s.id} has {len(s.text):,} characters, over {MAX_SOURCE_CHARS:,}",
-                fix="split it into several sources or pass only the retrieved chunks",
-            )
     total = sum(len(s.text) for s in out)
     if total > MAX_TOTAL_SOURCE_CHARS:
         raise InputError(
@@ -139,12 +124,18 @@ def _read_text(path: Path) -> str:
         raw = path.read_bytes()
     except OSError as e:
         raise InputError("E_SOURCE_FILE", f"cannot read {path}: {e.strerror}", fix="check the path") from e
-    return check_text(raw, f"source file {path}")
+    # a source file has a source's limit, refused as it is read, not after
+    return check_text(raw, f"source file {path}", MAX_SOURCE_CHARS)
 
 
-def read_source_file(path: str | Path) -> list[Source]:
+def read_source_file(path: str | Path, *, name: str | None = None) -> list[Source]:
+    """The sources of one file. ``name`` is the file as ids show it (default: its name):
+    a plain text file's id, and the stem of the ids a .json or .jsonl file's sources
+    get when they carry none."""
     path = Path(path)
     text = _read_text(path)
+    name = name or path.name
+    stem = name[: -len(path.suffix)] if path.suffix and name.endswith(path.suffix) else name
     if path.suffix == ".json":
         try:
             data = json.loads(text)
@@ -159,7 +150,7 @@ def read_source_file(path: str | Path) -> list[Source]:
                 "E_BAD_JSON", f"{path} must hold one JSON object", fix="use .jsonl for many sources"
             )
         data = dict(data)
-        data.setdefault("id", path.stem)
+        data.setdefault("id", stem)
         return [_one(data, 0)]
     if path.suffix == ".jsonl":
         out = []
@@ -181,10 +172,10 @@ def read_source_file(path: str | Path) -> list[Source]:
                     fix="one JSON object {id, text, metadata} per line",
                 )
             data = dict(data)
-            data.setdefault("id", f"{path.stem}:{n}")
+            data.setdefault("id", f"{stem}:{n}")
             out.append(_one(data, n - 1))
         return out
-    return [Source(id=path.name, text=text)]
+    return [Source(id=name, text=text)]
 
 
 def read_sources_dir(path: str | Path) -> list[Source]:
@@ -193,5 +184,7 @@ def read_sources_dir(path: str | Path) -> list[Source]:
         raise InputError("E_SOURCE_FILE", f"{root} is not a folder", fix="pass a folder of source files")
     out: list[Source] = []
     for f in sorted(p for p in root.rglob("*") if p.is_file() and not p.name.startswith(".")):
-        out.extend(read_source_file(f))
+        # a file in a subfolder is named by its path in the folder ("a/notes.txt"), so
+        # a/notes.txt and b/notes.txt do not share an id; a file at the top keeps its name
+        out.extend(read_source_file(f, name=f.relative_to(root).as_posix()))
     return out

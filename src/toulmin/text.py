@@ -13,14 +13,31 @@ from dataclasses import dataclass
 from .errors import InputError
 
 __all__ = [
-    "MAX_DOC_CHARS", "STOPWORDS", "Span", "check_text", "clip", "content_words", "make_windows",
+    "MAX_ANSWER_CHARS", "MAX_DOC_CHARS", "MAX_SOURCE_CHARS", "MAX_TOTAL_SOURCE_CHARS", "STOPWORDS",
+    "Span", "check_text", "clip", "content_words", "make_windows",
     "split_sentences"
 ]
 
-# The most characters one text input may have (an answer, a claim, a document).
+# The size limits, in characters: one set, whichever way a text comes in (library,
+# CLI file, batch row, service); README, "Limits", lists them. E_TOO_LARGE past each.
+# An answer: the offline extractor parses it as one spaCy doc (spaCy's own default
+# ceiling), about 3.7 KB of memory a character, as much again in the entity helper
+# process (benchmarks/extract_scaling.py).
+MAX_ANSWER_CHARS = 1_000_000
+# One source, as a string, a dict, a Source or a file (about 4,000 pages: more is a
+# collection for a corpus, not a source).
+MAX_SOURCE_CHARS = 8_000_000
+# All of one call's sources together: linking grows linearly with their text (4,000
+# retrieved chunks, 2.6M characters, link in about 2 s and 0.1 GB on the 2-core machine:
+# docs/benchmarks.md, "Precision among many sources"); past this, use a corpus (toulmin
+# index / retrieve) instead of handing every chunk to one call.
+MAX_TOTAL_SOURCE_CHARS = 16_000_000
+# Any other one text: a claim or a document of score-pairs, a file read into a corpus
+# (cut into windows there, after corpus.max_file_mb).
 MAX_DOC_CHARS = 20_000_000
 
 _WORD = re.compile(r"[a-z0-9]+")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 STOPWORDS = frozenset(
     "the a an of to in and or is was are were be been for on at by with as that this it its from "
     "he she they his her their has have had not no but which who will would can".split()
@@ -135,8 +152,9 @@ def _cut_long(sent: Span, max_words: int) -> list[Span]:
     return out
 
 
-def check_text(value: object, what: str) -> str:
-    """Validate one text input; raise a clear InputError if it cannot be scored."""
+def check_text(value: object, what: str, limit: int = MAX_DOC_CHARS) -> str:
+    """Validate one text input; raise a clear InputError if it cannot be scored. ``limit``:
+    the most characters it may have (the limits above)."""
     if isinstance(value, bytes):
         try:
             value = value.decode("utf-8")
@@ -146,14 +164,21 @@ def check_text(value: object, what: str) -> str:
     if not isinstance(value, str):
         raise InputError("E_BAD_TYPE", f"{what} must be a string, got {type(value).__name__}",
                          fix=f"pass {what} as text")
+    bad = None if value.isascii() else _SURROGATE.search(value)
+    if bad:
+        # a JSON "\ud800" escape read into a str: no UTF-8 text holds it, and the model's
+        # tokenizer or the report's writer would fail on it after all the work was done
+        raise InputError("E_NOT_UTF8", f"{what} holds a lone surrogate (U+{ord(bad.group()):04X}) at "
+                         f"character {bad.start()}, which no UTF-8 text can hold",
+                         fix="escape characters outside the BMP as a surrogate pair, or send them as UTF-8")
     if "\x00" in value:
         raise InputError("E_BINARY", f"{what} contains NUL bytes; it looks like binary data",
                          fix="extract the text first (toulmin reads text, not binary files)")
     if not value.strip():
         raise InputError("E_EMPTY", f"{what} is empty", fix=f"give a non-empty {what}")
-    if len(value) > MAX_DOC_CHARS:
-        raise InputError("E_TOO_LARGE", f"{what} has {len(value):,} characters, over {MAX_DOC_CHARS:,}",
-                         fix="split the source into several documents")
+    if len(value) > limit:
+        raise InputError("E_TOO_LARGE", f"{what} has {len(value):,} characters, over the limit of {limit:,}",
+                         fix="split it into several parts (one source or one call each)")
     return value
 
 

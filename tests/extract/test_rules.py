@@ -282,3 +282,31 @@ def test_an_answer_over_the_parsers_limit_is_a_clear_error(ex: SpacyExtractor) -
     with pytest.raises(InputError) as e:
         ex.extract("The trial enrolled 340 participants. " * 30_000)
     assert e.value.code == "E_TOO_LARGE" and "1,000,000" in e.value.message and e.value.fix
+
+
+def test_an_answer_over_the_answer_limit_is_refused(ex: SpacyExtractor,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from toulmin.errors import InputError
+    from toulmin.extract import rules
+
+    monkeypatch.setattr(rules, "MAX_ANSWER_CHARS", 40)
+    with pytest.raises(InputError) as e:
+        ex.extract("The trial enrolled 340 participants in 2024.")
+    assert e.value.code == "E_TOO_LARGE" and "reads at most 40" in e.value.message
+
+
+def test_names_come_from_the_entity_index_built_once_per_doc(ex: SpacyExtractor) -> None:
+    """Issue 31: ``doc.ents`` read for every claim made extraction quadratic; the index
+    gives each claim the same names as reading every entity of the doc would."""
+    from toulmin.extract import rules
+
+    doc = ex._parse("Dr. Smith led the trial in Boston. Pfizer and Moderna ran it with Jane Doe in Paris.")
+    slow = [e for e in doc.ents if e.label_ in rules._MUST_NAME and len(e.text) > 1
+            and e.text.rstrip(".").lower() not in rules._TITLES]
+    for sent in doc.sents:
+        got = rules._names(doc, range(sent.start, sent.end))
+        assert got["names"] == [e.text for e in slow if sent.start <= e.start and e.end <= sent.end]
+    assert rules._names(doc, [])["names"] == []
+    assert rules._entity_index(doc) is rules._entity_index(doc)
+    people = rules._names(doc, range(len(doc)))["people"]
+    assert people == [e.text for e in slow if e.label_ == "PERSON"] and "Jane Doe" in people

@@ -1,6 +1,6 @@
 """The deterministic checks: numbers, dates, names, negation, antonyms, degree, rank,
-agent and merged facts. Each returns ``Finding``s; ``verify`` and ``score-pairs`` both
-read them, and a finding can only lower a verdict.
+agent, merged facts and a claim quoted to be denied. Each returns ``Finding``s;
+``verify`` and ``score-pairs`` both read them, and a finding can only lower a verdict.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from .claim import (
 )
 from .contrast import ANTONYMS, LADDERS, on_scale, opposite, rung
 from .dates import Date, check_dates, find_dates, is_day_of_month, states_a_bound
+from .denial import check_denial, denied_clauses
 from .finding import Finding, Status
 from .merged import check_merged, clause_names
 from .numbers import Number, check_numbers, find_numbers
@@ -25,8 +26,8 @@ from .rank import check_rank
 
 __all__ = [
     "ANTONYMS", "GENERIC_NAME_WORDS", "LADDERS", "Date", "Finding", "Number", "Status", "check_agent",
-    "check_claim", "check_dates", "check_merged", "check_numbers", "check_rank", "clause_names",
-    "entity_findings", "find_dates", "find_numbers", "find_titled_names", "is_day_of_month",
-    "is_negated", "name_index", "name_present", "on_scale", "opposite", "refutes", "rung",
+    "check_claim", "check_dates", "check_denial", "check_merged", "check_numbers", "check_rank",
+    "clause_names", "denied_clauses", "entity_findings", "find_dates", "find_numbers", "find_titled_names",
+    "is_day_of_month", "is_negated", "name_index", "name_present", "on_scale", "opposite", "refutes", "rung",
     "states_a_bound"
 ]

@@ -16,6 +16,7 @@ import re
 
 from .contrast import on_scale, opposite, rung
 from .dates import check_dates, find_dates, states_a_bound
+from .denial import check_denial
 from .finding import Finding
 from .numbers import check_numbers, find_numbers
 from .rank import check_rank
@@ -248,10 +249,11 @@ def refutes(f: Finding) -> bool:
     swapped for its opposite or for the other end of a scale ("rarely" / "often"); a
     figure the source gives another name than the claim does (``merged``); another rank
     ("second most" for "most"); another agent of the same passive verb ("chosen by X"
-    against "chosen by Y"); a date outside a bound the claim states ("before 1975").
+    against "chosen by Y"); a source sentence that states the claim only to deny it
+    ("rumours that X are false", ``checks.denial``); a date outside a bound the claim states ("before 1975").
     A different plain date does not by itself: sources mention many dates, so it only
     counts as overreach."""
-    kinds = ("number", "negation", "antonym", "degree", "merged", "rank", "agent")
+    kinds = ("number", "negation", "antonym", "degree", "merged", "rank", "agent", "denial")
     return f.status == "mismatch" and (f.kind in kinds or states_a_bound(f))
 
 
@@ -266,6 +268,7 @@ def check_claim(claim: str, evidence: str) -> list[Finding]:
         + _check_negation(claim, sentences)
         + (_check_antonym(close) + _check_degree(close) if close else [])
         + check_rank(claim, evidence)
+        + check_denial(claim, evidence)
     )
 
 

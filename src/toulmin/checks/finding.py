@@ -13,7 +13,8 @@ Status = Literal["ok", "partial", "imprecise", "mismatch", "missing"]
 
 class Finding(BaseModel):
     kind: Literal[
-        "number", "date", "name", "entity", "negation", "antonym", "degree", "merged", "rank", "agent"
+        "number", "date", "name", "entity", "negation", "antonym", "degree", "merged", "rank", "agent",
+        "denial",
     ]
     status: Status
     claim: str

@@ -107,6 +107,25 @@ def _highlight(r: Report, colour: bool) -> str:
     return "".join(out)
 
 
+def _grounded(r: Report) -> str:
+    """The grounded line: the rule, then what held or which part failed ("no (confidence
+    >= 0.7 ...)" alone read as if the condition held)."""
+    rule = f"grounded needs confidence >= {r.grounded_threshold} and no claim contradicted or in error"
+    if r.is_grounded:
+        held = ("no checkable claim, so nothing ungrounded" if r.confidence is None
+                else f"confidence {r.confidence:.2f}")
+        return f"Grounded: yes ({rule}: {held}, none contradicted)"
+    failed = []
+    if r.confidence is not None and r.confidence < r.grounded_threshold:
+        failed.append(f"confidence {r.confidence:.2f} is below {r.grounded_threshold}")
+    if r.claims_contradicted:
+        n = r.claims_contradicted
+        failed.append(f"{n} claim{'s are' if n > 1 else ' is'} contradicted")
+    if r.claims_error:
+        failed.append(f"{r.claims_error} claim{'s' if r.claims_error > 1 else ''} could not be judged")
+    return f"Grounded: no ({rule}; {' and '.join(failed) or 'not met'})"
+
+
 def render_text(r: Report, colour: bool) -> str:
     lines = [_highlight(r, colour).strip(), ""]
     rows = [(d.id, d.claim, d.verdict.value, _source_cell(d), d.note) for d in r.details]
@@ -128,8 +147,7 @@ def render_text(r: Report, colour: bool) -> str:
     lines += [
         "",
         _formula(r),
-        f"Grounded: {'yes' if r.is_grounded else 'no'} "
-        f"(confidence >= {r.grounded_threshold} and nothing contradicted)",
+        _grounded(r),
     ]
     lines += _citation_lines(r, colour)
     if r.suggested_corrections:

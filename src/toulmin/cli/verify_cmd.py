@@ -1,8 +1,9 @@
 """``toulmin verify``: check one answer against its sources.
 
 Exit status: 0 checked (and above ``--fail-under`` if given); 1 below the
-``--fail-under`` bar or not grounded with ``--fail-under``; 2 bad input or
-config; 3 a model failed; 4 a missing dependency.
+``--fail-under`` bar, a claim contradicted, or no claim checkable with ``--fail-under``;
+2 bad input or config (``--fail-under`` outside 0..1 too); 3 a model failed; 4 a
+missing dependency.
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ def _read_answer(path: str) -> str:
     "--fail-under",
     type=float,
     default=None,
-    help="Exit 1 if confidence < this or a claim is CONTRADICTED (for CI).",
+    help="Exit 1 if confidence < this (0..1), a claim is CONTRADICTED or no claim could be checked (for CI).",
 )
 @click.option(
     "--config",
@@ -123,6 +124,7 @@ def verify_cmd(
     color: bool | None,
 ) -> None:
     """Check an answer against its sources, claim by claim."""
+    _check_fail_under(fail_under)
     sources: list[Source] = []
     for f in source_files:
         if not Path(f).is_file():
@@ -162,13 +164,29 @@ def verify_cmd(
     else:
         click.echo(render_text(report, colour=sys.stdout.isatty() if color is None else color) + tail)
     if fail_under is not None:
-        failed = (
-            report.confidence is not None and report.confidence < fail_under
-        ) or report.claims_contradicted > 0
-        if failed:
-            click.echo(
-                f"verification failed: confidence {report.confidence} < {fail_under} or a claim "
-                "is contradicted",
-                err=True,
-            )
+        why = _gate_failure(report.confidence, report.claims_contradicted, fail_under)
+        if why:
+            click.echo(f"verification failed: {why}", err=True)
             sys.exit(1)
+
+
+def _check_fail_under(value: float | None) -> None:
+    """--fail-under is a confidence, 0..1: NaN compares false with everything and a value
+    below 0 never fails, so either would switch the CI gate off without a word."""
+    if value is not None and not 0.0 <= value <= 1.0:
+        raise InputError("E_BAD_OPTION", f"--fail-under {value} is not a confidence between 0 and 1",
+                         fix="e.g. --fail-under 0.7 ; the value is a confidence, as in the report")
+
+
+def _gate_failure(confidence: float | None, contradicted: int, bar: float) -> str | None:
+    """Why the ``--fail-under`` gate fails, or None when it passes. An answer with no
+    checkable claim has no confidence: nothing was verified, so it does not pass."""
+    if confidence is None:
+        return (f"nothing could be checked (no claim of the answer was checkable, so confidence is "
+                f"null), and --fail-under {bar} needs a checked answer")
+    why = []
+    if confidence < bar:
+        why.append(f"confidence {confidence} < {bar}")
+    if contradicted:
+        why.append(f"{contradicted} claim{'s' if contradicted > 1 else ''} contradicted")
+    return " and ".join(why) or None

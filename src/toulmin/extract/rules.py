@@ -11,6 +11,7 @@ plus the bare clause when it carries a number of its own.
 
 from __future__ import annotations
 
+import bisect
 import re
 from functools import lru_cache
 from typing import Any, Literal, Protocol, runtime_checkable
@@ -19,7 +20,7 @@ from pydantic import BaseModel, Field
 
 from .._parallel import resolve_threads
 from ..errors import DependencyError, InputError
-from ..text import split_sentences
+from ..text import MAX_ANSWER_CHARS, split_sentences
 from .attrs import speed_up_attribute_ruler
 from .ner import EntityRunner
 
@@ -191,9 +192,16 @@ def _register_boundaries() -> None:
 
     @Language.component("toulmin_sentences")
     def _bounds(doc: Any) -> Any:
+        import numpy
+        from spacy.attrs import SENT_START
+
         starts = {s.start for s in split_sentences(doc.text)}
-        for t in doc:
-            t.is_sent_start = t.i == 0 or t.idx in starts
+        # One array for the whole doc: setting ``Token.is_sent_start`` token by token
+        # scans every token each time (spaCy checks the doc has no parse), quadratic in
+        # the answer (issue 31). 1 starts a sentence, -1 does not, as the setter stores.
+        flags = numpy.array([1 if t.i == 0 or t.idx in starts else -1 for t in doc], dtype=numpy.int64)
+        if len(doc):
+            doc.from_array([SENT_START], flags.astype(numpy.uint64))
         return doc
 
 
@@ -365,10 +373,39 @@ def _names(doc: Any, tokens: Any) -> dict[str, list[str]]:
     (spaCy's NER; a proper noun it does not call an entity, such as a genre or a title
     word, is left out), and those of them that are people."""
     inside = set(tokens)
-    ents = [e for e in doc.ents if e.label_ in _MUST_NAME and all(t.i in inside for t in e)
-            and e.text.rstrip(".").lower() not in _TITLES and len(e.text) > 1]
-    return {"names": list(dict.fromkeys(e.text for e in ents)),
-            "people": list(dict.fromkeys(e.text for e in ents if e.label_ == "PERSON"))}
+    if not inside:
+        return {"names": [], "people": []}
+    index = _entity_index(doc)
+    # only entities that start within the claim's tokens can be made of them
+    lo = bisect.bisect_left(index.starts, min(inside))
+    hi = bisect.bisect_right(index.starts, max(inside))
+    ents = [(text, label) for start, end, label, text in index.ents[lo:hi]
+            if all(i in inside for i in range(start, end))]
+    return {"names": list(dict.fromkeys(text for text, _ in ents)),
+            "people": list(dict.fromkeys(text for text, label in ents if label == "PERSON"))}
+
+
+class _EntityIndex:
+    """The entities a claim may name, read off ``doc.ents`` once per doc and sorted by
+    their first token: ``doc.ents`` builds every span of the doc anew on each read, and
+    reading it for every claim made extraction quadratic in the answer (issue 31)."""
+
+    def __init__(self, doc: Any):
+        self.ents = [(e.start, e.end, e.label_, e.text) for e in doc.ents
+                     if e.label_ in _MUST_NAME and e.text.rstrip(".").lower() not in _TITLES
+                     and len(e.text) > 1]
+        self.starts = [e[0] for e in self.ents]
+
+
+def _entity_index(doc: Any) -> _EntityIndex:
+    """The doc's index, built on first use; ``doc.ents`` does not change after parsing."""
+    index = doc.user_data.get(_INDEX_KEY)
+    if not isinstance(index, _EntityIndex):
+        index = doc.user_data[_INDEX_KEY] = _EntityIndex(doc)
+    return index
+
+
+_INDEX_KEY = "toulmin.entity_index"
 
 
 def _proper(doc: Any, idx: list[int]) -> list[str]:
@@ -408,10 +445,11 @@ class SpacyExtractor:
         self._steps = [proc for name, proc in self.nlp.pipeline if name != "ner"]
 
     def _parse(self, text: str) -> Any:
-        if len(text) > self.nlp.max_length:
+        limit = min(self.nlp.max_length, MAX_ANSWER_CHARS)
+        if len(text) > limit:
             raise InputError(
                 "E_TOO_LARGE", f"the answer has {len(text):,} characters; the claim extractor reads at "
-                f"most {self.nlp.max_length:,}", fix="check it in parts (one verify call per part)")
+                f"most {limit:,}", fix="check it in parts (one verify call per part)")
         started = self.entities.start(text)  # the recogniser, in its helper if there is one
         doc = self.nlp.make_doc(text)
         for proc in self._steps:
