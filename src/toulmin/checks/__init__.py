@@ -20,14 +20,42 @@ from .contrast import ANTONYMS, LADDERS, on_scale, opposite, rung
 from .dates import Date, check_dates, find_dates, is_day_of_month, states_a_bound
 from .denial import check_denial, denied_clauses
 from .finding import Finding, Status
+from .hearsay import check_hearsay, hearsay_clauses, is_instruction
 from .merged import check_merged, clause_names
 from .numbers import Number, check_numbers, find_numbers
 from .rank import check_rank
 
 __all__ = [
-    "ANTONYMS", "GENERIC_NAME_WORDS", "LADDERS", "Date", "Finding", "Number", "Status", "check_agent",
-    "check_claim", "check_dates", "check_denial", "check_merged", "check_numbers", "check_rank",
-    "clause_names", "denied_clauses", "entity_findings", "find_dates", "find_numbers", "find_titled_names",
-    "is_day_of_month", "is_negated", "name_index", "name_present", "on_scale", "opposite", "refutes", "rung",
+    "ANTONYMS",
+    "GENERIC_NAME_WORDS",
+    "LADDERS",
+    "Date",
+    "Finding",
+    "Number",
+    "Status",
+    "check_agent",
+    "check_claim",
+    "check_dates",
+    "check_denial",
+    "check_hearsay",
+    "check_merged",
+    "check_numbers",
+    "check_rank",
+    "clause_names",
+    "denied_clauses",
+    "entity_findings",
+    "find_dates",
+    "find_numbers",
+    "find_titled_names",
+    "hearsay_clauses",
+    "is_day_of_month",
+    "is_instruction",
+    "is_negated",
+    "name_index",
+    "name_present",
+    "on_scale",
+    "opposite",
+    "refutes",
+    "rung",
     "states_a_bound"
 ]

@@ -18,6 +18,7 @@ from .contrast import on_scale, opposite, rung
 from .dates import check_dates, find_dates, states_a_bound
 from .denial import check_denial
 from .finding import Finding
+from .hearsay import check_hearsay
 from .numbers import check_numbers, find_numbers
 from .rank import check_rank
 
@@ -269,6 +270,7 @@ def check_claim(claim: str, evidence: str) -> list[Finding]:
         + (_check_antonym(close) + _check_degree(close) if close else [])
         + check_rank(claim, evidence)
         + check_denial(claim, evidence)
+        + check_hearsay(claim, evidence)
     )
 
 

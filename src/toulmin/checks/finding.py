@@ -14,7 +14,7 @@ Status = Literal["ok", "partial", "imprecise", "mismatch", "missing"]
 class Finding(BaseModel):
     kind: Literal[
         "number", "date", "name", "entity", "negation", "antonym", "degree", "merged", "rank", "agent",
-        "denial",
+        "denial", "hearsay",
     ]
     status: Status
     claim: str
