@@ -23,7 +23,7 @@ __all__ = [
 # An answer: the offline extractor parses it as one spaCy doc (spaCy's own default
 # ceiling), about 3.7 KB of memory a character, as much again in the entity helper
 # process (benchmarks/extract_scaling.py).
-MAX_ANSWER_CHARS = 1_000_000
+MAX_ANSWER_CHARS = 4_000_000
 # One source, as a string, a dict, a Source or a file (about 4,000 pages: more is a
 # collection for a corpus, not a source).
 MAX_SOURCE_CHARS = 8_000_000
