@@ -445,7 +445,7 @@ _DIGIT = re.compile(r"\d")
 # one sentence at least): a spaCy doc takes about 3.7 KB a character while it is parsed.
 _BLOCK = 64
 _BLOCK_CHARS = 20_000
-_MIN_BLOCK = 8  # with a small budget left; over 6 tokens and 2 sentences: never a fragment
+_MIN_BLOCK = 8  # sentences, when little of the budget is left
 _CONTEXT_WORDS = 12  # parsed on each side of a block (spaCy's windows reach 4 tokens)
 
 
@@ -503,7 +503,9 @@ class SpacyExtractor:
                 "E_TOO_LARGE", f"the answer has {len(answer):,} characters; the claim extractor reads at "
                 f"most {MAX_ANSWER_CHARS:,}", fix="check it in parts (one verify call per part)")
         spans = split_sentences(answer)
-        if len(spans) <= _BLOCK and len(answer) <= _BLOCK_CHARS:
+        # a fragment ("Paris.") has at most 2 sentences or 6 tokens, and is parsed whole
+        if (len(spans) <= _BLOCK and len(answer) <= _BLOCK_CHARS) or len(spans) <= 2 \
+                or len(answer.split(None, 6)) <= 6:
             doc = self._parse(answer, [s.start for s in spans])
             if question and question.strip() and self._fragment(doc):
                 # "Paris." asserts nothing alone; with its question it is one claim,
@@ -525,7 +527,6 @@ class SpacyExtractor:
             blocks: Iterator[tuple[Any, int, int, int]] = iter([(doc, 0, 0, len(answer))])
             budget = None  # parsed whole already: every sentence gets its claims, as ever
         else:
-            # an answer cut into blocks has more than 8 sentences: never a fragment
             def size() -> int:  # sentences to parse next: about one a claim left in the budget
                 return _BLOCK if budget is None else max(_MIN_BLOCK, min(_BLOCK, budget + 1 - real))
 
@@ -557,6 +558,8 @@ class SpacyExtractor:
                     real += not c.trivial
                 out.extend(got)
                 prev_subject = subject or prev_subject
+            if tail == len(spans) and budget is not None and real > budget and hi in span_at:
+                tail = span_at[hi]  # passed at the block's last sentence: the next one is not parsed
             if tail < len(spans):
                 break
         claims_out = [
