@@ -64,6 +64,10 @@ class Claim(BaseModel):
 
 @runtime_checkable
 class ClaimExtractor(Protocol):
+    """What the verifier calls. An extractor whose ``extract`` also takes ``budget=``
+    (as ``SpacyExtractor`` does) is given ``extract.max_claims``: the claims past it are
+    not checked, so it need not parse that far (issue 31)."""
+
     name: str
     version: str
 
