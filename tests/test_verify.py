@@ -269,3 +269,33 @@ def test_a_source_that_quotes_claims_to_deny_them_does_not_back_them() -> None:
     confirmed = {"id": "Source 3", "text": "Reports that the trial was led by Dr. Smith were confirmed."}
     r = toulmin.verify(ANSWER, [*SOURCES, confirmed])
     assert r.claims_contradicted == 0
+
+
+def test_a_long_answer_is_checked_up_to_max_claims_and_the_rest_listed_whole() -> None:
+    """Issue 31: past ``extract.max_claims`` the sentences of a long answer are not parsed;
+    each is one NOT_CHECKED claim with its offsets, so the report still lists them all."""
+    from toulmin.text import split_sentences
+
+    answer = " ".join(f"The Phase 2 trial enrolled {10 + i} participants in {1900 + i}." for i in range(100))
+    r = toulmin.verify(answer, SOURCES)
+    checked = [d for d in r.details if d.verdict not in (Verdict.NOT_CHECKED, Verdict.TRIVIAL)]
+    assert len(checked) == 10
+    spans = split_sentences(answer)
+    whole = [d for d in r.details if (d.start, d.end) in {(s.start, s.end) for s in spans}]
+    assert len(whole) > 80 and all(d.verdict == Verdict.NOT_CHECKED and d.claim == answer[d.start:d.end]
+                                   for d in whole)
+    assert all(any(s.start <= d.start < s.end for d in r.details) for s in spans)  # none left out
+    assert r.claims_not_checked == len(r.details) - 10
+
+
+def test_an_extractor_without_a_budget_still_works() -> None:
+    from toulmin.extract.rules import Claim, SpacyExtractor
+    from toulmin.verify import _takes_budget
+
+    class Plugin:
+        name, version = "plain", "1"
+
+        def extract(self, answer: str, question: str | None = None) -> list[Claim]:
+            return []
+
+    assert not _takes_budget(Plugin()) and _takes_budget(SpacyExtractor)

@@ -20,10 +20,12 @@ __all__ = [
 
 # The size limits, in characters: one set, whichever way a text comes in (library,
 # CLI file, batch row, service); README, "Limits", lists them. E_TOO_LARGE past each.
-# An answer: the offline extractor parses it as one spaCy doc (spaCy's own default
-# ceiling), about 3.7 KB of memory a character, as much again in the entity helper
-# process (benchmarks/extract_scaling.py).
-MAX_ANSWER_CHARS = 1_000_000
+# An answer: the offline extractor parses a long one 64 sentences at a time, and in
+# verify no further than extract.max_claims needs, so it costs about 16 KB a sentence
+# (a claim, a result and a report row each), not the 3.7 KB a character of one spaCy
+# doc: 20,000 sentences, 2.3M characters, verify in 3 s and 334 MB over the loaded
+# models (docs/benchmarks.md, "Long answers"). About 35,000 sentences of news text.
+MAX_ANSWER_CHARS = 4_000_000
 # One source, as a string, a dict, a Source or a file (about 4,000 pages: more is a
 # collection for a corpus, not a source).
 MAX_SOURCE_CHARS = 8_000_000

@@ -8,6 +8,7 @@ resolved config; the shared one is never touched.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import threading
 import time
 from collections import OrderedDict
@@ -60,6 +61,7 @@ class Verifier:
             )
         self.llm = parts.llm
         self.extractor = parts.extractor
+        self._budgeted = _takes_budget(self.extractor)
         self.checker = parts.checker
         self.llm_extractor = parts.llm_extractor
         self.linker = parts.linker
@@ -77,16 +79,23 @@ class Verifier:
         self, text: str, question: str | None, notes: list[str]
     ) -> tuple[list[Claim], list[dict[str, str]]]:
         if self.llm_extractor is None:
-            return self.extractor.extract(text, question), []
+            return self._offline(text, question), []
         try:
             got = self.llm_extractor.extract_detailed(text, question)
         except LLMError as e:
             if not self.config.llm.fallback:
                 raise
             notes.append(f"LLM claim extraction failed ({e.code}: {e.message}); used the offline extractor")
-            return self.extractor.extract(text, question), []
+            return self._offline(text, question), []
         notes.extend(got.notes)
         return got.claims, got.dropped
+
+    def _offline(self, text: str, question: str | None) -> list[Claim]:
+        """The offline extractor's claims; one that takes a claim budget parses no further
+        than ``extract.max_claims`` claims need (the sentences after that come back whole)."""
+        if self._budgeted:
+            return self.extractor.extract(text, question, budget=self.config.extract.max_claims)  # type: ignore[call-arg]
+        return self.extractor.extract(text, question)
 
     def _decide(self, c: Claim, cls: Classification | None, by_id: dict[str, Source]) -> ClaimResult:
         return decide_claim(c, cls, by_id, self.decide_cfg, self.config.link.floor)
@@ -304,6 +313,16 @@ class Verifier:
 # per-request options builds one, so the cache is bounded (serve.verifier_cache).
 _VERIFIERS: OrderedDict[str, Verifier] = OrderedDict()
 _VERIFIERS_LOCK = threading.Lock()
+
+
+def _takes_budget(extractor: object) -> bool:
+    """Whether ``extractor.extract`` takes ``budget=`` (the built-in one does; a plugin's
+    need not)."""
+    try:
+        params = inspect.signature(extractor.extract).parameters  # type: ignore[attr-defined]
+    except (AttributeError, TypeError, ValueError):
+        return False
+    return "budget" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
 
 
 def _resolve(config: Config | None, options: Mapping[str, Any]) -> Config:

@@ -277,11 +277,23 @@ def test_a_name_with_initials_is_one_claim_and_one_name(ex: SpacyExtractor) -> N
 
 
 def test_an_answer_over_the_parsers_limit_is_a_clear_error(ex: SpacyExtractor) -> None:
+    """A long answer is parsed a block of sentences at a time; one stretch without a
+    sentence end longer than spaCy's limit cannot be, and is refused before parsing."""
     from toulmin.errors import InputError
 
     with pytest.raises(InputError) as e:
-        ex.extract("The trial enrolled 340 participants. " * 30_000)
+        ex.extract("The trial enrolled participants " * 35_000)
     assert e.value.code == "E_TOO_LARGE" and "1,000,000" in e.value.message and e.value.fix
+
+
+def test_an_answer_over_four_million_characters_is_refused_before_parsing(ex: SpacyExtractor) -> None:
+    from toulmin.errors import InputError
+    from toulmin.text import MAX_ANSWER_CHARS
+
+    assert MAX_ANSWER_CHARS == 4_000_000
+    with pytest.raises(InputError) as e:
+        ex.extract("The trial enrolled 340 participants. " * 110_000)
+    assert e.value.code == "E_TOO_LARGE" and "4,000,000" in e.value.message and e.value.fix
 
 
 def test_an_answer_over_the_answer_limit_is_refused(ex: SpacyExtractor,

@@ -12,6 +12,7 @@ citation coverage.
 
 from __future__ import annotations
 
+import bisect
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -65,24 +66,22 @@ class CitationOutcome:
 
 def attach(parsed: Parsed, claims: Sequence[Claim]) -> list[list[str]]:
     """Claim ids each marker covers; ``claims`` carry offsets in ``parsed.clean``."""
-    sents = split_sentences(parsed.clean)
+    # the last sentence starting at or before a position (the first one before them all);
+    # a search, not a scan: a scan for every claim was quadratic in a long answer (issue 31)
+    starts = [s.start for s in split_sentences(parsed.clean)]
 
     def sentence(pos: int) -> int:
-        for i in range(len(sents) - 1, -1, -1):
-            if sents[i].start <= pos:
-                return i
-        return 0
+        return max(bisect.bisect_right(starts, pos) - 1, 0)
 
     out: list[list[str]] = [[] for _ in parsed.markers]
     anchored: dict[int, list[int]] = defaultdict(list)  # sentence -> marker indices, by anchor
+    wide: dict[int, list[int]] = defaultdict(list)  # sentence -> its sentence-wide markers
     for i, (m, a) in enumerate(zip(parsed.markers, parsed.anchors)):
-        if not m.sentence_wide:
-            anchored[sentence(a)].append(i)
+        (wide if m.sentence_wide else anchored)[sentence(a)].append(i)
     for c in claims:
         s = sentence(c.start)
-        for i, (m, a) in enumerate(zip(parsed.markers, parsed.anchors)):
-            if m.sentence_wide and sentence(a) == s:
-                out[i].append(c.id)
+        for i in wide.get(s, []):
+            out[i].append(c.id)
         marks = anchored.get(s, [])
         if not marks:
             continue

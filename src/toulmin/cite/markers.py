@@ -96,7 +96,7 @@ class Marker:
 class Parsed:
     markers: list[Marker]
     clean: str  # the answer without markers and reference definitions
-    to_answer: list[int]  # clean offset -> answer offset (one longer than ``clean``)
+    to_answer: Sequence[int]  # clean offset -> answer offset (one longer than ``clean``)
     anchors: list[int]  # clean offset where each marker was, in ``markers`` order
 
     def answer_span(self, start: int, end: int) -> tuple[int, int]:
@@ -374,6 +374,10 @@ def parse_citations(
 
 def _clean(answer: str, markers: list[Marker], def_cuts: list[tuple[int, int]]) -> Parsed:
     cuts = sorted([m.cut for m in markers if m.cut[1] > m.cut[0]] + def_cuts)
+    if not cuts:
+        # nothing to cut (most answers): the offsets are the answer's own, and a long answer
+        # needs no table of them (three lists of a Python int a character, issue 31)
+        return Parsed(markers, answer, range(len(answer) + 1), [m.start for m in markers])
     keep = [True] * len(answer)
     for a, b in cuts:
         for i in range(a, b):

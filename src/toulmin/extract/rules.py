@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any, Literal, Protocol, runtime_checkable
 
@@ -20,7 +21,7 @@ from pydantic import BaseModel, Field
 
 from .._parallel import resolve_threads
 from ..errors import DependencyError, InputError
-from ..text import MAX_ANSWER_CHARS, split_sentences
+from ..text import MAX_ANSWER_CHARS, Span, split_sentences
 from .attrs import speed_up_attribute_ruler
 from .ner import EntityRunner
 
@@ -63,6 +64,10 @@ class Claim(BaseModel):
 
 @runtime_checkable
 class ClaimExtractor(Protocol):
+    """What the verifier calls. An extractor whose ``extract`` also takes ``budget=``
+    (as ``SpacyExtractor`` does) is given ``extract.max_claims``: the claims past it are
+    not checked, so it need not parse that far (issue 31)."""
+
     name: str
     version: str
 
@@ -195,7 +200,10 @@ def _register_boundaries() -> None:
         import numpy
         from spacy.attrs import SENT_START
 
-        starts = {s.start for s in split_sentences(doc.text)}
+        # the extractor hands over the starts it cut a block of the answer at (offsets into
+        # this doc); a doc made any other way is split here
+        given = doc.user_data.pop(_STARTS_KEY, None)
+        starts = set(given) if given is not None else {s.start for s in split_sentences(doc.text)}
         # One array for the whole doc: setting ``Token.is_sent_start`` token by token
         # scans every token each time (spaCy checks the doc has no parse), quadratic in
         # the answer (issue 31). 1 starts a sentence, -1 does not, as the setter stores.
@@ -204,6 +212,8 @@ def _register_boundaries() -> None:
             doc.from_array([SENT_START], flags.astype(numpy.uint64))
         return doc
 
+
+_STARTS_KEY = "toulmin.sentence_starts"
 
 # "it turns out that", "it is likely that", "it takes two hours to": a dummy subject
 _DUMMY_IT_HEADS = {"turn", "seem", "appear", "happen", "be", "become", "remain", "take", "matter", "emerge"}
@@ -425,6 +435,24 @@ def _counts(prep: Any) -> bool:
                for o in prep.children if o.dep_ == "pobj")
 
 
+def _unparsed(span: Span, cid: str, si: int) -> Claim:
+    """A sentence past the claim budget, not parsed: one claim, the whole sentence. Only
+    what its text shows is read: a question or meta text is trivial, as a parse finds it."""
+    trivial = span.text.endswith("?") or _META.match(span.text) is not None
+    kind: ClaimType = "trivial" if trivial else "numeric" if _DIGIT.search(span.text) else "attribute"
+    return Claim(id=cid, text=span.text, start=span.start, end=span.end, focus=span.text, sentence=si,
+                 type=kind, trivial=trivial)
+
+
+_DIGIT = re.compile(r"\d")
+# An answer is parsed this many sentences at a time (at most this many characters, but
+# one sentence at least): a spaCy doc takes about 3.7 KB a character while it is parsed.
+_BLOCK = 64
+_BLOCK_CHARS = 20_000
+_MIN_BLOCK = 8  # sentences, when little of the budget is left
+_CONTEXT_WORDS = 12  # parsed on each side of a block (spaCy's windows reach 4 tokens)
+
+
 class SpacyExtractor:
     name = "spacy-rules"
 
@@ -444,66 +472,155 @@ class SpacyExtractor:
         self.entities = EntityRunner(self.nlp, model, apart=ner_process and resolve_threads() > 1)
         self._steps = [proc for name, proc in self.nlp.pipeline if name != "ner"]
 
-    def _parse(self, text: str) -> Any:
-        limit = min(self.nlp.max_length, MAX_ANSWER_CHARS)
-        if len(text) > limit:
+    def _parse(self, text: str, starts: list[int] | None = None) -> Any:
+        """One spaCy doc of ``text``; ``starts``: its sentence starts (character offsets),
+        when the extractor already split it."""
+        if len(text) > self.nlp.max_length:
             raise InputError(
-                "E_TOO_LARGE", f"the answer has {len(text):,} characters; the claim extractor reads at "
-                f"most {limit:,}", fix="check it in parts (one verify call per part)")
+                "E_TOO_LARGE", f"{len(text):,} characters without a sentence end the extractor can cut "
+                f"at; it parses at most {self.nlp.max_length:,} at a time",
+                fix="end the sentences of the answer (. ! ? or a blank line), or check it in parts")
         started = self.entities.start(text)  # the recogniser, in its helper if there is one
         doc = self.nlp.make_doc(text)
+        if starts is not None:
+            doc.user_data[_STARTS_KEY] = starts
         for proc in self._steps:
             doc = proc(doc)
         self.entities.finish(doc, started)
         return doc
 
     # -- public -----------------------------------------------------------------
-    def extract(self, answer: str, question: str | None = None) -> list[Claim]:
-        doc = self._parse(answer)
-        if question and question.strip() and self._fragment(doc):
-            # "Paris." asserts nothing alone; with its question it is one claim,
-            # framed the way the checker was trained on question answering.
-            stripped = answer.strip()
-            start = answer.index(stripped)
-            return [
-                Claim(
-                    id="c1",
-                    text=f"Question: {question.strip()} Answer: {stripped}",
-                    start=start,
-                    end=start + len(stripped),
-                    focus=stripped,
-                    sentence=0,
-                    type="attribute",
-                    **_names(doc, range(len(doc))),
-                )
-            ]
-        out: list[Claim] = []
-        prev_subject: tuple[str, str] | None = None
-        for si, sent in enumerate(doc.sents):
-            text = sent.text.strip()
-            if not text:
-                continue
-            if self._trivial(sent):
-                out.append(
+    def extract(self, answer: str, question: str | None = None, *, budget: int | None = None) -> list[Claim]:
+        """The claims of ``answer``, in order.
+
+        An answer of up to ``_BLOCK`` sentences (and ``_BLOCK_CHARS`` characters) is
+        parsed as one spaCy doc. A longer one is parsed a block of sentences at a time,
+        each with a few sentences of the answer around it as context, so time and memory
+        grow linearly with it and every claim is the one a parse of the whole answer
+        gives. ``budget`` (a longer answer only): parsing stops at the first sentence
+        after more than ``budget`` non-trivial claims; each later sentence becomes one
+        unparsed claim, its whole text (trivial when it is a question or meta text),
+        which a verifier with a claim budget of ``budget`` does not check anyway.
+        """
+        if len(answer) > MAX_ANSWER_CHARS:
+            raise InputError(
+                "E_TOO_LARGE", f"the answer has {len(answer):,} characters; the claim extractor reads at "
+                f"most {MAX_ANSWER_CHARS:,}", fix="check it in parts (one verify call per part)")
+        spans = split_sentences(answer)
+        # a fragment ("Paris.") has at most 2 sentences or 6 tokens, and is parsed whole
+        if (len(spans) <= _BLOCK and len(answer) <= _BLOCK_CHARS) or len(spans) <= 2 \
+                or len(answer.split(None, 6)) <= 6:
+            doc = self._parse(answer, [s.start for s in spans])
+            if question and question.strip() and self._fragment(doc):
+                # "Paris." asserts nothing alone; with its question it is one claim,
+                # framed the way the checker was trained on question answering.
+                stripped = answer.strip()
+                start = answer.index(stripped)
+                return [
                     Claim(
-                        id="",
-                        text=text,
-                        start=sent.start_char,
-                        end=sent.start_char + len(text),
-                        sentence=si,
-                        type="trivial",
-                        trivial=True,
+                        id="c1",
+                        text=f"Question: {question.strip()} Answer: {stripped}",
+                        start=start,
+                        end=start + len(stripped),
+                        focus=stripped,
+                        sentence=0,
+                        type="attribute",
+                        **_names(doc, range(len(doc))),
                     )
-                )
-                continue
-            drop = self._meta_tokens(sent)
-            claims, subject = self._sentence_claims(doc, sent, si, drop, prev_subject)
-            out.extend(sorted(claims, key=lambda c: c.start))  # a leading "Whereas ..." clause first
-            prev_subject = subject or prev_subject
-        return [
+                ]
+            blocks: Iterator[tuple[Any, int, int, int]] = iter([(doc, 0, 0, len(answer))])
+            budget = None  # parsed whole already: every sentence gets its claims, as ever
+        else:
+            def size() -> int:  # sentences to parse next: about one a claim left in the budget
+                return _BLOCK if budget is None else max(_MIN_BLOCK, min(_BLOCK, budget + 1 - real))
+
+            blocks = self._blocks(answer, spans, size)
+        span_at = {s.start: k for k, s in enumerate(spans)}
+        out: list[Claim] = []
+        real = 0  # non-trivial claims so far
+        tail = len(spans)  # the first sentence not parsed
+        prev_subject: tuple[str, str] | None = None
+        si = 0
+        for doc, offset, lo, hi in blocks:
+            for sent in doc.sents:
+                begin = sent.start_char + offset
+                if begin < lo:
+                    continue  # context before the block
+                if begin >= hi:
+                    break  # context after it
+                if budget is not None and real > budget and begin in span_at:
+                    tail = span_at[begin]
+                    break
+                claims = self._sentence(doc, sent, si, prev_subject)
+                si += 1
+                if claims is None:
+                    continue
+                got, subject = claims
+                for c in got:
+                    c.start += offset
+                    c.end += offset
+                    real += not c.trivial
+                out.extend(got)
+                prev_subject = subject or prev_subject
+            if tail == len(spans) and budget is not None and real > budget and hi in span_at:
+                tail = span_at[hi]  # passed at the block's last sentence: the next one is not parsed
+            if tail < len(spans):
+                break
+        claims_out = [
             c.model_copy(update={"id": f"c{i + 1}", "focus": answer[c.start : c.end]})
             for i, c in enumerate(out)
         ]
+        n = len(claims_out)
+        for k, span in enumerate(spans[tail:]):
+            claims_out.append(_unparsed(span, f"c{n + k + 1}", si + k))
+        return claims_out
+
+    def _blocks(
+        self, answer: str, spans: list[Span], size: Callable[[], int]
+    ) -> Iterator[tuple[Any, int, int, int]]:
+        """The answer parsed ``size()`` sentences at a time: (doc, offset of the doc in the
+        answer, [lo, hi) the block's own characters in the answer). Each doc also holds
+        the sentences around the block, at least one and ``_CONTEXT_WORDS`` words on each
+        side: spaCy's tagger, parser and recogniser read a few tokens on either side of
+        each one, and across sentence ends, so the block parses as it does in the whole
+        answer. A doc is cut at sentence starts, which follow whitespace: its tokens are
+        the answer's."""
+        n, a = len(spans), 0
+        while a < n:
+            b, chars = a + 1, len(spans[a].text)
+            while b < n and b - a < size() and chars + len(spans[b].text) <= _BLOCK_CHARS:
+                chars += len(spans[b].text)
+                b += 1
+            first, last = a, b
+            words = 0
+            while first > 0 and (first == a or words < _CONTEXT_WORDS):
+                first -= 1
+                words += len(spans[first].text.split())
+            words = 0
+            while last < n and (last == b or words < _CONTEXT_WORDS):
+                words += len(spans[last].text.split())
+                last += 1
+            offset = 0 if first == 0 else spans[first].start
+            end = spans[last].start if last < n else len(answer)
+            doc = self._parse(answer[offset:end], [s.start - offset for s in spans[first:last]])
+            yield doc, offset, (0 if a == 0 else spans[a].start), (spans[b].start if b < n else len(answer))
+            a = b
+
+    def _sentence(
+        self, doc: Any, sent: Any, si: int, prev_subject: tuple[str, str] | None
+    ) -> tuple[list[Claim], tuple[str, str] | None] | None:
+        """The claims of one parsed sentence (offsets into ``doc``) and the subject a
+        pronoun in the next one may stand for; None for a sentence of whitespace."""
+        text = sent.text.strip()
+        if not text:
+            return None
+        if self._trivial(sent):
+            claim = Claim(id="", text=text, start=sent.start_char, end=sent.start_char + len(text),
+                          sentence=si, type="trivial", trivial=True)
+            return [claim], None
+        drop = self._meta_tokens(sent)
+        claims, subject = self._sentence_claims(doc, sent, si, drop, prev_subject)
+        return sorted(claims, key=lambda c: c.start), subject  # a leading "Whereas ..." clause first
 
     # -- helpers ----------------------------------------------------------------
     @staticmethod
