@@ -120,9 +120,13 @@ def test_latency_counts_the_wait_for_a_worker(serve: Callable[..., Running]) -> 
     with ThreadPoolExecutor(2) as pool:
         got = list(pool.map(lambda _: httpx.post(s.url + "/v1/verify", json=body, timeout=120), range(2)))
     assert all(r.status_code == 200 for r in got)
-    lat = sorted(x["latency_ms"] for x in httpx.get(s.url + "/v1/reports").json()["reports"][:2])
-    # the second waited for the first to finish: its latency holds both verifications
-    assert lat[1] >= 1.6 * lat[0], lat
+    rows = httpx.get(s.url + "/v1/reports").json()["reports"][:2]
+    own = {x["id"]: httpx.get(s.url + f"/v1/reports/{x['id']}").json()["report"]["timings_ms"]["total"]
+           for x in rows}
+    waited = sorted((x["latency_ms"] - own[x["id"]], own[x["id"]]) for x in rows)
+    # the second waited for the first to finish: its latency holds the other's work too
+    (_, first_work), (second_wait, _) = waited
+    assert second_wait >= 0.7 * first_work, waited
 
 
 def test_a_full_queue_sheds_load_at_once(serve: Callable[..., Running]) -> None:
