@@ -1,6 +1,7 @@
-"""False alarms on faithful summaries of conversations (issue 32's measure).
+"""False alarms on faithful summaries of conversations, and edits caught (issue 32's measure).
 
     python benchmarks/dialogsum.py [--dialogues 500] [--summaries 1,2,3] [--out F]
+    python benchmarks/dialogsum.py --edited [--dialogues 500] [--out F]
 
 DialogSum test (``../shared/data/dialogsum``, CC BY-NC-SA 4.0, evaluation only): every
 human summary is faithful to its dialogue, so every "not grounded" and every
@@ -8,6 +9,10 @@ CONTRADICTED claim is a false alarm. Each summary is verified against its dialog
 one source, with the default config. Prints the share of summaries reported not grounded,
 the share with any flagged claim, and the share of checkable claims CONTRADICTED, with
 which check or note led to each contradiction most often.
+
+``--edited``: DialogSum dev summaries with one fact changed each (a number, a time, a
+name, a negation, the two speakers swapped; the edit is made only where the summary has
+such a fact, deterministically), and the share of them reported not grounded (caught).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -22,6 +28,83 @@ import toulmin
 from toulmin.report import FLAGGED
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "dialogsum" / "dialogsum.test.jsonl.gz"
+DEV = DATA.with_name("dialogsum.dev.jsonl.gz")
+_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve", "twenty"]
+_NAMES = ["Harriet", "Gregory", "Beatrice", "Oswald", "Priya", "Tomasz"]
+_NEG = [(" is ", " is not "), (" was ", " was not "), (" will ", " will not "), (" can ", " cannot "),
+        (" are ", " are not "), (" has ", " has not "), (" wants ", " does not want ")]
+
+
+def edit(summary: str, dialogue: str, kind: str) -> str | None:
+    """``summary`` with one fact of ``kind`` changed, or None when it has none."""
+    if kind == "number":
+        m = re.search(r"\b\d+(?:\.\d+)?\b", summary)
+        if m:
+            return summary[: m.start()] + str(int(float(m.group(0))) + 3) + summary[m.end() :]
+        m = re.search(r"\b(" + "|".join(_WORDS) + r")\b", summary, re.I)
+        if m:
+            other = _WORDS[(_WORDS.index(m.group(1).lower()) + 4) % len(_WORDS)]
+            return summary[: m.start()] + other + summary[m.end() :]
+        return None
+    if kind == "time":
+        m = re.search(r"\b(\d{1,2})(:\d{2})?\s?(a\.?m\.?|p\.?m\.?|o'clock)", summary, re.I)
+        if m:
+            hour = (int(m.group(1)) + 2) % 12 or 12
+            return summary[: m.start(1)] + str(hour) + summary[m.end(1) :]
+        m = re.search(r"\b(morning|afternoon|evening|tonight|tomorrow|yesterday|Monday|Friday|weekend)\b",
+                      summary)
+        swap = {"morning": "evening", "afternoon": "morning", "evening": "morning", "tonight": "tomorrow",
+                "tomorrow": "yesterday", "yesterday": "tomorrow", "Monday": "Friday", "Friday": "Monday",
+                "weekend": "weekday"}
+        return summary[: m.start()] + swap[m.group(1)] + summary[m.end() :] if m else None
+    if kind == "name":
+        for m in re.finditer(r"(?<![#\w])([A-Z][a-z]{2,})\b", summary):
+            word = m.group(1)
+            if m.start() > 0 and word in dialogue and word not in ("The", "They", "She", "He", "It"):
+                new = next(n for n in _NAMES if n not in dialogue)
+                return summary[: m.start()] + new + summary[m.end() :]
+        return None
+    if kind == "negation":
+        for old, new in _NEG:
+            if old in summary:
+                return summary.replace(old, new, 1)
+        return None
+    if kind == "speakers":
+        if "#Person1#" in summary and "#Person2#" in summary:
+            swapped = summary.replace("#Person1#", "\0").replace("#Person2#", "#Person1#")
+            return swapped.replace("\0", "#Person2#")
+        return None
+    raise ValueError(kind)
+
+
+def edited(n: int) -> None:
+    with gzip.open(DEV, "rt", encoding="utf-8") as fh:
+        rows = [json.loads(line) for _, line in zip(range(n), fh)]
+    kinds = ["number", "time", "name", "negation", "speakers"]
+    made: Counter[str] = Counter()
+    caught: Counter[str] = Counter()
+    flagged: Counter[str] = Counter()
+    for i, row in enumerate(rows):
+        for j in range(len(kinds)):  # the first kind, from this row's turn, that the summary allows
+            kind = kinds[(i + j) % len(kinds)]
+            changed = edit(row["summary"], row["dialogue"], kind)
+            if changed and changed != row["summary"]:
+                break
+        else:
+            continue
+        r = toulmin.verify(changed, [{"id": row["fname"], "text": row["dialogue"]}])
+        made[kind] += 1
+        caught[kind] += not r.is_grounded
+        flagged[kind] += any(d.verdict in FLAGGED for d in r.details)
+    total = sum(made.values())
+    print(f"\n{total} edited DialogSum dev summaries (one fact changed each)\n")
+    print("| edit | summaries | caught (not grounded) | any claim flagged |\n|---|---|---|---|")
+    for k in kinds:
+        if made[k]:
+            share, any_flag = 100 * caught[k] / made[k], 100 * flagged[k] / made[k]
+            print(f"| {k} | {made[k]} | {share:.1f}% | {any_flag:.1f}% |")
+    print(f"| all | {total} | {100 * sum(caught.values()) / total:.1f}% | "
+          f"{100 * sum(flagged.values()) / total:.1f}% |")
 
 
 def main() -> None:
@@ -29,7 +112,11 @@ def main() -> None:
     ap.add_argument("--dialogues", type=int, default=500)
     ap.add_argument("--summaries", default="1,2,3")
     ap.add_argument("--out", default=None)
+    ap.add_argument("--edited", action="store_true")
     a = ap.parse_args()
+    if a.edited:
+        edited(a.dialogues)
+        return
     with gzip.open(DATA, "rt", encoding="utf-8") as fh:
         rows = [json.loads(line) for _, line in zip(range(a.dialogues), fh)]
     answers = not_grounded = flagged = claims = contradicted = 0
