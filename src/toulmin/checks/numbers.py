@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .dates import find_dates, is_day_of_month
@@ -57,6 +57,27 @@ _WORDNUM = {
     "hundred": 100,
     "dozen": 12,
 }
+_UNITS = "one|two|three|four|five|six|seven|eight|nine"
+_TEENS = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_BELOW_100 = rf"(?:(?:{_TENS})(?:[- ](?:{_UNITS}))?|{_TEENS}|{_UNITS})"
+# "twenty-five", "two hundred and fifty", "a dozen": spoken numbers, as transcripts and
+# their summaries write them (issue 32); "thousand" and "million" are scales, read after.
+_WORD_NUMBER = rf"(?:(?:{_BELOW_100}|a)\s+hundred(?:\s+(?:and\s+)?{_BELOW_100})?|{_BELOW_100}|hundred|dozen)"
+
+
+def _words_value(words: str) -> float:
+    """The value of a number written in words ("two hundred and fifty" is 250)."""
+    total = part = 0
+    for w in re.split(r"[\s-]+", words.lower()):
+        if w == "hundred":
+            part = (part or 1) * 100
+        elif w in _WORDNUM:
+            part += _WORDNUM[w]
+    total += part
+    return float(total)
+
+
 _APPROX = re.compile(
     r"\b(about|approximately|approx\.?|around|roughly|nearly|almost|some|circa|ca\.|"
     r"an estimated|estimated|close to)\s*$|~\s*$",
@@ -85,7 +106,7 @@ _NUM = re.compile(
     r"(?P<cur>[$€£¥])?\s?"
     # digits glued to a word are part of a name, not a quantity: "COVID-19", "A330", "F-16"
     r"(?<![A-Za-z])(?<![A-Za-z]-)(?<![\d.,])"
-    r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\b(?:" + "|".join(_WORDNUM) + r")\b)"
+    r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\b" + _WORD_NUMBER + r"\b)"
     # a one-letter scale only written against the number: "$5m" is 5 million, "5 m" five metres
     r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|mn)\b|(?P<letter>[kmb])\b)?"
     r"(?:(?:\s|-(?=p))?(?P<pct>%|percent\b|per cent\b|percentage points?\b))?"
@@ -229,10 +250,10 @@ def _find_numbers(text: str) -> tuple[Number, ...]:
                      and not (m.group("cur") or m.group("pct") or m.group("scale") or m.group("letter"))
                      and not _JOINED.match(text, m.end("num")))  # "Real Madrid 9-1 Granada" is a score
         scale = m.group("scale") or m.group("letter")
-        if raw in _WORDNUM:
+        if raw[0].isalpha():
             if not (m.group("unit") or m.group("pct")):
                 continue  # "one of the", "some two": too ambiguous without a unit
-            value, step = float(_WORDNUM[raw]), 1.0
+            value, step = _words_value(raw), 1.0
         else:
             value = float(raw.replace(",", ""))
             step = 10.0 ** -len(raw.partition(".")[2])
@@ -268,7 +289,30 @@ def _find_numbers(text: str) -> tuple[Number, ...]:
         joined = bool(_JOINED.match(text, m.end("num")) or _JOINED_BEFORE.search(text, max(0, at - 2), at))
         out.append(Number(value, said, unit, approx, m.start(), bound, step, nouns, prefix, joined, named))
         prev_end = end
-    return tuple(out)
+    return tuple(_with_minor_units(text, out))
+
+
+_MINOR = {"cent": 0.01, "centime": 0.01, "penny": 0.01, "pence": 0.01, "p": 0.01}
+_AND = re.compile(r"\s*(?:,\s*)?(?:and\s*)?")
+
+
+def _with_minor_units(text: str, numbers: list[Number]) -> list[Number]:
+    """"twelve Euros and fifty centimes" is 12.50 €: a currency amount followed by its
+    minor unit is one amount (spoken prices, issue 32)."""
+    out: list[Number] = []
+    for n in numbers:
+        prev = out[-1] if out else None
+        # a Number's start may be the space before it; its text is what it says
+        begin = text.find(prev.text, prev.start) if prev is not None else -1
+        if (prev is not None and begin >= 0 and prev.unit in ("$", "€", "£") and n.unit in _MINOR
+                and n.value < 100 and not n.bound and _AND.fullmatch(text, begin + len(prev.text), n.start)):
+            cents = n.value * _MINOR[n.unit]
+            end = text.find(n.text, n.start) + len(n.text)
+            out[-1] = replace(prev, value=round(prev.value + cents, 2), step=_MINOR[n.unit],
+                              text=text[begin:end])
+            continue
+        out.append(n)
+    return out
 
 
 def _compatible(a: str, b: str) -> bool:

@@ -44,11 +44,20 @@ _META = ["config.json", "tokenizer.json", "tokenizer_config.json", "special_toke
          "train_summary.json", "history.json", "train.log", "packed.json"]
 
 
-def _status(kit: Path, **fields: Any) -> None:
+def _read_status(kit: Path) -> dict[str, Any]:
+    """The job's status; {} before the job has written one."""
     path = kit / "status.json"
-    st = json.loads(path.read_text()) if path.is_file() else {}
+    return json.loads(path.read_text()) if path.is_file() else {}  # type: ignore[no-any-return]
+
+
+def _status(kit: Path, **fields: Any) -> None:
+    st = _read_status(kit)
     st.update(fields, updated=time.strftime("%H:%M:%S"))
-    path.write_text(json.dumps(st) + "\n")
+    # written whole and renamed: the device call reads it while the job runs, and must
+    # never see a half-written file
+    tmp = kit / f"status.json.{os.getpid()}"
+    tmp.write_text(json.dumps(st) + "\n")
+    os.replace(tmp, kit / "status.json")
 
 
 def _train(name: str, runs: Path, kit: Path, args: list[str], minutes: float, grace: float) -> Path:
@@ -211,7 +220,7 @@ def gpu_call(carried: Path, kit: Path, runs: Path, out: Path, device: str, wait_
     if stop:
         for f in runs.glob("*/train.log"):
             (kit / f"stop-{f.parent.name}").touch()
-    status = json.loads((kit / "status.json").read_text()) if (kit / "status.json").is_file() else {}
+    status = _read_status(kit)
     if not status:
         need = missing(state, "teacher")
         if need:
@@ -222,7 +231,7 @@ def gpu_call(carried: Path, kit: Path, runs: Path, out: Path, device: str, wait_
     t0 = time.time()
     sent: list[str] = []
     while True:
-        status = json.loads((kit / "status.json").read_text())
+        status = _read_status(kit) or {"stage": "starting"}  # the job may not have written yet
         files = _unsent(kit)
         over = time.time() - t0 > wait_minutes * 60
         full = sum(f.stat().st_size for f in files) / 2**20 >= CALL_MB or len(files) >= MAX_FILES
@@ -233,7 +242,7 @@ def gpu_call(carried: Path, kit: Path, runs: Path, out: Path, device: str, wait_
             break
         time.sleep(2)
     left = [p.relative_to(kit / "ready").as_posix() for p in _unsent(kit)]
-    status = json.loads((kit / "status.json").read_text())
+    status = _read_status(kit) or {"stage": "starting"}
     (out / "status.json").write_text(json.dumps({**status, "sent": sent, "left": left}) + "\n")
     log(f"stage {status['stage']}; sent {len(sent)} files ({', '.join(sent) or 'none'}); "
         f"{len(left)} ready and not yet sent")

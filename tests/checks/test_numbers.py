@@ -1,0 +1,37 @@
+"""Numbers written in words, as transcripts and their summaries say them (issue 32)."""
+
+from __future__ import annotations
+
+import pytest
+
+from toulmin.checks import check_numbers, find_numbers
+
+
+@pytest.mark.parametrize(("text", "value", "unit"), [
+    ("twenty-five dollars", 25.0, "$"),
+    ("twenty five dollars", 25.0, "$"),
+    ("two hundred people", 200.0, "people"),
+    ("a hundred and fifty guests", 150.0, "guest"),
+    ("fifty-five percent", 55.0, "%"),
+    ("twelve Euros and fifty centimes", 12.5, "€"),
+    ("three dollars and ninety-nine cents", 3.99, "$"),
+])
+def test_number_words_are_read_as_numbers(text: str, value: float, unit: str) -> None:
+    (n,) = find_numbers(f"It is {text} in all.")
+    assert (n.value, n.unit) == (value, unit)
+    assert n.text == text  # the quote is the source's own words
+
+
+def test_a_price_in_words_backs_the_same_price_in_digits_and_not_another() -> None:
+    source = "Person2 says the ticket is twelve Euros and fifty centimes."
+    (ok,) = check_numbers("The ticket costs 12.50 Euros.", source)
+    assert ok.status == "ok"
+    (bad,) = check_numbers("The ticket costs 12.60 Euros.", source)
+    assert bad.status == "mismatch"
+    (other,) = check_numbers("It costs 12.50 Euros.", "It is twelve Euros and sixty centimes.")
+    assert other.status == "mismatch"
+
+
+def test_a_word_without_a_unit_is_still_no_number() -> None:
+    assert find_numbers("one of the best") == []
+    assert find_numbers("She has twenty-five.") == []
