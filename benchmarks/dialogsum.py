@@ -84,6 +84,7 @@ def edited(n: int) -> None:
     made: Counter[str] = Counter()
     caught: Counter[str] = Counter()
     flagged: Counter[str] = Counter()
+    caught_by: Counter[str] = Counter()
     for i, row in enumerate(rows):
         for j in range(len(kinds)):  # the first kind, from this row's turn, that the summary allows
             kind = kinds[(i + j) % len(kinds)]
@@ -96,6 +97,11 @@ def edited(n: int) -> None:
         made[kind] += 1
         caught[kind] += not r.is_grounded
         flagged[kind] += any(d.verdict in FLAGGED for d in r.details)
+        if not r.is_grounded:  # what caught it: a check's mismatch on a flagged claim, else the checker
+            kinds_seen = {f.kind for d in r.details if d.verdict in FLAGGED for f in d.findings
+                          if f.status == "mismatch"}
+            for k in kinds_seen or {"checker"}:
+                caught_by[k] += 1
     total = sum(made.values())
     print(f"\n{total} edited DialogSum dev summaries (one fact changed each)\n")
     print("| edit | summaries | caught (not grounded) | any claim flagged |\n|---|---|---|---|")
@@ -105,6 +111,9 @@ def edited(n: int) -> None:
             print(f"| {k} | {made[k]} | {share:.1f}% | {any_flag:.1f}% |")
     print(f"| all | {total} | {100 * sum(caught.values()) / total:.1f}% | "
           f"{100 * sum(flagged.values()) / total:.1f}% |")
+    # set beside the faithful run's "contradicted by": a check that fires on faithful text
+    # more often than it catches an edit should not decide alone (issue 32)
+    print(f"\ncaught by (a summary may count for several): {dict(caught_by.most_common())}")
 
 
 def main() -> None:
