@@ -32,7 +32,7 @@ from .link.linker import HybridLinker
 from .llm import LLM, load_llm
 from .plugins import load_plugin
 
-__all__ = ["Components", "build_components", "pair_checker"]
+__all__ = ["Components", "build_components", "require_llm"]
 
 
 @lru_cache(maxsize=4)
@@ -60,15 +60,8 @@ class _Thresholded:
         return info
 
 
-def pair_checker(cfg: Config) -> Checker:
-    """The configured checker, reading ``decide.threshold`` as its threshold when set."""
-    checker = checker_from_config(cfg)
-    if cfg.decide.threshold is not None:
-        return _Thresholded(checker, cfg.decide.threshold)
-    return checker
-
-
-def _need_llm(llm: LLM | None, what: str, fix: str) -> LLM:
+def require_llm(llm: LLM | None, what: str, fix: str) -> LLM:
+    """``llm``, or the error that names the setting that needs one and what to use instead."""
     if llm is None:
         raise ConfigError("E_CONFIG_VALUE", f"{what} but no language model is configured",
                           fix=f"set llm.provider and llm.model, or use {fix}")
@@ -109,7 +102,9 @@ class Components:
 
     @cached_property
     def pair_checker(self) -> Checker:
-        return pair_checker(self.config)
+        """The checker, reading ``decide.threshold`` as its threshold when set (score-pairs, eval)."""
+        t = self.config.decide.threshold
+        return self.checker if t is None else _Thresholded(self.checker, t)
 
     @cached_property
     def window(self) -> WindowConfig:
@@ -136,7 +131,7 @@ class Components:
         e = self.config.extract
         if e.backend != "llm":
             return None
-        llm = _need_llm(self.llm, "extract.backend=llm", "extract.backend=spacy")
+        llm = require_llm(self.llm, "extract.backend=llm", "extract.backend=spacy")
         return LLMExtractor(llm, self.checker, guard=e.guard)
 
     @cached_property
@@ -165,7 +160,7 @@ class Components:
                                     question_context=d.question_context)
         if d.judge == "checker":
             return offline
-        llm = _need_llm(self.llm, f"decide.judge={d.judge}", "decide.judge=checker")
+        llm = require_llm(self.llm, f"decide.judge={d.judge}", "decide.judge=checker")
         return LLMJudge(llm, offline, mode=d.judge, band=d.cascade_band, fallback=self.config.llm.fallback)
 
     @cached_property

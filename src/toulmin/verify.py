@@ -19,10 +19,10 @@ from typing import Any
 from ._version import __version__
 from .cite.markers import parse_citations
 from .classify.offline import Classification
-from .components import build_components
+from .components import build_components, require_llm
 from .config import Config, load_config, nest_dotted
 from .decide import decide_claim, level, not_checked, revise, rollup, suggest
-from .errors import ConfigError, InputError, LLMError
+from .errors import InputError, LLMError
 from .extract.rules import Claim
 from .extract.topic import assign_topics
 from .link.embed import Embedder, MiniLMEmbedder, load_embedder
@@ -37,7 +37,14 @@ OnEvent = Callable[[str, Any], None]
 # called with each finished report (the CLI and the service record lessons through it)
 OnReport = Callable[[Report], None]
 
-__all__ = ["OnEvent", "OnReport", "Verifier", "averify", "verify"]
+__all__ = ["OnEvent", "OnReport", "Verifier", "averify", "stop_if_cancelled", "verify"]
+
+
+def stop_if_cancelled(cancel: threading.Event | None, stage: str) -> None:
+    """E_CANCELLED when ``cancel`` is set: the verification stops before ``stage``."""
+    if cancel is not None and cancel.is_set():
+        raise InputError("E_CANCELLED", f"the verification was cancelled before {stage}",
+                         fix="the client went away or serve.timeout passed; send it again")
 
 
 class Verifier:
@@ -46,24 +53,15 @@ class Verifier:
     def __init__(self, config: Config | None = None):
         cfg = config or load_config()
         parts = build_components(cfg)
-        # built in this order, so a missing language model is named before any model loads
-        if cfg.extract.backend == "llm" and parts.llm is None:
-            raise ConfigError(
-                "E_CONFIG_VALUE",
-                "extract.backend=llm but no language model is configured",
-                fix="set llm.provider and llm.model, or use extract.backend=spacy",
-            )
-        if cfg.score.alignment == "llm" and parts.llm is None:
-            raise ConfigError(
-                "E_CONFIG_VALUE",
-                "score.alignment=llm but no language model is configured",
-                fix="set llm.provider and llm.model, or use score.alignment=offline",
-            )
+        # the parts that need a language model first, so a missing one is named before any
+        # model loads (the LLM extractor asks for it before it builds its checker)
         self.llm = parts.llm
+        self.llm_extractor = parts.llm_extractor
+        if cfg.score.alignment == "llm":
+            require_llm(parts.llm, "score.alignment=llm", "score.alignment=offline")
         self.extractor = parts.extractor
         self._budgeted = _takes_budget(self.extractor)
         self.checker = parts.checker
-        self.llm_extractor = parts.llm_extractor
         self.linker = parts.linker
         self.embedder = parts.embedder
         self.classifier = parts.classifier
@@ -163,12 +161,7 @@ class Verifier:
         self, answer: object, sources: object, question: str | None, on_event: OnEvent | None,
         cancel: threading.Event | None = None,
     ) -> Report:
-        def checkpoint(stage: str) -> None:
-            if cancel is not None and cancel.is_set():
-                raise InputError("E_CANCELLED", f"the verification was cancelled before {stage}",
-                                 fix="the client went away or serve.timeout passed; send it again")
-
-        checkpoint("it started")
+        stop_if_cancelled(cancel, "it started")
         t0 = time.perf_counter()
         text = check_text(answer, "answer")
         srcs = coerce_sources(sources)
@@ -199,12 +192,12 @@ class Verifier:
         t2 = time.perf_counter()
         if on_event is not None:
             on_event("claims", [c.model_dump(mode="json") for c in claims])
-        checkpoint("linking")
+        stop_if_cancelled(cancel, "linking")
         cands = self.linker.link(checked, srcs)
         t3 = time.perf_counter()
         linked = [(c, cs) for c, cs in zip(checked, cands) if cs]
         decided: dict[str, ClaimResult] = {}
-        checkpoint("classifying")
+        stop_if_cancelled(cancel, "classifying")
         if on_event is None and cancel is None:
             got = self.classifier.classify([c for c, _ in linked], [cs for _, cs in linked], question)
             decided = {c.id: self._decide(c, cls, by_id) for (c, _), cls in zip(linked, got)}
@@ -213,7 +206,7 @@ class Verifier:
             # a cancelled verification stops within one claim (scores do not depend on
             # what else is in the batch)
             for c, cs in linked:
-                checkpoint(f"claim {c.id}")
+                stop_if_cancelled(cancel, f"claim {c.id}")
                 (cls,) = self.classifier.classify([c], [cs], question, answer_claims=len(linked))
                 decided[c.id] = self._decide(c, cls, by_id)
                 if on_event is not None:
@@ -230,7 +223,7 @@ class Verifier:
                 if on_event is not None:
                     on_event("claim", results[-1].model_dump(mode="json"))
         t5 = time.perf_counter()
-        checkpoint("checking citations")
+        stop_if_cancelled(cancel, "checking citations")
         cited = self.judge.judge(
             parsed, clean_claims, claims, results, srcs, question, len(linked), recheck=cite.recheck
         )

@@ -18,7 +18,7 @@ from ..crag import crag
 from ..errors import ConfigError, InputError
 from ..lessons import lesson_recorder
 from ..report import Report
-from ..verify import get_verifier
+from ..verify import get_verifier, stop_if_cancelled
 from .history import HistoryStore
 from .metrics import Metrics
 from .models import VerifyRequest
@@ -74,7 +74,6 @@ class Service:
         counts the wait for a worker too); ``cancel``: set when nobody waits any more, so
         the work stops at its next stage and nothing is stored."""
         t = time.perf_counter() if arrived is None else arrived
-        _stop_if(cancel, "it started")
         cfg_req = self.request_config(req)
         sources = req.source_list()
         extra: dict[str, Any] = {}
@@ -88,7 +87,7 @@ class Service:
                 raise InputError("E_NO_SOURCES", "no sources were given", fix="send sources, or enable_crag")
             report = get_verifier(cfg_req).verify(req.answer, sources, req.question, on_event=emit,
                                                   on_report=lesson_recorder(cfg_req), cancel=cancel)
-        _stop_if(cancel, "its report was stored")
+        stop_if_cancelled(cancel, "its report was stored")
         secs = time.perf_counter() - t
         self.metrics.verification(secs, [d.verdict.value for d in report.details])
         rid = self.history.add(
@@ -122,7 +121,7 @@ class Service:
 
         def run() -> Any:
             try:
-                _stop_if(cancel, "it started")
+                stop_if_cancelled(cancel, "it started")
                 started.set()
                 return fn(*args, arrived=arrived, cancel=cancel)
             finally:
@@ -150,12 +149,6 @@ class Service:
             if not fut.done():
                 # the stopped work's own E_CANCELLED is expected: read it, so it is not logged as lost
                 fut.add_done_callback(lambda f: f.cancelled() or f.exception())
-
-
-def _stop_if(cancel: threading.Event | None, stage: str) -> None:
-    if cancel is not None and cancel.is_set():
-        raise InputError("E_CANCELLED", f"the work was cancelled before {stage}",
-                         fix="the client went away or serve.timeout passed; send it again")
 
 
 def service(request: Request) -> Service:
