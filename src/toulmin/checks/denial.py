@@ -17,7 +17,7 @@ import re
 from ..text import split_sentences
 from .finding import Finding
 
-__all__ = ["check_denial", "denied_clauses"]
+__all__ = ["check_denial", "content_roots", "denied_clauses", "negated"]
 
 _REPORT = (r"(?:rumou?rs?|claims?|reports?|allegations?|suggestions?|speculation|assertions?|stories|"
            r"story|accounts?|accusations?|beliefs?|the (?:idea|notion|view|myth|impression)|myths?|"
@@ -69,6 +69,15 @@ def _root(word: str) -> str:
     return word[:5]
 
 
+def content_roots(text: str) -> set[str]:
+    """The roots of ``text``'s content words: what a clause must share with a claim to say it."""
+    return {_root(w) for w in _WORD.findall(text.lower()) if w not in _STOP}
+
+
+def negated(text: str) -> bool:
+    return bool(_NEG.search(text))
+
+
 def denied_clauses(sentence: str) -> list[str]:
     """The clauses ``sentence`` denies, in the order its frames occur."""
     out = [m.group("x") for rx in _FRAMES for m in rx.finditer(sentence)]
@@ -83,8 +92,7 @@ def check_denial(claim: str, evidence: str) -> list[Finding]:
     three quarters of the claim's content words (at least two) in that clause, and the
     same polarity ("reports that the trial was not led by Smith are false" affirms
     "The trial was led by Smith")."""
-    words = [w for w in _WORD.findall(claim.lower()) if w not in _STOP]
-    roots = {_root(w) for w in words}
+    roots = content_roots(claim)
     if len(roots) < 2:
         return []
     for sentence in (s.text for s in split_sentences(evidence)):  # "Dr. Smith" ends no sentence
@@ -92,7 +100,7 @@ def check_denial(claim: str, evidence: str) -> list[Finding]:
             said = {_root(w) for w in _WORD.findall(clause.lower())}
             if len(roots & said) / len(roots) < 0.75:
                 continue
-            if bool(_NEG.search(clause)) != bool(_NEG.search(claim)):
+            if negated(clause) != negated(claim):
                 continue
             quote = " ".join(sentence.split())
             return [Finding(kind="denial", status="mismatch", claim=claim, source=quote,

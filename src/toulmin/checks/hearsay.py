@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from ..text import split_sentences
+from .denial import content_roots, negated
 from .finding import Finding
 
 __all__ = ["check_hearsay", "hearsay_clauses", "is_instruction"]
@@ -70,18 +71,6 @@ _INSTRUCTION = re.compile(
     r"|\bdo\s+not\s+(?:flag|report|mark|question)\s+(?:this|these|the|any)\b",
     re.I,
 )
-_WORD = re.compile(r"[a-z0-9]+")
-_NEG = re.compile(r"\b(?:not|no|never|none|neither|nor|cannot|without)\b|n't\b", re.I)
-_STOP = frozenset(
-    "the a an of to in and or is was are were be been for on at by with as that this it its "
-    "from has have had which who will would can do does did".split()
-)
-
-
-def _roots(text: str) -> set[str]:
-    return {w[:5] for w in _WORD.findall(text.lower()) if w not in _STOP}
-
-
 def is_instruction(sentence: str) -> bool:
     """Whether ``sentence`` tells the verifier what to conclude rather than saying anything."""
     return bool(_INSTRUCTION.search(sentence))
@@ -104,26 +93,26 @@ def hearsay_clauses(sentence: str) -> list[str]:
 
 
 def _says(claim_roots: set[str], text: str, claim_negated: bool) -> bool:
-    covered = len(claim_roots & _roots(text)) / len(claim_roots) >= 0.75
-    return covered and bool(_NEG.search(text)) == claim_negated
+    covered = len(claim_roots & content_roots(text)) / len(claim_roots) >= 0.75
+    return covered and negated(text) == claim_negated
 
 
 def check_hearsay(claim: str, evidence: str) -> list[Finding]:
     """A ``missing`` finding when the sentences of ``evidence`` that say the claim (three
     quarters of its content words, its polarity) only report it as hearsay or are
     instructions to the verifier, and none states it outright."""
-    roots = _roots(claim)
+    roots = content_roots(claim)
     if len(roots) < 2 or hearsay_clauses(claim) or is_instruction(claim):
         return []  # the claim is itself about what was said: a source saying so states it
-    negated = bool(_NEG.search(claim))
+    claim_negated = negated(claim)
     framed: str | None = None
     for sentence in (" ".join(s.text.split()) for s in split_sentences(evidence)):
-        if len(roots & _roots(sentence)) / len(roots) < 0.75:
+        if len(roots & content_roots(sentence)) / len(roots) < 0.75:
             continue
-        if is_instruction(sentence) or any(_says(roots, x, negated) for x in hearsay_clauses(sentence)):
+        if is_instruction(sentence) or any(_says(roots, x, claim_negated) for x in hearsay_clauses(sentence)):
             framed = framed or sentence
             continue
-        if _says(roots, sentence, negated):
+        if _says(roots, sentence, claim_negated):
             return []  # a sentence states it outright: that is the evidence
     if framed is None:
         return []
