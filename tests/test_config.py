@@ -48,6 +48,10 @@ def test_renamed_keys_are_accepted_for_one_release_with_a_warning(tmp_path: Path
         assert load_config(tmp_path / "t.yaml", env={}).decide.threshold == 0.3
     with pytest.warns(DeprecationWarning):
         assert load_config(env={"TOULMIN_CHECKER__CHECKS": "false"}).decide.checks is False
+    # a malformed new section beside an old key is an error, never dropped for it
+    with pytest.raises(ConfigError) as e:
+        load_config(env={}, overrides={"decide": 5, "checker": {"threshold": 0.3}})
+    assert e.value.code == "E_CONFIG_VALUE" and "'decide'" in e.value.message
     # a later layer's old key overrides an earlier layer's new key, as its new name would
     base = load_config(env={}, overrides={"decide": {"threshold": 0.9}})
     with pytest.warns(DeprecationWarning):

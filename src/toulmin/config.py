@@ -309,17 +309,16 @@ def _renamed(layer: Mapping[str, Any]) -> dict[str, Any]:
     layer sets both)."""
     out = dict(layer)
     for (sec, old), (new_sec, new) in RENAMED_KEYS.items():
-        section = out.get(sec)
-        if not isinstance(section, Mapping) or old not in section:
+        section, target = out.get(sec), out.get(new_sec) or {}
+        if not (isinstance(section, Mapping) and old in section):
             continue
-        section = dict(section)
-        value = section.pop(old)
-        out[sec] = section
-        target = dict(out.get(new_sec) or {}) if isinstance(out.get(new_sec) or {}, Mapping) else {}
+        if not isinstance(target, Mapping):  # never drop it for the old key's sake
+            raise ConfigError("E_CONFIG_VALUE", f"bad value for {new_sec!r}: a section of keys is expected, "
+                              f"got {type(target).__name__}", fix=f"e.g. `{new_sec}: {{{new}: ...}}`")
+        section, target = dict(section), dict(target)
         kept = new in target
-        if not kept:
-            target[new] = value
-        out[new_sec] = target
+        target.setdefault(new, section.pop(old))
+        out[sec], out[new_sec] = section, target
         warnings.warn(
             f"config key {sec}.{old} is deprecated and will be removed in toulmin 0.2: use {new_sec}.{new}"
             + (f" (both are set; {new_sec}.{new} wins)" if kept else ""),

@@ -58,12 +58,13 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
         # what FastAPI and Starlette raise themselves (an unknown path, a wrong method, a
         # body that is not UTF-8 or nests too deep to parse), in the documented shape
         code, fix = _HTTP_CODES.get(e.status_code, ("E_BAD_REQUEST", "see /openapi.json"))
-        return _error(e.status_code, code, str(e.detail), fix)
+        return error_response(e.status_code, code, str(e.detail), fix)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(request: Request, e: RequestValidationError) -> JSONResponse:
         errs = [f"{'.'.join(str(x) for x in err['loc'])}: {err['msg']}" for err in e.errors()]
-        return _error(422, "E_BAD_REQUEST", "; ".join(errs)[:2000], "see /openapi.json for the request shape")
+        return error_response(422, "E_BAD_REQUEST", "; ".join(errs)[:2000],
+                              "see /openapi.json for the request shape")
 
     app.include_router(routes_verify.router)
     app.include_router(routes_read.router)
@@ -79,4 +80,3 @@ _HTTP_CODES = {
 }
 
 
-_error = error_response
