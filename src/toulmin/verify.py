@@ -17,6 +17,7 @@ from importlib.util import find_spec as _find_spec
 from typing import Any
 
 from ._version import __version__
+from .checks.speakers import check_speaker
 from .cite.markers import parse_citations
 from .classify.offline import Classification
 from .components import build_components, require_llm
@@ -26,6 +27,7 @@ from .errors import InputError, LLMError
 from .extract.rules import Claim
 from .extract.topic import assign_topics
 from .link.embed import Embedder, MiniLMEmbedder, load_embedder
+from .reading import Reading, locate, read_answer, read_sources
 from .report import Alignment, ClaimResult, Report
 from .score.align import alignment, verification
 from .score.align_llm import llm_alignment
@@ -164,7 +166,9 @@ class Verifier:
         stop_if_cancelled(cancel, "it started")
         t0 = time.perf_counter()
         text = check_text(answer, "answer")
-        srcs = coerce_sources(sources)
+        given = coerce_sources(sources)
+        # transcripts are read clean (reading.py); the rest is the sources as given
+        srcs, readings = read_sources(given)
         by_id = {s.id: s for s in srcs}
         notes: list[str] = list(self.notes)
         letters = [ch for ch in text if ch.isalpha()]
@@ -176,8 +180,13 @@ class Verifier:
         cite = self.config.cite
         parsed = parse_citations(text, srcs, index_base=cite.index_base, phrases=cite.phrases)
         t1 = time.perf_counter()
-        # Claims come from the answer without its markers; their offsets point into the answer.
-        clean_claims, dropped = self._extract(parsed.clean, question, notes)
+        # Claims come from the answer without its markers, its speaker tags read as names
+        # (#Person1# as Person1); their offsets point into the answer.
+        read, to_clean = read_answer(parsed.clean)
+        clean_claims, dropped = self._extract(read, question, notes)
+        if to_clean is not None:
+            clean_claims = [c.model_copy(update=dict(zip(("start", "end"), _back(to_clean, c.start, c.end))))
+                            for c in clean_claims]
         clean_claims = assign_topics(clean_claims)  # what each claim is about, for the linker
         claims = [
             c.model_copy(update=dict(zip(("start", "end"), parsed.answer_span(c.start, c.end))))
@@ -200,6 +209,7 @@ class Verifier:
         stop_if_cancelled(cancel, "classifying")
         if on_event is None and cancel is None:
             got = self.classifier.classify([c for c, _ in linked], [cs for _, cs in linked], question)
+            got = [_who_said_it(c, cls, readings) for (c, _), cls in zip(linked, got)]
             decided = {c.id: self._decide(c, cls, by_id) for (c, _), cls in zip(linked, got)}
         else:
             # one claim at a time, so each verdict can be sent as soon as it is known and
@@ -208,9 +218,10 @@ class Verifier:
             for c, cs in linked:
                 stop_if_cancelled(cancel, f"claim {c.id}")
                 (cls,) = self.classifier.classify([c], [cs], question, answer_claims=len(linked))
+                cls = _who_said_it(c, cls, readings)
                 decided[c.id] = self._decide(c, cls, by_id)
                 if on_event is not None:
-                    on_event("claim", decided[c.id].model_dump(mode="json"))
+                    on_event("claim", locate(decided[c.id], readings).model_dump(mode="json"))
         t4 = time.perf_counter()
         results: list[ClaimResult] = []
         for c in claims:
@@ -221,7 +232,7 @@ class Verifier:
             else:  # unlinked or trivial: decided without a model
                 results.append(self._decide(c, None, by_id))
                 if on_event is not None:
-                    on_event("claim", results[-1].model_dump(mode="json"))
+                    on_event("claim", locate(results[-1], readings).model_dump(mode="json"))
         t5 = time.perf_counter()
         stop_if_cancelled(cancel, "checking citations")
         cited = self.judge.judge(
@@ -230,8 +241,9 @@ class Verifier:
         if on_event is not None:
             for before, after in zip(results, cited.results):
                 if before.verdict != after.verdict:
-                    on_event("update", after.model_dump(mode="json"))
-        results = cited.results
+                    on_event("update", locate(after, readings).model_dump(mode="json"))
+        # decided on the sources as read, reported against the sources as given
+        results = [locate(r, readings) for r in cited.results]
         unresolved = [c.marker for c in cited.citations if c.verdict == "unresolved"]
         if unresolved:
             notes.append(f"citation markers that name no source: {', '.join(unresolved)}")
@@ -294,7 +306,7 @@ class Verifier:
             citation_precision=p,
             citation_recall=r,
             verification=check,
-            sources=[{"id": s.id, "chars": len(s.text), "stale": s.stale_reason} for s in srcs],
+            sources=[{"id": s.id, "chars": len(s.text), "stale": s.stale_reason} for s in given],
             notes=notes,
             config=self.config.model_dump(mode="json"),
             models=self.models,
@@ -306,6 +318,22 @@ class Verifier:
 # per-request options builds one, so the cache is bounded (serve.verifier_cache).
 _VERIFIERS: OrderedDict[str, Verifier] = OrderedDict()
 _VERIFIERS_LOCK = threading.Lock()
+
+
+def _who_said_it(claim: Claim, cls: Classification, readings: dict[str, Reading]) -> Classification:
+    """``cls`` with a ``speaker`` finding when the claim puts a transcript's words in the
+    wrong speaker's mouth (checks/speakers.py), judged on the transcript its best span is in."""
+    if not readings or not cls.scored or not claim.subject:
+        return cls
+    r = readings.get(cls.scored[0].candidate.source_id)
+    if r is None or not r.turns:
+        return cls
+    found = check_speaker(claim.text, claim.subject, [(who, r.text[a:b]) for a, b, who in r.turns], r.names)
+    return cls if found is None else cls.model_copy(update={"findings": [*cls.findings, found]})
+
+
+def _back(to: Any, start: int, end: int) -> tuple[int, int]:
+    return (to[start], to[start]) if end <= start else (to[start], to[end - 1] + 1)
 
 
 def _takes_budget(extractor: object) -> bool:
@@ -369,3 +397,4 @@ async def averify(
     """``verify`` without blocking the event loop (runs in a worker thread)."""
     return await asyncio.to_thread(verify, answer, sources, question, config=config, on_report=on_report,
                                    **options)
+

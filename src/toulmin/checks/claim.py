@@ -86,11 +86,17 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[a-z0-9][.!?])(?=[A-Z][a-z])")
 _NEG_WORDS = frozenset({"not", "no", "never", "none", "neither", "nor", "cannot", "without"})
 
 
+# "No, I'll call the attendants": a reply's "no" answers the turn before; it does not
+# negate the sentence it opens (after a speaker label, in a transcript's reading)
+_REPLY_NO = re.compile(r"^\s*(?:[A-Z][\w .()'-]{0,40}:\s+)?(?:no|nope|nah|not really|no no)\s*[,.!;-]+\s*",
+                       re.I)
+
+
 def _negates(sentence: str, claim_words: set[str]) -> bool:
     """Whether a negation in ``sentence`` bears on the claim's words: within three words
     of one of them. "He will reopen a church not far from the district ... to lead the
     life God wants" does not negate "he would lead the life God wants"."""
-    words = _WORD.findall(sentence.lower())
+    words = _WORD.findall(_REPLY_NO.sub("", sentence, count=1).lower())
     near = [i for i, w in enumerate(words) if w in claim_words]
     for i, w in enumerate(words):
         negation = w in _NEG_WORDS or (w == "t" and i and words[i - 1].endswith("n"))  # didn't, isn't
@@ -148,6 +154,8 @@ def _check_negation(claim: str, sentences: list[Sentence]) -> list[Finding]:
     in_passage = named & frozenset().union(*(s[1] for s in sentences)) if named else set()
     best = None
     for sent in sentences:
+        if sent[0].rstrip().endswith("?"):
+            continue  # a question states neither polarity ("Did you go to school today?")
         literal = len(cw & sent[1])
         credit = (len(in_passage - sent[1]) if in_passage and literal and not _names_in(sent[0]) - named
                   else 0)
@@ -254,7 +262,7 @@ def refutes(f: Finding) -> bool:
     ("rumours that X are false", ``checks.denial``); a date outside a bound the claim states ("before 1975").
     A different plain date does not by itself: sources mention many dates, so it only
     counts as overreach."""
-    kinds = ("number", "negation", "antonym", "degree", "merged", "rank", "agent", "denial")
+    kinds = ("number", "negation", "antonym", "degree", "merged", "rank", "agent", "denial", "speaker")
     return f.status == "mismatch" and (f.kind in kinds or states_a_bound(f))
 
 

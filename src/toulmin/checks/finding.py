@@ -14,7 +14,7 @@ Status = Literal["ok", "partial", "imprecise", "mismatch", "missing"]
 class Finding(BaseModel):
     kind: Literal[
         "number", "date", "name", "entity", "negation", "antonym", "degree", "merged", "rank", "agent",
-        "denial", "hearsay",
+        "denial", "hearsay", "speaker",
     ]
     status: Status
     claim: str

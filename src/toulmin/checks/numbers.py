@@ -13,7 +13,7 @@ from functools import lru_cache
 from .dates import find_dates, is_day_of_month
 from .finding import Finding, Status
 
-__all__ = ["Number", "check_numbers", "find_numbers"]
+__all__ = ["Number", "check_numbers", "find_numbers", "spoken_numbers"]
 
 _SCALE = {
     "thousand": 1e3,
@@ -76,6 +76,27 @@ def _words_value(words: str) -> float:
             part += _WORDNUM[w]
     total += part
     return float(total)
+
+
+_SPOKEN = re.compile(rf"\b(?:{_WORD_NUMBER})(?:[ -](?:thousand|million))?\b", re.I)
+
+
+def spoken_numbers(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int, str]]:
+    """Numbers said in words in ``text[start:end]``, as (start, end, digits): "two hundred
+    and fifty" is "250", "three thousand" "3000". A lone "one" is left alone (it is as
+    often a pronoun, "the red one"), and so are "hundred" and "dozen" with no count."""
+    out: list[tuple[int, int, str]] = []
+    for m in _SPOKEN.finditer(text, start, len(text) if end is None else end):
+        words = m.group(0).lower()
+        if words in ("one", "hundred", "dozen") or words.startswith("a "):
+            continue
+        value = _words_value(re.sub(r"[ -](thousand|million)$", "", words))
+        if words.endswith("thousand"):
+            value *= 1e3
+        elif words.endswith("million"):
+            value *= 1e6
+        out.append((m.start(), m.end(), str(int(value))))
+    return out
 
 
 _APPROX = re.compile(

@@ -363,6 +363,46 @@ def _in_word(doc: Any, i: int) -> bool:
     return 0 < i < len(doc) - 1 and not doc[i - 1].whitespace_ and not doc[i].whitespace_
 
 
+_ITEM_POS = ("NOUN", "PROPN", "ADJ", "NUM")
+
+
+def _list_items(doc: Any, unit: list[int], focus: list[int]) -> list[tuple[list[int], list[int]]] | None:
+    """One (claim tokens, focus tokens) per item of a list of three or more in ``unit``
+    ("simple, easy to use, new, and not too expensive"): the claim is the unit with the
+    list cut down to that item. A list is backed only when each item is, and each item
+    gets its own verdict. Lists that are subjects stay whole: "Ann, Bob and Cy met" is
+    not three meetings."""
+    inside, focused = set(unit), set(focus)
+    for t in (doc[i] for i in unit):
+        if t.dep_ == "conj" or t.pos_ not in _ITEM_POS or t.dep_ in _SUBJ or t.i not in focused:
+            continue
+        items, stack = [], [t]
+        while stack:
+            x = stack.pop()
+            items.append(x)
+            stack.extend(c for c in x.children if c.dep_ == "conj" and c.i in inside and c.pos_ in _ITEM_POS)
+        if len(items) < 3:
+            continue
+        own: dict[int, set[int]] = {}
+        for x in items:
+            mine = {y.i for y in x.subtree}
+            for c in x.children:
+                if c.dep_ == "conj" or (c.dep_ in ("cc", "punct") and c.i > x.i):
+                    mine -= {y.i for y in c.subtree}
+            mine &= inside
+            while mine and (doc[max(mine)].is_punct or doc[max(mine)].dep_ == "cc"):
+                mine.discard(max(mine))
+            own[x.i] = mine
+        if any(len(v) > 10 for v in own.values()):
+            return None  # long items are clauses the parse hung off a noun; splitting garbles them
+        every = set().union(*own.values())
+        lo, hi = min(every), max(every)
+        listed = {i for i in unit if lo <= i <= hi}
+        rest = [i for i in unit if i not in listed]
+        return [(sorted(set(rest) | own[x.i]), sorted(own[x.i])) for x in sorted(items, key=lambda y: y.i)]
+    return None
+
+
 def _is_conjunction(t: Any) -> bool:
     return t.dep_ == "cc" or t.lower_ in _CONJUNCTIONS
 
@@ -723,6 +763,8 @@ class SpacyExtractor:
                 if prefix:
                     prefix = f"{prefix} {_shared_aux(doc, h)}".rstrip()
             units = self._units(doc, h, idx)
+            if self.split_modifiers:
+                units = [part for u in units for part in (_list_items(doc, *u) or [u])]
             whole = ""
             if len(units) > 1:
                 whole_text = _span_text(doc, _trim_conjunction(doc, idx), subs)

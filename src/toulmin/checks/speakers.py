@@ -1,0 +1,89 @@
+"""Who said it: a claim about what one speaker of a conversation said or did, against
+the turns of each speaker.
+
+A summary names speakers ("Person1 persuades Person2 to take the bus", "Steven
+agrees"); the transcript gives each turn a label (``reading.py`` reads the labels and
+the names the speakers call each other). When the claim's subject is a speaker and the
+words of its claim are in another speaker's turns but not in any turn of its own, the
+summary has put the words in the wrong mouth: a ``speaker`` finding with status
+``mismatch``. The margins are measured on faithful and edited DialogSum dev summaries
+(``benchmarks/dialogsum.py``): a claim about a reaction ("Person1 is surprised at the
+stadium's size") has its words in the other speaker's turns and must not fire.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from ..text import content_words, split_sentences
+from .finding import Finding
+
+__all__ = ["check_speaker", "speaker_named"]
+
+# The claim's words must be this many more in another speaker's best sentence than in
+# any sentence of the subject's own turns, and the subject's own best must be at most
+# ``_MINE`` (benchmarks/dialogsum.py --edited, speakers swapped; faithful dev summaries).
+_MARGIN = 2
+_MINE = 0
+# Verbs whose subject reacts to what the other speaker says: their words are the other's.
+_REACT = re.compile(
+    r"\b(?:learn|hear|surpris|shock|amaz|impress|astonish|agree|accept|refus|reject|decline|"
+    r"understand|realiz|realis|find|finds|found|know|knows|interest|excit|worr|confus|upset|"
+    r"disappoint|satisf|please|glad|happy|sorry|thank|welcom|listen|notic|discover|wonder|"
+    r"consider|think|believ|feel|felt|like|likes|love|loves|hate|prefer|want|wants|hope)\w*", re.I)
+
+
+_YOU = re.compile(r"\b(?:you|your|yours|you're|you've|you'll)\b", re.I)
+
+
+def _stem(word: str) -> str:
+    return word[:5] if len(word) > 5 else word
+
+
+def _words(text: str) -> set[str]:
+    return {_stem(w) for w in content_words(text) if len(w) > 2}
+
+
+def speaker_named(subject: str, speakers: Sequence[str], names: Mapping[str, str]) -> str | None:
+    """The speaker ``subject`` names: a speaker label ("Person1") or the name a speaker is
+    called by ("Ms. Dawson" for the one called Dawson); None when it names none or more
+    than one."""
+    words = set(re.findall(r"[A-Za-z0-9]+", subject.lower()))
+    hit = {s for s in speakers if s.lower() in words or s.lower() == subject.strip().lower()}
+    hit |= {s for s, n in names.items() if n.lower() in words}
+    return next(iter(hit)) if len(hit) == 1 else None
+
+
+def check_speaker(
+    claim: str, subject: str, turns: Sequence[tuple[str, str]], names: Mapping[str, str]
+) -> Finding | None:
+    """A ``speaker`` mismatch when ``claim``'s subject is one speaker of ``turns``
+    ((speaker, words) in order) and the claim's words are another's, else None."""
+    speakers = list(dict.fromkeys(s for s, _ in turns))
+    if len(subject.split()) > 4 or re.search(r"\b(?:and|or|but)\b", subject):
+        return None  # "Miss Liu and Person2": a group, or a subject the parse got wrong
+    who = speaker_named(subject, speakers, names)
+    if who is None or len(speakers) < 2 or _REACT.search(claim):
+        return None
+    labels = {w for s in speakers for w in _words(s)} | {w for n in names.values() for w in _words(n)}
+    words = _words(claim) - labels - _words(subject)
+    if len(words) < 2:
+        return None
+    best: dict[str, tuple[int, str]] = {}
+    for s, said in turns:
+        for sent in split_sentences(said):
+            if s != who and (sent.text.rstrip().endswith("?") or _YOU.search(sent.text)):
+                # a question's words are the answer's ("Did you enjoy your dinner?"), and
+                # words said to the other are about them ("You're the first to arrive")
+                continue
+            n = len(words & _words(sent.text))
+            if n > best.get(s, (-1, ""))[0]:
+                best[s] = (n, sent.text)
+    mine = best.get(who, (0, ""))[0]
+    other = max((s for s in best if s != who), key=lambda s: best[s][0], default=None)
+    if other is None or mine > _MINE or best[other][0] < mine + _MARGIN:
+        return None
+    shown = f"{other} ({names[other]})" if other in names else other
+    return Finding(kind="speaker", status="mismatch", claim=subject, source=other,
+                   note=f"in the source {shown} says this, not {subject}: “{best[other][1]}”")
