@@ -2,6 +2,7 @@
 
     python benchmarks/dialogsum.py [--dialogues 500] [--summaries 1,2,3] [--out F]
     python benchmarks/dialogsum.py --edited [--dialogues 500] [--out F]
+    python benchmarks/dialogsum.py --budget [--dialogues 500] [--rows 150]
 
 DialogSum test (``../shared/data/dialogsum``, CC BY-NC-SA 4.0, evaluation only): every
 human summary is faithful to its dialogue, so every "not grounded" and every
@@ -13,6 +14,14 @@ which check or note led to each contradiction most often.
 ``--edited``: DialogSum dev summaries with one fact changed each (a number, a time, a
 name, a negation, the two speakers swapped; the edit is made only where the summary has
 such a fact, deterministically), and the share of them reported not grounded (caught).
+
+``--budget``: the false-alarm budget of every check that can refute a claim alone
+(``checks.refutes``). Faithful text: DialogSum dev summaries and HaluEval's right dialogue
+responses and summaries (dev rows); edited text: the DialogSum dev edits above and
+HaluEval's hallucinated ones. A check *fires* on a faithful answer and *catches* an edited
+one when a flagged claim of it carries that check's mismatch. A check that fires on more
+faithful answers than it catches edited ones should not decide alone
+(``decide.advisory_checks``).
 """
 
 from __future__ import annotations
@@ -25,6 +34,7 @@ from collections import Counter
 from pathlib import Path
 
 import toulmin
+from toulmin.checks.claim import refutes
 from toulmin.report import FLAGGED
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "dialogsum" / "dialogsum.test.jsonl.gz"
@@ -116,13 +126,62 @@ def edited(n: int) -> None:
     print(f"\ncaught by (a summary may count for several): {dict(caught_by.most_common())}")
 
 
+def _fired(r: toulmin.Report) -> set[str]:
+    return {f.kind for d in r.details if d.verdict in FLAGGED for f in d.findings if refutes(f)}
+
+
+def budget(n: int, rows_per_task: int) -> None:
+    from toulmin.datasets import halueval_rows
+
+    with gzip.open(DEV, "rt", encoding="utf-8") as fh:
+        rows = [json.loads(line) for _, line in zip(range(n), fh)]
+    kinds = ["number", "time", "name", "negation", "speakers"]
+    fires: Counter[str] = Counter()
+    catches: Counter[str] = Counter()
+    faithful = edits = 0
+    for i, row in enumerate(rows):
+        src = [{"id": row["fname"], "text": row["dialogue"]}]
+        fires.update(_fired(toulmin.verify(row["summary"], src)))
+        faithful += 1
+        for j in range(len(kinds)):
+            changed = edit(row["summary"], row["dialogue"], kinds[(i + j) % len(kinds)])
+            if changed and changed != row["summary"]:
+                catches.update(_fired(toulmin.verify(changed, src)))
+                edits += 1
+                break
+    for task in ("dialogue", "summarization"):
+        for _, r in halueval_rows(task, "dev")[:rows_per_task]:
+            if task == "dialogue":
+                src = [{"id": "knowledge", "text": r["knowledge"]},
+                       {"id": "dialogue", "text": r["dialogue_history"]}]
+                right, wrong = r["right_response"], r["hallucinated_response"]
+            else:
+                src = [{"id": "document", "text": r["document"]}]
+                right, wrong = r["right_summary"], r["hallucinated_summary"]
+            fires.update(_fired(toulmin.verify(right, src)))
+            catches.update(_fired(toulmin.verify(wrong, src)))
+            faithful += 1
+            edits += 1
+    print(f"\n{faithful} faithful answers, {edits} edited or hallucinated ones "
+          f"(DialogSum dev {n}, HaluEval dev dialogue and summarization {rows_per_task} rows each)\n")
+    print("| check | fires on faithful | catches edited | decides alone |\n|---|---|---|---|")
+    for k in sorted(set(fires) | set(catches), key=lambda k: (-catches[k], k)):
+        print(f"| {k} | {fires[k]} ({100 * fires[k] / faithful:.1f}%) | {catches[k]} "
+              f"({100 * catches[k] / edits:.1f}%) | {'yes' if fires[k] <= catches[k] else 'no: advisory'} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--dialogues", type=int, default=500)
     ap.add_argument("--summaries", default="1,2,3")
     ap.add_argument("--out", default=None)
     ap.add_argument("--edited", action="store_true")
+    ap.add_argument("--budget", action="store_true")
+    ap.add_argument("--rows", type=int, default=150, help="--budget: HaluEval dev rows per task")
     a = ap.parse_args()
+    if a.budget:
+        budget(a.dialogues, a.rows)
+        return
     if a.edited:
         edited(a.dialogues)
         return

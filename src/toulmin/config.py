@@ -110,6 +110,11 @@ CANDIDATE_CONTRADICTION = 0.6
 PAIR_CONTRADICTION = 0.5
 
 
+# the deterministic checks whose mismatch refutes a claim (checks.refutes)
+RefutingCheck = Literal["number", "negation", "antonym", "degree", "merged", "rank", "agent", "denial",
+                        "speaker", "date"]
+
+
 class DecideConfig(_Strict):
     """How claims are decided: one section for verify, score-pairs and eval pairs."""
 
@@ -129,6 +134,10 @@ class DecideConfig(_Strict):
                          "can only lower a verdict (verify, per candidate) or make a pair a contradiction "
                          "(score-pairs, eval pairs). Was checker.checks (accepted, with a deprecation "
                          "warning, until 0.2)")
+    advisory_checks: list[RefutingCheck] = Field(
+        default_factory=list, description="checks whose mismatch does not refute a claim alone (it can "
+        "still keep the checker from backing it): for a check that fires on faithful text more often than "
+        "it catches edited text (benchmarks/dialogsum.py --budget measures each; none does today)")
     require_names: bool = Field(True, description="a passage can back a claim only if its source "
                                 "mentions every person, organisation, place, product or work the claim "
                                 "names (catches merged sources and swapped entities)")

@@ -55,8 +55,9 @@ _WORD = re.compile(r"[A-Za-z']+-?")
 _NUMBER_SPACE = re.compile(r"\d,( )\d{3}\b|\d( )%")
 # A tag that names a speaker in an answer: #Person1#, #Speaker_2#
 _TAG = re.compile(r"#([A-Za-z][A-Za-z0-9_]{0,30})#")
-_VOCATIVE = re.compile(r"^(?:(?:hi|hey|hello|oh|yes|no|well|sorry|thanks|thank you|excuse me|good \w+),?\s+)?"
-                       r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Professor)\.?\s+)?([A-Z][a-z]{2,})\s*[,!?]")
+_VOCATIVE = re.compile(r"^\s*(?i:(?:hi|hey|hello|oh|yes|no|well|sorry|thanks|thank you|excuse me|"
+                       r"good \w+),?\s+)?"
+                       r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Professor)\.?\s+)?([A-Z][a-z]{2,})\s*[,.!?]")
 _SELF = re.compile(r"\b(?:I'm|I am|this is|my name is|name's)\s+([A-Z][a-z]{2,})\b")
 _NOT_NAMES = frozenset({"Sir", "Madam", "Yes", "Well", "Okay", "Sure", "Thanks", "Thank", "Hello", "Good",
                         "Sorry", "Excuse", "Dear", "Honey", "Darling", "Mom", "Dad", "Hey", "Hi", "Really",

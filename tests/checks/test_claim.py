@@ -339,3 +339,18 @@ def test_several_scale_words_moved_at_once() -> None:
     # a content word the sentence lacks that is no scale word: not the same statement
     assert [f for f in check_claim("The company employs about 12,000 engineers, all of them in Germany.", src)
             if f.kind == "degree"] == []
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    # a question states neither polarity
+    ("Person1 didn't go to school today.", "Person1: Did you go to school today?"),
+    # a reply's "no" answers the turn before; it does not negate the sentence it opens
+    ("Person2 will call the attendants at the gate.", "Person2: No, I'll call the attendants at the gate."),
+])
+def test_negation_check_does_not_fire_on_its_faithful_counter_examples(claim: str, evidence: str) -> None:
+    assert ("negation", "mismatch") not in _status(claim, evidence)
+
+
+def test_negation_check_still_fires_on_a_flipped_statement() -> None:
+    assert ("negation", "mismatch") in _status("Person2 will call the attendants at the gate.",
+                                               "Person2: I won't call the attendants at the gate.")

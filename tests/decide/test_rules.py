@@ -213,3 +213,17 @@ def test_a_passage_whose_source_lacks_a_name_of_the_claim_cannot_back_it() -> No
     off = DecideConfig(threshold=0.5, require_names=False)
     cls = _named(_cls((0.95, 0.03, 0.02)), {0: True})
     assert decide_claim(claim, cls, SOURCES, off, floor=0.25).verdict == Verdict.SUPPORTED
+
+
+def test_an_advisory_check_does_not_refute_alone() -> None:
+    mismatch = Finding(kind="speaker", status="mismatch", claim="Person1", source="Person2", note="n6")
+    neutral, backed = _cls((0.2, 0.7, 0.1), findings=[mismatch]), _cls((0.9, 0.05, 0.05), findings=[mismatch])
+    assert _v(neutral).verdict == Verdict.CONTRADICTED
+    advisory = CFG.model_copy(update={"advisory_checks": ["speaker"]})
+    r = decide_claim(_claim(), neutral, SOURCES, advisory, floor=0.25)
+    assert r.verdict == Verdict.OVERREACH and r.findings == [mismatch]
+    # it still keeps the checker from backing the claim alone
+    assert decide_claim(_claim(), backed, SOURCES, advisory, floor=0.25).verdict == Verdict.OVERREACH
+    # and the checker's own contradiction still refutes
+    assert decide_claim(_claim(), _cls((0.05, 0.05, 0.9), findings=[mismatch]), SOURCES, advisory,
+                        floor=0.25).verdict == Verdict.CONTRADICTED

@@ -32,6 +32,11 @@ def _ev(c: Candidate, probs: dict[str, float] | None, src: Source) -> Evidence:
     )
 
 
+def _refutes(f: Finding, cfg: DecideConfig) -> bool:
+    """A finding that refutes its claim, from a check allowed to decide alone."""
+    return refutes(f) and f.kind not in cfg.advisory_checks
+
+
 def _worst(findings: Sequence[Finding], *statuses: str) -> Finding | None:
     return next((f for f in findings if f.status in statuses), None)
 
@@ -171,7 +176,7 @@ class _Case:
             and scored[i].probs["contradiction"] >= max(scored[i].probs.values())
             and scored[i].candidate.overlap >= cfg.contradiction_min_overlap
         ]
-        mismatch = next((f for f in findings if refutes(f)), None) if on_topic else None
+        mismatch = next((f for f in findings if _refutes(f, cfg)), None) if on_topic else None
         return cls_(claim, cls, sources, cfg, threshold, scored, named, order, evidence, p_best, probs,
                     joint_used, findings, on_topic, contra, mismatch)
 
@@ -218,7 +223,8 @@ def _sources_disagree(c: _Case) -> ClaimResult | None:
     current one wins: SUPPORTED). Only for a claim with a topic: without one, a passage that
     merely shares a figure's words ("we'll see you in three years") would pass for a second
     opinion."""
-    disagree = _conflict(c.scored, c.on_topic, c.named, c.contra, c.threshold) if c.claim.topic else None
+    disagree = (_conflict(c.scored, c.on_topic, c.named, c.contra, c.threshold, c.cfg) if c.claim.topic
+                else None)
     if disagree is None:
         return None
     b, r = disagree
@@ -341,13 +347,14 @@ RULES: list[Callable[[_Case], ClaimResult | None]] = [
 
 
 def _conflict(scored: Sequence[ScoredCandidate], on_topic: list[int], named: list[int], contra: list[int],
-              threshold: float) -> tuple[int, int] | None:
+              threshold: float, cfg: DecideConfig) -> tuple[int, int] | None:
     """(a backing candidate, a refuting one from another source), both about the claim's
     subject, or None. Refuting: the checker's contradiction, or a check that finds the
     source stating another figure or date for the same fact."""
     backing = [i for i in named if i in on_topic and scored[i].probs["entailment"] >= threshold
-               and not any(refutes(f) for f in scored[i].findings)]
-    refuting = sorted(set(contra) | {i for i in on_topic if any(refutes(f) for f in scored[i].findings)},
+               and not any(_refutes(f, cfg) for f in scored[i].findings)]
+    refuting = sorted(set(contra) | {i for i in on_topic
+                                     if any(_refutes(f, cfg) for f in scored[i].findings)},
                       key=lambda i: -scored[i].probs["contradiction"])
     for b in backing:
         for r in refuting:

@@ -364,6 +364,7 @@ def _in_word(doc: Any, i: int) -> bool:
 
 
 _ITEM_POS = ("NOUN", "PROPN", "ADJ", "NUM")
+_OPEN_ENDED = frozenset({"more", "others", "etc", "etc.", "so", "forth", "else", "many", "several"})
 
 
 def _list_items(doc: Any, unit: list[int], focus: list[int]) -> list[tuple[list[int], list[int]]] | None:
@@ -398,6 +399,11 @@ def _list_items(doc: Any, unit: list[int], focus: list[int]) -> list[tuple[list[
         every = set().union(*own.values())
         lo, hi = min(every), max(every)
         listed = {i for i in unit if lo <= i <= hi}
+        # an enumeration has commas ("mother and father Agnes and Rock" is two pairs), and
+        # one that ends "and more" or "among others" names examples, not its items
+        if not any(doc[i].text == "," for i in listed) or any(
+                doc[i].lower_ in _OPEN_ENDED for i in listed | {hi + 1, hi + 2} if i < len(doc)):
+            return None
         rest = [i for i in unit if i not in listed]
         return [(sorted(set(rest) | own[x.i]), sorted(own[x.i])) for x in sorted(items, key=lambda y: y.i)]
     return None

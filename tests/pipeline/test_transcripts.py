@@ -1,0 +1,71 @@
+"""Transcripts end to end, on the shipped checker, spaCy and the embedder: the reading layer
+feeds the pipeline, and every quote and offset of the report points into the text given."""
+
+from __future__ import annotations
+
+import pytest
+
+import toulmin
+from toulmin.report import Verdict
+
+pytestmark = pytest.mark.slow
+
+MEETING = """Project Manager: Um, okay, so our task is to design a new remote control.
+Industrial Designer: It should be, uh, simple and easy to use.
+Project Manager: And the the selling price is twelve Euros and fifty centimes.
+Marketing: Our research says seventy-five percent of users find remotes ugly.
+Project Manager: So it has to look fancy. I- I think we have twenty-five days."""
+
+CHAT = """#Person1#: Hi Betsy, you are late again.
+#Person2#: Sorry, Frank. I got stuck in traffic near the Carrefour intersection.
+#Person1#: Maybe you should start taking the subway to work.
+#Person2#: I think I'll have to consider it."""
+
+
+def _verify(answer: str, text: str, sid: str = "meeting") -> toulmin.Report:
+    r = toulmin.verify(answer, [{"id": sid, "text": text}])
+    for d in r.details:  # every quote is the original's text at its offsets
+        for e in [*d.evidence, *([d.contradicting] if d.contradicting else [])]:
+            assert text[e.start : e.end] == e.quote
+    return r
+
+
+def test_number_words_back_digits_and_refute_other_digits_with_quotes_in_the_original() -> None:
+    ok = _verify("The remote sells for 12.50 Euros. The team has 25 days.", MEETING)
+    assert [d.verdict for d in ok.details] == [Verdict.SUPPORTED, Verdict.SUPPORTED]
+    quote = ok.details[0].evidence[0].quote
+    assert "the the selling price is twelve Euros and fifty centimes" in quote  # as said, not as read
+    assert quote.startswith("Project Manager:")
+    bad = _verify("The remote sells for 15 Euros.", MEETING)
+    (d,) = bad.details
+    assert d.verdict == Verdict.CONTRADICTED
+    assert "12 Euros and 50 centimes, not 15 Euros" in d.note
+
+
+def test_a_list_claim_is_judged_item_by_item() -> None:
+    answer = "The remote should be simple, easy to use, and waterproof."
+    r = _verify(answer, MEETING)
+    got = {answer[d.start : d.end]: d.verdict for d in r.details}
+    assert got == {"simple": Verdict.SUPPORTED, "easy to use": Verdict.SUPPORTED,
+                   "waterproof": Verdict.OVERREACH}
+    assert not r.is_grounded
+
+
+def test_speaker_tags_in_the_answer_and_who_said_it() -> None:
+    right = _verify("#Person2# got stuck in traffic near the Carrefour intersection.", CHAT, "chat")
+    assert right.details[0].verdict == Verdict.SUPPORTED
+    assert right.details[0].start == 0  # the claim starts at the tag, as the answer wrote it
+    for wrong in ("#Person1# got stuck in traffic near the Carrefour intersection.",
+                  "Frank got stuck in traffic near the Carrefour intersection."):
+        (d,) = _verify(wrong, CHAT, "chat").details
+        assert d.verdict == Verdict.CONTRADICTED, wrong
+        assert "Person2 (Betsy) says this" in d.note
+        assert any(f.kind == "speaker" and f.status == "mismatch" for f in d.findings)
+
+
+def test_a_transcript_declared_prose_is_read_as_it_is() -> None:
+    r = toulmin.verify("The remote sells for 12.50 Euros.",
+                       [{"id": "m", "text": MEETING, "metadata": {"kind": "prose"}}])
+    e = r.details[0].evidence[0]
+    assert MEETING[e.start : e.end] == e.quote
+    assert r.sources[0]["chars"] == len(MEETING)
