@@ -227,3 +227,14 @@ def test_an_advisory_check_does_not_refute_alone() -> None:
     # and the checker's own contradiction still refutes
     assert decide_claim(_claim(), _cls((0.05, 0.05, 0.9), findings=[mismatch]), SOURCES, advisory,
                         floor=0.25).verdict == Verdict.CONTRADICTED
+
+
+def test_a_question_refutes_nothing() -> None:
+    def said(text: str) -> Classification:
+        cls = _cls((0.05, 0.05, 0.9))
+        sc = cls.scored[0]
+        return cls.model_copy(update={"scored": [
+            sc.model_copy(update={"candidate": sc.candidate.model_copy(update={"text": text})})]})
+
+    assert _v(said("Person2: How much can you drink?")).verdict == Verdict.OVERREACH
+    assert _v(said("How much? I never drink.")).verdict == Verdict.CONTRADICTED

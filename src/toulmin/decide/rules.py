@@ -21,7 +21,7 @@ from ..extract.rules import Claim
 from ..link.linker import Candidate
 from ..report import VERDICT_SCORE, ClaimResult, Evidence, Verdict
 from ..sources import Source
-from ..text import clip
+from ..text import clip, split_sentences
 
 __all__ = ["RULES", "decide_claim", "not_checked"]
 
@@ -30,6 +30,14 @@ def _ev(c: Candidate, probs: dict[str, float] | None, src: Source) -> Evidence:
     return Evidence(
         source_id=c.source_id, quote=c.text, start=c.start, end=c.end, probs=probs, stale=src.stale_reason
     )
+
+
+def _only_asks(span: str) -> bool:
+    """Whether every sentence of ``span`` is a question: a question states nothing, so the
+    checker's contradiction against it ("How much can you drink?" against "Person1 cannot
+    drink much") refutes nothing."""
+    sents = split_sentences(span)
+    return bool(sents) and all(s.text.rstrip("\"')” ").endswith("?") for s in sents)
 
 
 def _refutes(f: Finding, cfg: DecideConfig) -> bool:
@@ -175,6 +183,7 @@ class _Case:
             if scored[i].probs["contradiction"] >= contra_at
             and scored[i].probs["contradiction"] >= max(scored[i].probs.values())
             and scored[i].candidate.overlap >= cfg.contradiction_min_overlap
+            and not _only_asks(scored[i].candidate.text)
         ]
         mismatch = next((f for f in findings if _refutes(f, cfg)), None) if on_topic else None
         return cls_(claim, cls, sources, cfg, threshold, scored, named, order, evidence, p_best, probs,
