@@ -211,7 +211,8 @@ class Report(BaseModel):
         description="ALCE: share of checkable claims carrying a citation that backs them"
     )
     verification: Verification
-    sources: list[dict[str, Any]]
+    sources: list[dict[str, Any]] = Field(description="each source: id, chars, stale; a source read as a "
+                                          "transcript also has read_as and its speakers")
     notes: list[str] = Field(default_factory=list)
     config: dict[str, Any] = Field(description="the resolved configuration that produced this report")
     models: dict[str, str] = Field(description="component -> name and version")

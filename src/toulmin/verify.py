@@ -306,7 +306,7 @@ class Verifier:
             citation_precision=p,
             citation_recall=r,
             verification=check,
-            sources=[{"id": s.id, "chars": len(s.text), "stale": s.stale_reason} for s in given],
+            sources=[_source_row(s, readings.get(s.id)) for s in given],
             notes=notes,
             config=self.config.model_dump(mode="json"),
             models=self.models,
@@ -318,6 +318,14 @@ class Verifier:
 # per-request options builds one, so the cache is bounded (serve.verifier_cache).
 _VERIFIERS: OrderedDict[str, Verifier] = OrderedDict()
 _VERIFIERS_LOCK = threading.Lock()
+
+
+def _source_row(s: Source, reading: Reading | None) -> dict[str, Any]:
+    row: dict[str, Any] = {"id": s.id, "chars": len(s.text), "stale": s.stale_reason}
+    if reading is not None:  # how it was read, and whom it heard
+        row["read_as"] = "transcript"
+        row["speakers"] = [f"{w} ({reading.names[w]})" if w in reading.names else w for w in reading.speakers]
+    return row
 
 
 def _who_said_it(claim: Claim, cls: Classification, readings: dict[str, Reading]) -> Classification:

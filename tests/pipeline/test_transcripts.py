@@ -53,6 +53,8 @@ def test_a_list_claim_is_judged_item_by_item() -> None:
 
 def test_speaker_tags_in_the_answer_and_who_said_it() -> None:
     right = _verify("#Person2# got stuck in traffic near the Carrefour intersection.", CHAT, "chat")
+    assert right.sources == [{"id": "chat", "chars": len(CHAT), "stale": None, "read_as": "transcript",
+                              "speakers": ["Person1 (Frank)", "Person2 (Betsy)"]}]
     assert right.details[0].verdict == Verdict.SUPPORTED
     assert right.details[0].start == 0  # the claim starts at the tag, as the answer wrote it
     for wrong in ("#Person1# got stuck in traffic near the Carrefour intersection.",
@@ -68,4 +70,4 @@ def test_a_transcript_declared_prose_is_read_as_it_is() -> None:
                        [{"id": "m", "text": MEETING, "metadata": {"kind": "prose"}}])
     e = r.details[0].evidence[0]
     assert MEETING[e.start : e.end] == e.quote
-    assert r.sources[0]["chars"] == len(MEETING)
+    assert r.sources == [{"id": "m", "chars": len(MEETING), "stale": None}]
