@@ -57,7 +57,7 @@ _NUMBER_SPACE = re.compile(r"\d,( )\d{3}\b|\d( )%")
 _TAG = re.compile(r"#([A-Za-z][A-Za-z0-9_]{0,30})#")
 _VOCATIVE = re.compile(r"^\s*(?i:(?:hi|hey|hello|oh|yes|no|well|sorry|thanks|thank you|excuse me|"
                        r"good \w+),?\s+)?"
-                       r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Professor)\.?\s+)?([A-Z][a-z]{2,})\s*[,.!?]")
+                       r"((?:(?:Mr|Mrs|Ms|Miss|Dr|Professor|Prof)\.?\s+)?[A-Z][a-z]{2,})\s*[,.!?]")
 _SELF = re.compile(r"\b(?:I'm|I am|this is|my name is|name's)\s+([A-Z][a-z]{2,})\b")
 _NOT_NAMES = frozenset({"Sir", "Madam", "Yes", "Well", "Okay", "Sure", "Thanks", "Thank", "Hello", "Good",
                         "Sorry", "Excuse", "Dear", "Honey", "Darling", "Mom", "Dad", "Hey", "Hi", "Really",
@@ -69,7 +69,9 @@ _NOT_NAMES = frozenset({"Sir", "Madam", "Yes", "Well", "Okay", "Sure", "Thanks",
                         "Ladies", "Gentlemen", "Folks", "Kids", "Children", "Class", "Team", "Here",
                         "There", "This", "That", "Just", "Maybe", "Perhaps", "Actually", "Anyway",
                         "Nowadays", "Today", "Tonight", "Yesterday", "Tomorrow", "Besides", "However",
-                        "Still", "Also", "First", "Second", "Finally", "Otherwise", "Meanwhile", "Anyhow"})
+                        "Still", "Also", "First", "Second", "Finally", "Otherwise", "Meanwhile", "Anyhow",
+                        "Nah", "Yep", "Yup", "Nope", "Aha", "Ugh", "Huh", "Alas", "Bravo", "Cheers", "Hooray",
+                        "Whoa", "Absolutely", "Definitely", "Naturally", "Never", "Not", "Nothing"})
 
 
 @dataclass(frozen=True)
@@ -147,7 +149,8 @@ def _names(text: str, labels: list[re.Match[str]]) -> dict[str, str]:
         said = text[m.end() : end]
         who = _speaker(m.group("label"))
         v = _VOCATIVE.match(said)
-        if v and len(speakers) == 2 and v.group(1) not in _NOT_NAMES and not v.group(1).endswith("ly"):
+        last = v.group(1).split()[-1] if v else ""
+        if v and len(speakers) == 2 and last not in _NOT_NAMES and not last.endswith("ly"):
             other = speakers[1] if who == speakers[0] else speakers[0]
             found[other].add(v.group(1))
         for own in _SELF.finditer(said):

@@ -57,7 +57,8 @@ def speaker_named(subject: str, speakers: Sequence[str], names: Mapping[str, str
         own = set(re.findall(r"[A-Za-z0-9]+", name.lower()))
         return bool(own) and own <= words
 
-    hit = {s for s in speakers if said(s)} | {s for s, n in names.items() if said(n)}
+    # a name is said by its last word too ("Turner" for "Professor Turner")
+    hit = {s for s in speakers if said(s)} | {s for s, n in names.items() if said(n) or said(n.split()[-1])}
     return next(iter(hit)) if len(hit) == 1 else None
 
 
