@@ -16,8 +16,8 @@ name, a negation, the two speakers swapped; the edit is made only where the summ
 such a fact, deterministically), and the share of them reported not grounded (caught).
 
 ``--budget``: the false-alarm budget of every check that can refute a claim alone
-(``checks.refutes``). Faithful text: DialogSum dev summaries and HaluEval's right dialogue
-responses and summaries (dev rows); edited text: the DialogSum dev edits above and
+(``checks.refutes``). Faithful text: DialogSum dev summaries and HaluEval's right answers,
+dialogue responses and summaries (dev rows); edited text: the DialogSum dev edits above and
 HaluEval's hallucinated ones. A check *fires* on a faithful answer and *catches* an edited
 one when a flagged claim of it carries that check's mismatch. A check that fires on more
 faithful answers than it catches edited ones should not decide alone
@@ -149,21 +149,25 @@ def budget(n: int, rows_per_task: int) -> None:
                 catches.update(_fired(toulmin.verify(changed, src)))
                 edits += 1
                 break
-    for task in ("dialogue", "summarization"):
+    for task in ("qa", "dialogue", "summarization"):
         for _, r in halueval_rows(task, "dev")[:rows_per_task]:
-            if task == "dialogue":
+            question = r.get("question")
+            if task == "qa":
+                src = [{"id": "knowledge", "text": r["knowledge"]}]
+                right, wrong = r["right_answer"], r["hallucinated_answer"]
+            elif task == "dialogue":
                 src = [{"id": "knowledge", "text": r["knowledge"]},
                        {"id": "dialogue", "text": r["dialogue_history"]}]
                 right, wrong = r["right_response"], r["hallucinated_response"]
             else:
                 src = [{"id": "document", "text": r["document"]}]
                 right, wrong = r["right_summary"], r["hallucinated_summary"]
-            fires.update(_fired(toulmin.verify(right, src)))
-            catches.update(_fired(toulmin.verify(wrong, src)))
+            fires.update(_fired(toulmin.verify(right, src, question)))
+            catches.update(_fired(toulmin.verify(wrong, src, question)))
             faithful += 1
             edits += 1
     print(f"\n{faithful} faithful answers, {edits} edited or hallucinated ones "
-          f"(DialogSum dev {n}, HaluEval dev dialogue and summarization {rows_per_task} rows each)\n")
+          f"(DialogSum dev {n}, HaluEval dev qa, dialogue and summarization {rows_per_task} rows each)\n")
     print("| check | fires on faithful | catches edited | decides alone |\n|---|---|---|---|")
     for k in sorted(set(fires) | set(catches), key=lambda k: (-catches[k], k)):
         print(f"| {k} | {fires[k]} ({100 * fires[k] / faithful:.1f}%) | {catches[k]} "
