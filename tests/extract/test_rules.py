@@ -345,3 +345,8 @@ def test_a_list_of_three_or_more_is_one_claim_per_item(ex: SpacyExtractor) -> No
 ])
 def test_subject_lists_and_pairs_stay_whole(ex: SpacyExtractor, answer: str) -> None:
     assert [c.text for c in ex.extract(answer)] == [answer]
+
+
+def test_a_list_inside_a_name_stays_whole(ex: SpacyExtractor) -> None:
+    answer = "Megadeth headlined with Lamb of God, Opeth, Arch Enemy and Overkill."
+    assert [c.text for c in ex.extract(answer)] == [answer]

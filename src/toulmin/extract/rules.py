@@ -377,6 +377,11 @@ def _list_items(doc: Any, unit: list[int], focus: list[int]) -> list[tuple[list[
     for t in (doc[i] for i in unit):
         if t.dep_ == "conj" or t.pos_ not in _ITEM_POS or t.dep_ in _SUBJ or t.i not in focused:
             continue
+        first = doc[min(y.i for y in t.subtree)]
+        # "Lamb of God, Opeth and Overkill": a list that starts inside a name
+        of_a_name = t.pos_ == "PROPN" and t.head.dep_ == "prep" and t.head.head.pos_ == "PROPN"
+        if first.ent_iob_ == "I" or of_a_name:
+            continue
         items, stack = [], [t]
         while stack:
             x = stack.pop()
