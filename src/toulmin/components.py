@@ -161,7 +161,11 @@ class Components:
         if d.judge == "checker":
             return offline
         llm = require_llm(self.llm, f"decide.judge={d.judge}", "decide.judge=checker")
-        return LLMJudge(llm, offline, mode=d.judge, band=d.cascade_band, fallback=self.config.llm.fallback)
+        resolved = self.resolved.decide
+        return LLMJudge(llm, offline, mode=d.judge, band=d.cascade_band, budget=d.cascade_budget,
+                        fallback=self.config.llm.fallback,
+                        thresholds=(resolved.threshold if resolved.threshold is not None else 0.5,
+                                    resolved.contradiction_threshold or CANDIDATE_CONTRADICTION))
 
     @cached_property
     def citation_judge(self) -> CitationJudge:

@@ -148,9 +148,14 @@ class DecideConfig(_Strict):
         "the shipped checker reject correct ones (docs/experiments.md), so it is off by default")
     judge: Literal["checker", "llm", "cascade"] = Field(
         "checker", description="who classifies claim/span pairs: the shipped checker, the configured llm, "
-        "or cascade (the checker, and the llm for claims inside cascade_band)")
+        "or cascade (the checker for every claim, the llm for the least certain ones: cascade_budget)")
+    cascade_budget: float | None = Field(
+        0.25, ge=0.0, le=1.0, description="cascade: the share of an answer's checkable claims the llm judges "
+        "(rounded down), those whose checker decision is least certain (nearest its threshold); a claim a "
+        "deterministic check refutes is never sent. null: cascade_band decides instead")
     cascade_band: tuple[float, float] = Field(
-        (0.2, 0.8), description="cascade: best checker entailment in [low, high) goes to the llm")
+        (0.2, 0.8), description="cascade with cascade_budget null: best checker entailment in [low, high) "
+        "goes to the llm")
     revise: str = Field("mark", pattern="^(mark|remove|none)$", description="how revised_answer treats "
                         "unsupported claims: mark, remove or none")
 

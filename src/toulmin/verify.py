@@ -207,10 +207,15 @@ class Verifier:
         linked = [(c, cs) for c, cs in zip(checked, cands) if cs]
         decided: dict[str, ClaimResult] = {}
         stop_if_cancelled(cancel, "classifying")
-        if on_event is None and cancel is None:
+        # a budgeted cascade chooses among all of an answer's claims: they go together
+        whole = bool(getattr(self.classifier, "needs_whole_answer", False))
+        if (on_event is None and cancel is None) or whole:
             got = self.classifier.classify([c for c, _ in linked], [cs for _, cs in linked], question)
             got = [_who_said_it(c, cls, readings) for (c, _), cls in zip(linked, got)]
             decided = {c.id: self._decide(c, cls, by_id) for (c, _), cls in zip(linked, got)}
+            if on_event is not None:
+                for c, _ in linked:
+                    on_event("claim", locate(decided[c.id], readings).model_dump(mode="json"))
         else:
             # one claim at a time, so each verdict can be sent as soon as it is known and
             # a cancelled verification stops within one claim (scores do not depend on

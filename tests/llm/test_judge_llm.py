@@ -90,14 +90,46 @@ def test_cascade_sends_only_uncertain_claims(server: Server, tmp_path: Path) -> 
     server.script.add("json", reply("entailment", "born in Warsaw"))
     server.script.add("json", reply("entailment", "It is 330 metres tall", 1))
     server.script.add("json", reply("neutral", ""))
-    r = toulmin.verify(ANSWER, SOURCES, **opts(server, tmp_path, "cascade", cascade_band=band))
+    r = toulmin.verify(ANSWER, SOURCES,
+                       **opts(server, tmp_path, "cascade", cascade_band=band, cascade_budget=None))
     assert len(server.script.requests) == 3 and all(d.decided_by == "openai:judge" for d in r.details)
     # a band that holds none of the checker's scores sends nothing
     lo = max(best) + 0.001
-    r = toulmin.verify(ANSWER, SOURCES, **opts(server, tmp_path / "b", "cascade", cascade_band=(lo, 1.0)))
+    r = toulmin.verify(ANSWER, SOURCES, **opts(server, tmp_path / "b", "cascade", cascade_band=(lo, 1.0),
+                                                cascade_budget=None))
     assert len(server.script.requests) == 3
     assert [d.verdict for d in r.details] == [d.verdict for d in base.details]
     assert all(d.decided_by and d.decided_by.startswith("toulmin-checker") for d in r.details)
+
+
+def test_budget_cascade_sends_the_least_certain_share(server: Server, tmp_path: Path) -> None:
+    from toulmin.components import build_components
+    from toulmin.config import load_config
+    from toulmin.sources import coerce_sources
+
+    cfg = load_config(overrides=opts(server, tmp_path, "cascade"))
+    judge = build_components(cfg).classifier
+    base = toulmin.verify(ANSWER, SOURCES)
+    # 3 claims: a quarter of them, rounded down, is none
+    r = toulmin.verify(ANSWER, SOURCES, **opts(server, tmp_path, "cascade"))
+    assert not server.script.requests and [d.verdict for d in r.details] == [d.verdict for d in base.details]
+    assert all(d.decided_by and d.decided_by.startswith("toulmin-checker") for d in r.details)
+    # a third is one: the claim whose checker decision is nearest to flipping
+    server.script.add("json", reply("neutral", ""))
+    events: list[tuple[str, Any]] = []
+    verifier = toulmin.Verifier(load_config(overrides=opts(server, tmp_path / "b", "cascade",
+                                                           cascade_budget=0.34)))
+    r = verifier.verify(ANSWER, SOURCES, on_event=lambda k, d: events.append((k, d)))
+    assert len(server.script.requests) == 1
+    judged = [d.claim for d in r.details if d.decided_by == "openai:judge"]
+    assert len(judged) == 1
+    assert server.script.requests[0]["body"]["messages"][1]["content"].startswith(f"Claim: {judged[0]}")
+    # streamed or not, the same claims reach the model, and every verdict is sent once
+    assert [d["id"] for k, d in events if k == "claim"] == [d.id for d in r.details]
+    claims = [c for c in verifier.extractor.extract(ANSWER) if not c.trivial]
+    cands = verifier.linker.link(claims, coerce_sources(SOURCES))
+    margins = [judge.margin(cls) for cls in judge.checker.classify(claims, cands)]
+    assert judged == [claims[margins.index(min(m for m in margins if m is not None))].text]
 
 
 def test_judge_needs_a_model() -> None:

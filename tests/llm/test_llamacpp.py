@@ -69,7 +69,7 @@ def test_verify_with_the_server_as_extractor_and_judge(server_url: str, tmp_path
         "Paris is the capital of France.",
         ["Paris is the capital and largest city of France."],
         extract={"backend": "llm"},
-        decide={"judge": "cascade", "cascade_band": [0.0, 1.01]},
+        decide={"judge": "cascade", "cascade_band": [0.0, 1.01], "cascade_budget": None},
         llm={
             "provider": "openai",
             "model": "smollm2",

@@ -5,9 +5,9 @@ The quote must be found in the spans (whitespace and case aside, or a close
 fuzzy match); a verdict whose quote is not there is downgraded to neutral and
 the claim's note says why. A reply that cannot be read is an explicit error
 for that claim (or, with ``llm.fallback``, the checker's verdict with a note),
-never a pass. In cascade mode the shipped checker decides the claims it is
-sure of and only those whose best entailment falls inside ``decide.cascade_band``
-go to the model.
+never a pass. In cascade mode the shipped checker decides every claim and the model
+judges only the least certain ``decide.cascade_budget`` share of an answer's claims (or,
+with the budget null, those whose best entailment falls inside ``decide.cascade_band``).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import difflib
 import re
 from collections.abc import Sequence
 
+from ..checks.claim import refutes
 from ..errors import LLMError
 from ..extract.rules import Claim
 from ..link.linker import Candidate
@@ -58,6 +59,10 @@ _ONE_HOT = {
 }
 
 
+def _best_entailment(cls: Classification) -> float:
+    return max([s.probs["entailment"] for s in cls.scored] + [(cls.joint or {}).get("entailment", 0.0)])
+
+
 def _norm(s: str) -> str:
     return re.sub(r"\s+", " ", s.replace("’", "'").replace("“", '"').replace("”", '"')).strip().lower()
 
@@ -92,10 +97,15 @@ class LLMJudge:
         *,
         mode: str = "llm",
         band: tuple[float, float] = (0.2, 0.8),
+        budget: float | None = None,
+        thresholds: tuple[float, float] = (0.5, 0.6),
         fallback: bool = True,
     ):
         self.llm, self.checker, self.mode, self.band, self.fallback = llm, checker, mode, band, fallback
+        self.budget, self.thresholds = budget, thresholds
         self.name = f"{mode}:{llm.name}"
+        # a budget is a share of the whole answer: the verifier classifies its claims together
+        self.needs_whole_answer = mode == "cascade" and budget is not None
 
     def classify(
         self,
@@ -108,21 +118,42 @@ class LLMJudge:
         # The checker always runs: its findings (numbers, dates, names) and, in
         # cascade mode, its confidence decide what the model sees.
         base = self.checker.classify(claims, candidates, question, answer_claims=answer_claims)
+        send = self._to_judge(base, candidates)
         out: list[Classification] = []
-        for claim, cands, cls in zip(claims, candidates, base):
+        for i, (claim, cands, cls) in enumerate(zip(claims, candidates, base)):
             if not cands:
                 out.append(cls)
-                continue
-            if self.mode == "cascade":
-                p = max(
-                    [s.probs["entailment"] for s in cls.scored] + [(cls.joint or {}).get("entailment", 0.0)]
-                )
-                lo, hi = self.band
-                if not lo <= p < hi:
-                    out.append(cls.model_copy(update={"decided_by": self.checker.name}))
-                    continue
-            out.append(self._judge(claim, cands, cls))
+            elif i in send:
+                out.append(self._judge(claim, cands, cls))
+            else:
+                out.append(cls.model_copy(update={"decided_by": self.checker.name}))
         return out
+
+    def _to_judge(
+        self, base: Sequence[Classification], candidates: Sequence[Sequence[Candidate]]
+    ) -> set[int]:
+        """Which claims the model judges: all of them (``llm``); in a cascade, those whose
+        best entailment is inside the band, or, with a budget, the least certain
+        ``budget`` share of them (rounded down; ties to the earlier claim)."""
+        linked = [i for i, cands in enumerate(candidates) if cands]
+        if self.mode != "cascade":
+            return set(linked)
+        if self.budget is None:
+            lo, hi = self.band
+            return {i for i in linked if lo <= _best_entailment(base[i]) < hi}
+        ranked = sorted((m, i) for i in linked if (m := self.margin(base[i])) is not None)
+        return {i for _, i in ranked[: int(self.budget * len(linked) + 1e-9)]}
+
+    def margin(self, cls: Classification) -> float | None:
+        """How far the checker's decision is from flipping: the distance of its best
+        entailment from ``decide.threshold`` or of its strongest contradiction from the
+        contradiction threshold, whichever is nearer (smaller is less certain). None when
+        a deterministic check already refutes the claim: the model cannot overturn that."""
+        if any(refutes(f) for f in cls.findings):
+            return None
+        supported_at, contradicted_at = self.thresholds
+        contra = max((s.probs["contradiction"] for s in cls.scored), default=0.0)
+        return min(abs(_best_entailment(cls) - supported_at), abs(contra - contradicted_at))
 
     def _judge(self, claim: Claim, cands: Sequence[Candidate], cls: Classification) -> Classification:
         passages = "\n".join(f"[{i + 1}] {c.context or c.text}" for i, c in enumerate(cands))
