@@ -238,3 +238,14 @@ def test_a_question_refutes_nothing() -> None:
 
     assert _v(said("Person2: How much can you drink?")).verdict == Verdict.OVERREACH
     assert _v(said("How much? I never drink.")).verdict == Verdict.CONTRADICTED
+
+
+def test_a_list_counts_once_in_the_confidence_at_its_weakest_item() -> None:
+    S, OV = Verdict.SUPPORTED, Verdict.OVERREACH
+    items = [_r(S, 0), _r(S, 1), _r(OV, 2), _r(S, 3)]
+    plain = rollup(items)
+    assert plain["confidence"] == 0.75
+    listed = rollup(items, {"c0": "0:4", "c1": "0:4", "c2": "0:4"})
+    # the list (c0-c2) is one unit scored 0, beside c3 scored 1
+    assert listed["confidence"] == 0.5
+    assert listed["claims_checked"] == 4 and listed["claims_supported"] == 3 and listed["faithfulness"] == 0.75

@@ -42,6 +42,8 @@ class Claim(BaseModel):
         "a figure and a name the answer put together are checked together there",
     )
     sentence: int = Field(description="index of the answer sentence it comes from")
+    item_of: str = Field("", description="the list this claim is one item of ('' when none): the "
+                         "answer-level confidence counts a list once, backed only when every item is")
     type: ClaimType
     trivial: bool = False
     names: list[str] = Field(
@@ -774,13 +776,21 @@ class SpacyExtractor:
                 if prefix:
                     prefix = f"{prefix} {_shared_aux(doc, h)}".rstrip()
             units = self._units(doc, h, idx)
+            listed: dict[int, str] = {}  # unit index -> the list it is an item of
             if self.split_modifiers:
-                units = [part for u in units for part in (_list_items(doc, *u) or [u])]
+                split: list[tuple[list[int], list[int]]] = []
+                for u in units:
+                    items = _list_items(doc, *u)
+                    for item in items or [u]:
+                        if items:
+                            listed[len(split)] = f"{si}:{items[0][1][0]}"
+                        split.append(item)
+                units = split
             whole = ""
             if len(units) > 1:
                 whole_text = _span_text(doc, _trim_conjunction(doc, idx), subs)
                 whole = self._finish(f"{prefix} {whole_text}" if prefix else whole_text)
-            for unit, focus in units:
+            for n, (unit, focus) in enumerate(units):
                 if not focus:  # a clause head with nothing left of its clause ("co-written")
                     continue
                 unit, focus = _trim_conjunction(doc, unit), _trim_conjunction(doc, focus)
@@ -810,6 +820,7 @@ class SpacyExtractor:
                         clause=whole,
                         subject=subject,
                         topic=topic,
+                        item_of=listed.get(n, ""),
                         **_names(doc, unit),
                     )
                 )
