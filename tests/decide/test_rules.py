@@ -248,4 +248,4 @@ def test_a_list_counts_once_in_the_confidence_at_its_weakest_item() -> None:
     listed = rollup(items, {"c0": "0:4", "c1": "0:4", "c2": "0:4"})
     # the list (c0-c2) is one unit scored 0, beside c3 scored 1
     assert listed["confidence"] == 0.5
-    assert listed["claims_checked"] == 4 and listed["claims_supported"] == 3 and listed["faithfulness"] == 0.75
+    assert (listed["claims_checked"], listed["claims_supported"], listed["faithfulness"]) == (4, 3, 0.75)
