@@ -27,6 +27,7 @@ from .corpus.retrieve import Passage, Retriever, as_retriever
 from .errors import InputError, LLMError
 from .llm.base import LLM, LLMRequest, Message
 from .llm.parse import ask_json
+from .llm.stream import OnToken, complete_streaming
 from .report import BACKED, SEARCHABLE, Report, Verdict
 from .sources import Source, coerce_sources
 from .verify import OnReport, get_verifier
@@ -97,23 +98,29 @@ def _llm_queries(llm: LLM, claims: Sequence[str], question: str | None) -> list[
     return [q.strip() for q in got if q.strip()][: 2 * len(claims)]
 
 
-def generate_answer(llm: LLM, question: str, sources: Sequence[Source], lessons: str = "") -> str:
-    """An answer to ``question`` from the numbered ``sources``, citing them as ``[n]``."""
+def generate_answer(llm: LLM, question: str, sources: Sequence[Source], lessons: str = "",
+                    on_token: OnToken | None = None) -> str:
+    """An answer to ``question`` from the numbered ``sources``, citing them as ``[n]``;
+    with ``on_token``, each piece as the model writes it (where the provider streams)."""
     ctx = "\n\n".join(f"[{i + 1}] {s.text}" for i, s in enumerate(sources))
     system = ANSWER_PROMPT + (f"\n\n{lessons}" if lessons else "")
-    reply = llm.complete(
-        LLMRequest(
-            messages=(
-                Message(role="system", content=system),
-                Message(role="user", content=f"Sources:\n{ctx}\n\nQuestion: {question}"),
-            ),
-            max_tokens=600,
-        )
+    request = LLMRequest(
+        messages=(
+            Message(role="system", content=system),
+            Message(role="user", content=f"Sources:\n{ctx}\n\nQuestion: {question}"),
+        ),
+        max_tokens=600,
     )
+    reply = llm.complete(request) if on_token is None else complete_streaming(llm, request, on_token)
     text = reply.text.strip()
     if not text:
         raise LLMError("E_LLM_BAD_RESPONSE", "the model returned an empty answer", fix="try another model")
     return text
+
+
+def _tokens(emit: Callable[[str, Any], None], attempt: int) -> OnToken:
+    """``token`` events for one draft: its pieces in order, then ``answer`` has it whole."""
+    return lambda piece: emit("token", {"attempt": attempt, "text": piece})
 
 
 def _step(
@@ -196,7 +203,8 @@ def crag(
     if answer is None:
         if llm is None or question is None:
             raise InputError("E_NO_ANSWER", "no answer to verify and no model to write one", fix="pass one")
-        answer = generate_answer(llm, question, srcs, lessons)
+        answer = generate_answer(llm, question, srcs, lessons,
+                                 on_token=_tokens(emit, 0) if on_event else None)
         emit("answer", {"attempt": 0, "answer": answer})
     rep = verifier.verify(answer, srcs, question, on_report=on_report)
     history = [_step(0, answer, rep, [], [], [])]
@@ -255,7 +263,8 @@ def crag(
         candidate = answer
         if llm is not None and question:
             try:
-                candidate = generate_answer(llm, question, pool, lessons)
+                candidate = generate_answer(llm, question, pool, lessons,
+                                            on_token=_tokens(emit, attempts) if on_event else None)
                 emit("answer", {"attempt": attempts, "answer": candidate})
             except LLMError as e:
                 if not cfg.llm.fallback:

@@ -33,6 +33,21 @@ def anthropic_reply(text: str, model: str = "m") -> dict[str, Any]:
     }
 
 
+def openai_stream(pieces: list[str], model: str = "m") -> list[dict[str, Any]]:
+    first = {"model": model, "choices": [{"index": 0, "delta": {"role": "assistant"}}]}
+    chunks: list[dict[str, Any]] = [first]
+    chunks += [{"model": model, "choices": [{"index": 0, "delta": {"content": p}}]} for p in pieces]
+    return [*chunks, {"model": model, "choices": [], "usage": {"completion_tokens": len(pieces)}}]
+
+
+def anthropic_stream(pieces: list[str]) -> list[dict[str, Any]]:
+    return [{"type": "message_start", "message": {"id": "x"}},
+            {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+            *[{"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": p}}
+              for p in pieces],
+            {"type": "message_stop"}]
+
+
 class Script:
     def __init__(self) -> None:
         self.actions: list[tuple[str, Any]] = []
@@ -72,6 +87,14 @@ class Server:
                         return
                     if kind == "json":
                         self._send(200, json.dumps(value).encode())
+                    elif kind == "sse":  # a streamed reply: one event per payload
+                        self.send_response(200)
+                        self.send_header("content-type", "text/event-stream")
+                        self.end_headers()
+                        for payload in value:
+                            self.wfile.write(f"data: {json.dumps(payload)}\n\n".encode())
+                            self.wfile.flush()
+                        self.wfile.write(b"data: [DONE]\n\n")
                     elif kind == "raw":
                         self._send(200, value.encode())
                     elif kind == "error_body":

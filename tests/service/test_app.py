@@ -240,7 +240,7 @@ def test_client_disconnect_cancels_the_work(serve: Callable[..., Running]) -> No
 def test_ask_streams_answer_rounds_and_verification(
     serve: Callable[..., Running], server: Any, tmp_path: Any
 ) -> None:
-    from tests.llm.conftest import openai_reply
+    from tests.llm.conftest import openai_stream
 
     docs = tmp_path / "docs"
     docs.mkdir()
@@ -249,7 +249,8 @@ def test_ask_streams_answer_rounds_and_verification(
     from toulmin.corpus import open_corpus
 
     open_corpus(path=str(tmp_path / "corpus")).store.index([docs])
-    server.script.add("json", openai_reply("Marie Curie was born in Warsaw in 1867 [1]."))
+    pieces = ["Marie Curie", " was born in Warsaw", " in 1867 [1]."]
+    server.script.add("sse", openai_stream(pieces))
     s = serve(
         corpus={"path": str(tmp_path / "corpus")},
         llm={"provider": "openai", "model": "m", "base_url": server.url + "/v1", "cache": False},
@@ -260,7 +261,11 @@ def test_ask_streams_answer_rounds_and_verification(
         resp.read()
     events = sse_events(resp)
     kinds = [k for k, _ in events]
-    assert kinds[:2] == ["answer", "round"] and kinds[-2:] == ["verification", "final"], kinds
+    # the draft token by token as the model writes it, then whole, then its verification
+    assert kinds[:5] == ["token", "token", "token", "answer", "round"], kinds
+    assert kinds[-2:] == ["verification", "final"], kinds
+    assert [d["text"] for k, d in events if k == "token"] == pieces
+    assert events[3][1] == {"attempt": 0, "answer": "".join(pieces)}
     assert events[-2][1]["confidence"] == 1.0 and events[-2][1]["crag_attempts"] == 0
     assert events[-1][1]["final_response"] == "Marie Curie was born in Warsaw in 1867 [1]."
     rec = httpx.get(s.url + f"/v1/reports/{events[-2][1]['id']}").json()

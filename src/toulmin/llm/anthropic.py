@@ -51,6 +51,11 @@ class Anthropic(HTTPProvider):
             body["stop_sequences"] = list(request.stop)
         return body
 
+    def _delta(self, data: Any) -> str:
+        if data.get("type") != "content_block_delta":
+            return ""
+        return str((data.get("delta") or {}).get("text") or "")
+
     def _parse(self, data: Any) -> LLMResponse:
         blocks = data["content"]
         text = "".join(b["text"] for b in blocks if b.get("type") == "text")

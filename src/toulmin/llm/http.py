@@ -16,6 +16,7 @@ import httpx
 from ..errors import LLMError
 from .base import LLMRequest, LLMResponse
 from .cache import ResponseCache
+from .stream import OnToken, sse_data
 
 __all__ = ["HTTPProvider"]
 
@@ -79,6 +80,10 @@ class HTTPProvider:
         raise NotImplementedError
 
     def _parse(self, data: Any) -> LLMResponse:
+        raise NotImplementedError
+
+    def _delta(self, data: Any) -> str:
+        """The text of one streamed piece ("" for pieces that carry none)."""
         raise NotImplementedError
 
     def _downgrade(self, request: LLMRequest, resp: httpx.Response) -> bool:
@@ -196,6 +201,52 @@ class HTTPProvider:
                     time.sleep(wait)
         assert resp is not None  # _next returns None only for a good response
         return self._done(key, resp)
+
+    def stream(self, request: LLMRequest, on_token: OnToken) -> LLMResponse:
+        """``complete``, the reply's pieces sent to ``on_token`` as they arrive. Retries
+        as ``complete`` does until the first piece; a connection lost after it is an
+        error (a retry would send the pieces twice). A server that answers whole (not
+        ``text/event-stream``) is read as ``complete`` reads it, one piece."""
+        key, hit = self._cached(request)
+        if hit is not None:
+            on_token(hit.text)
+            return hit
+        tries = _Tries(self._body(request))
+        parts: list[str] = []
+        whole: LLMResponse | None = None
+        where = f"{self.provider} at {self.base_url}"
+        with self._sem:
+            while True:
+                resp: httpx.Response | None = None
+                exc: Exception | None = None
+                try:
+                    with self._client.stream("POST", self._url(), json={**tries.body, "stream": True},
+                                             headers=self._headers()) as r:
+                        resp = r
+                        if r.status_code >= 400 or "event-stream" not in r.headers.get("content-type", ""):
+                            r.read()
+                        else:
+                            for data in sse_data(r, where):
+                                if piece := self._delta(data):
+                                    parts.append(piece)
+                                    on_token(piece)
+                except httpx.TransportError as e:
+                    if parts:
+                        raise self._error(e, None) from e
+                    exc, resp = e, None
+                wait = self._next(request, tries, resp, exc)
+                if wait is None:
+                    break
+                if wait:
+                    time.sleep(wait)
+        assert resp is not None
+        if "event-stream" not in resp.headers.get("content-type", ""):
+            whole = self._decode(resp)
+            on_token(whole.text)
+        out = whole or LLMResponse(text="".join(parts), model=self.model, provider=self.provider)
+        if self.cache is not None and key is not None:
+            self.cache.put(key, out)
+        return out
 
     async def acomplete(self, request: LLMRequest) -> LLMResponse:
         key, hit = self._cached(request)

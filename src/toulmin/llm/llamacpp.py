@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +79,35 @@ class LlamaCpp:
         except (KeyError, IndexError, TypeError) as e:
             raise LLMError("E_LLM_BAD_RESPONSE", "llama.cpp returned no message", fix="report this") from e
         out = LLMResponse(text=text, model=self.model, provider=self.provider)
+        if self.cache is not None and key is not None:
+            self.cache.put(key, out)
+        return out
+
+    def stream(self, request: LLMRequest, on_token: Callable[[str], None]) -> LLMResponse:
+        """``complete``, each piece sent to ``on_token`` as llama.cpp writes it."""
+        key = ResponseCache.key(self.provider, self.model, request) if self.cache is not None else None
+        if self.cache is not None and key is not None and (hit := self.cache.get(key)) is not None:
+            on_token(hit.text)
+            return hit
+        kw: dict[str, Any] = {"messages": [m.model_dump() for m in request.messages],
+                              "temperature": request.temperature, "max_tokens": request.max_tokens,
+                              "seed": 0, "stream": True}
+        if request.stop:
+            kw["stop"] = list(request.stop)
+        parts: list[str] = []
+        with self._lock:
+            try:
+                for chunk in self._llama.create_chat_completion(**kw):
+                    choice: Any = chunk["choices"][0]  # type: ignore[index]
+                    delta: Any = choice.get("delta") or {}
+                    piece = str(delta.get("content") or "")
+                    if piece:
+                        parts.append(piece)
+                        on_token(piece)
+            except (ValueError, RuntimeError) as e:
+                raise LLMError("E_LLM_BAD_RESPONSE", f"llama.cpp failed: {e}",
+                               fix="shorten the input or raise the context size") from e
+        out = LLMResponse(text="".join(parts), model=self.model, provider=self.provider)
         if self.cache is not None and key is not None:
             self.cache.put(key, out)
         return out

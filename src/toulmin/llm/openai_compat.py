@@ -65,6 +65,10 @@ class OpenAICompatible(HTTPProvider):
             body["response_format"] = {"type": "json_object", "schema": request.json_schema}
         return body
 
+    def _delta(self, data: Any) -> str:
+        choices = data.get("choices") or []  # the last piece may carry only usage
+        return str((choices[0].get("delta") or {}).get("content") or "") if choices else ""
+
     def _parse(self, data: Any) -> LLMResponse:
         choice = data["choices"][0]
         text = choice["message"]["content"]

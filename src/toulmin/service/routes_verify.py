@@ -58,8 +58,9 @@ async def verify_stream(
 
 @router.post("/v1/ask")
 async def ask(req: AskRequest, request: Request, sv: Service = Depends(service)) -> StreamingResponse:
-    """Server-Sent Events: ``answer`` (each draft as it is written), ``round`` per
-    CRAG verification, then ``verification`` and ``final``; or ``error``."""
+    """Server-Sent Events: ``token`` (each piece of a draft as the model writes it,
+    where the provider streams), ``answer`` (each draft, whole), ``round`` per CRAG
+    verification, then ``verification`` and ``final``; or ``error``."""
     cfg_req = sv.request_config(req)
     if not req.enable_crag:
         cfg_req = cfg_req.merged({"crag": {"max_attempts": 0}})
