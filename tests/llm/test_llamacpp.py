@@ -113,3 +113,22 @@ def test_chain_of_verification_against_the_server(server_url: str) -> None:
         assert r.fallback.startswith("E_LLM_BAD_RESPONSE") and r.questions == []
     assert r.metadata["verified_with_discrepancy"] in ("true", "false") and r.output.strip()
     llm.close()
+
+
+def test_streaming_from_the_server_and_in_process(server_url: str, tmp_path: Path) -> None:
+    from toulmin.llm.stream import complete_streaming
+
+    req = LLMRequest(messages=(Message(role="user", content="Count from one to five."),), max_tokens=24)
+    served = OpenAICompatible("smollm2", base_url=server_url, retries=1, timeout=120)
+    pieces: list[str] = []
+    out = complete_streaming(served, req, pieces.append)
+    assert len(pieces) > 1 and "".join(pieces) == out.text and out.text.strip()
+    served.close()
+    cfg = toulmin.load_config(overrides={"llm": {"provider": "llamacpp", "model": str(GGUF), "cache": False}})
+    local = load_llm(cfg.llm)
+    assert local is not None
+    pieces = []
+    out = complete_streaming(local, req, pieces.append)
+    # at temperature 0 the pieces make the reply complete() gives
+    assert len(pieces) > 1 and "".join(pieces) == out.text == local.complete(req).text
+    local.close()  # type: ignore[attr-defined]
