@@ -111,7 +111,7 @@ class Components:
         c, d = self.config.checker, self.config.decide
         return WindowConfig(
             window_words=c.window_words, overlap_sentences=c.overlap_sentences, top_windows=c.top_windows,
-            split_claim=c.split_claim, checks=d.checks,
+            split_claim=c.split_claim, checks=d.checks, advisory=frozenset(d.advisory_checks),
             contradiction_threshold=PAIR_CONTRADICTION if d.contradiction_threshold is None
             else d.contradiction_threshold,
         )

@@ -137,6 +137,11 @@ def test_checks_overrule_a_supported_pair_that_states_another_value(keyword_chec
     assert [f["kind"] for f in on[1].findings] == ["negation"]
     # the model's probability is kept: the checks decide, they do not invent a number
     assert [r.prob_supported for r in on] == [r.prob_supported for r in off]
+    # an advisory check (decide.advisory_checks) no longer decides alone
+    numbers_advise = WindowConfig(checks=True, advisory=frozenset({"number"}))
+    advisory = score_pairs(keyword_checker, docs, claims, cfg=numbers_advise)
+    assert [(r.supported, r.label3) for r in advisory] == [
+        (True, "entailment"), (False, "contradiction"), (True, "entailment")]
 
 
 def test_checks_read_a_figure_with_the_name_it_is_given(keyword_checker: KeywordChecker) -> None:

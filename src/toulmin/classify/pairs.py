@@ -74,6 +74,8 @@ class WindowConfig:
     # The deterministic checks the pipeline runs (toulmin.checks.claim): a number,
     # bounded date or polarity that the windows read state otherwise overrules the model.
     checks: bool = False
+    # checks whose mismatch may not make a pair a contradiction alone (decide.advisory_checks)
+    advisory: frozenset[str] = frozenset()
 
 
 def _pick_windows(sentence: str, wins: list[Span], wsets: list[set[str]], k: int | None) -> list[int]:
@@ -179,7 +181,8 @@ def score_pairs(
         weakest = min(sent_scores, key=lambda x: x.prob_supported)
         supported = weakest.prob_supported >= checker.threshold
         label3 = "entailment" if supported else ("contradiction" if contra else "neutral")
-        found = _mismatches(sents, all_wins, picks) if cfg.checks else []
+        found = [f for f in (_mismatches(sents, all_wins, picks) if cfg.checks else [])
+                 if f["kind"] not in cfg.advisory]
         if found:
             supported, label3 = False, "contradiction"
         out.append(PairScore(
