@@ -4,12 +4,13 @@ row, nothing stops the run, and a resumed run neither repeats nor drops a row (i
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from toulmin.cli import verify_batch_cmd as vb
+from toulmin import batch as vb
 from toulmin.errors import InputError
 
 from .test_verify_cli import ANSWER, S1, run
@@ -25,7 +26,7 @@ def _row(rid: Any, **kw: Any) -> str:
 
 
 def test_bad_rows_become_error_rows_with_their_code(tmp_path: Path) -> None:
-    rows = vb._read(_write(tmp_path / "in.jsonl", [
+    rows = vb.read_rows(_write(tmp_path / "in.jsonl", [
         _row("ok"),
         _row("q", question=5),
         _row("q2", question=["a"]),
@@ -44,7 +45,8 @@ def test_bad_rows_become_error_rows_with_their_code(tmp_path: Path) -> None:
 
 
 def test_a_repeated_id_is_an_error_row_naming_both_lines(tmp_path: Path) -> None:
-    rows = vb._read(_write(tmp_path / "in.jsonl", [_row("a"), _row("b"), _row("a"), "", _row(7), _row("7")]))
+    lines = [_row("a"), _row("b"), _row("a"), "", _row(7), _row("7")]
+    rows = vb.read_rows(_write(tmp_path / "in.jsonl", lines))
     assert [r["id"] for r in rows] == ["a", "b", "a", "7", "7"]
     assert "error" not in rows[0] and "error" not in rows[3]
     dup = rows[2]["error"]
@@ -54,16 +56,16 @@ def test_a_repeated_id_is_an_error_row_naming_both_lines(tmp_path: Path) -> None
 
 
 def test_resume_counts_rows_per_id_so_a_duplicate_is_never_skipped(tmp_path: Path) -> None:
-    rows = vb._read(_write(tmp_path / "in.jsonl", [_row("a"), _row("a"), _row("b")]))
+    rows = vb.read_rows(_write(tmp_path / "in.jsonl", [_row("a"), _row("a"), _row("b")]))
     out = tmp_path / "out.jsonl"
     # interrupted after the first row "a", with the duplicate's line torn
     out.write_text(json.dumps({"id": "a", "report": {}}) + '\n{"id": "a", "err')
-    done = vb._resume(out)
+    done = vb.resume(out)
     assert done == {"a": 1} and out.read_text().endswith("}\n")
-    todo = vb._todo(rows, done)
+    todo = vb.todo(rows, done)
     assert [(r["id"], r["line"]) for r in todo] == [("a", 2), ("b", 3)]
     assert todo[0]["error"]["code"] == "E_DUPLICATE_ID"
-    assert vb._todo(rows, vb.Counter({"a": 2, "b": 1})) == []
+    assert vb.todo(rows, Counter({"a": 2, "b": 1})) == []
 
 
 class _Boom:
@@ -78,14 +80,14 @@ def test_an_unexpected_exception_is_that_rows_error(monkeypatch: pytest.MonkeyPa
                                                     caplog: pytest.LogCaptureFixture) -> None:
     row = {"id": "x", "line": 4, "answer": "a", "sources": ["s"], "question": None}
     monkeypatch.setattr(vb, "_WORKER", _Boom(KeyError("\ud800 odd")))
-    line, failed = vb._run(row)
+    line, failed = vb.verify_row(row)
     got = json.loads(line)
     assert failed and got["id"] == "x" and got["error"]["code"] == "E_INTERNAL"
     assert got["error"]["message"].startswith("line 4: unexpected KeyError:") and "bug" in got["error"]["fix"]
     line.encode("utf-8")  # the lone surrogate in the message is escaped, the line can be written
     assert "line 4 (id 'x') failed unexpectedly" in caplog.text  # logged with its traceback
     monkeypatch.setattr(vb, "_WORKER", _Boom(InputError("E_EMPTY", "answer is empty", fix="give one")))
-    got = json.loads(vb._run(row)[0])
+    got = json.loads(vb.verify_row(row)[0])
     assert got["error"] == {"code": "E_EMPTY", "message": "answer is empty", "fix": "give one"}
 
 

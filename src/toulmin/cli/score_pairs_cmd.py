@@ -12,9 +12,9 @@ from tqdm import tqdm
 
 from ..classify.pairs import score_pairs as _score
 from ..errors import InputError
+from ..rows import parse_row
 from . import handle_errors
 from .options import checker_options, resolve
-from .rows import parse_row
 
 __all__ = ["read_rows", "score_pairs"]
 

@@ -10,131 +10,25 @@ every core), each with one compute thread.
 
 from __future__ import annotations
 
-import json
 import logging
 import multiprocessing as mp
 import os
 import sys
-from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import click
 from tqdm import tqdm
 
-from ..config import Config, load_config
-from ..errors import InputError, ToulminError
+from ..batch import read_rows, resume, todo, verify_row, worker_init
+from ..config import load_config
+from ..errors import InputError
 from . import handle_errors
-from .rows import parse_row, to_line
 from .verify_cmd import PRESET_OPTION, parse_sets
 
 __all__ = ["verify_batch"]
 
 log = logging.getLogger(__name__)
-_WORKER: Any = None
-_ON_REPORT: Any = None
-
-
-def _init(cfg_json: str) -> None:
-    global _WORKER, _ON_REPORT
-    from ..lessons import lesson_recorder
-    from ..verify import Verifier
-
-    cfg = Config.model_validate_json(cfg_json)
-    _WORKER = Verifier(cfg)
-    _ON_REPORT = lesson_recorder(cfg)
-
-
-def _run(row: dict[str, Any]) -> tuple[str, bool]:
-    """(output line, whether it is an error row). Nothing raised while verifying one row
-    stops the batch: an error of toulmin is that row's error, anything else (a bug) is an
-    E_INTERNAL error row that names the exception, logged with its traceback."""
-    rid = row.get("id")
-    try:
-        if "error" in row:
-            return to_line({"id": rid, "error": row["error"]}), True
-        rep = _WORKER.verify(row["answer"], row["sources"], row.get("question"), on_report=_ON_REPORT)
-        return to_line({"id": rid, "report": rep.model_dump(mode="json")}), False
-    except ToulminError as e:
-        return to_line({"id": rid, "error": e.to_dict()}), True
-    except Exception as e:  # a bug: recorded in the row and counted, the other rows still run
-        log.error("verify-batch: line %s (id %r) failed unexpectedly", row.get("line"), rid, exc_info=True)
-        return to_line({"id": rid, "error": {
-            "code": "E_INTERNAL",
-            "message": f"line {row.get('line')}: unexpected {type(e).__name__}: {e}",
-            "fix": "this is a bug in toulmin: please report it with this row; the other rows were verified",
-        }}), True
-
-
-_FORMAT = 'one JSON object per line: {"id", "answer", "sources", "question"?}'
-_KEYS = ("id", "answer", "sources", "question")
-
-
-def _read(path: Path) -> list[dict[str, Any]]:
-    """Every row of the file, in order: ``{"id", "line", "answer", "sources", "question"}``
-    or ``{"id", "line", "error"}``. A row whose id an earlier row already has is an
-    E_DUPLICATE_ID error row naming both lines: the output is keyed by id, and two
-    reports under one id could not be told apart."""
-    first: dict[str, int] = {}
-    rows: list[dict[str, Any]] = []
-    with path.open("rb") as fh:
-        for n, raw in enumerate(fh, 1):
-            if not raw.strip():
-                continue
-            rid, row, error = parse_row(raw, n, ("answer", "sources"), _KEYS, _FORMAT)
-            rid = str(rid)
-            question = None if row is None else row.get("question")
-            if error is None and question is not None and not isinstance(question, str):
-                error = {"code": "E_BAD_TYPE", "fix": "give the question as text, or leave it out",
-                         "message": f"line {n}: question must be a string, got {type(question).__name__}"}
-            if rid in first:
-                error = {"code": "E_DUPLICATE_ID", "fix": "give every row its own id",
-                         "message": f"line {n}: id {rid!r} is already the id of line {first[rid]}; "
-                                    "this row is not verified"}
-            else:
-                first[rid] = n
-            if error is not None or row is None:
-                rows.append({"id": rid, "line": n, "error": error})
-            else:
-                rows.append({"id": rid, "line": n, "answer": row["answer"], "sources": row["sources"],
-                             "question": row.get("question")})
-    return rows
-
-
-def _todo(rows: list[dict[str, Any]], done: Counter[str]) -> list[dict[str, Any]]:
-    """The rows not yet in the output. The output is in input order, so the k-th row
-    with an id is done when the output has k rows with it: a duplicate's error row is
-    resumed like any other row, never skipped because its id is done."""
-    seen: Counter[str] = Counter()
-    todo = []
-    for row in rows:
-        seen[row["id"]] += 1
-        if seen[row["id"]] > done[row["id"]]:
-            todo.append(row)
-    return todo
-
-
-def _resume(path: Path) -> Counter[str]:
-    """How many rows with each id are already written; a torn last line (no newline)
-    is cut off."""
-    if not path.exists():
-        return Counter()
-    data = path.read_bytes()
-    if data and not data.endswith(b"\n"):
-        keep = data.rfind(b"\n") + 1
-        with path.open("r+b") as fh:
-            fh.truncate(keep)
-        data = data[:keep]
-    done: Counter[str] = Counter()
-    for line in data.splitlines():
-        try:
-            done[str(json.loads(line)["id"])] += 1
-        except (ValueError, KeyError, TypeError):
-            continue  # a foreign line is left in place but does not count as done
-    return done
-
-
 @click.command("verify-batch")
 @click.argument("infile", type=click.Path(exists=True, dir_okay=False))
 @click.option(
@@ -146,36 +40,46 @@ def _resume(path: Path) -> Counter[str]:
     help="Output JSONL; rows already there are skipped (resume).",
 )
 @click.option("--workers", type=int, default=None, help="Processes (default: number of cores).")
+@click.option("--engine", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="local: worker processes here; ray: Ray actors (pip install 'toulmin[ray]').")
+@click.option("--address", default=None, help="--engine ray: the cluster to join (auto, or HOST:PORT); "
+              "default: a Ray runtime started here for the run.")
+@click.option("--actors", type=int, default=None, help="--engine ray: actors (default: --workers, or cores).")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None)
 @click.option("--set", "sets", multiple=True, help="Override a config key: --set link.k=5.")
 @PRESET_OPTION
 @handle_errors
 def verify_batch(
-    infile: str, outfile: str, workers: int | None, config_path: str | None, sets: tuple[str, ...],
-    preset: str | None,
+    infile: str, outfile: str, workers: int | None, engine: str, address: str | None, actors: int | None,
+    config_path: str | None, sets: tuple[str, ...], preset: str | None,
 ) -> None:
     """Verify JSONL rows {id, answer, sources, question?}; write {id, report} or {id, error}."""
+    actors = actors or workers or os.cpu_count() or 1
     workers = workers or os.cpu_count() or 1
-    if workers < 1:
-        raise InputError("E_BAD_OPTION", "--workers must be at least 1", fix="e.g. --workers 2")
+    if workers < 1 or actors < 1:
+        raise InputError("E_BAD_OPTION", "--workers and --actors must be at least 1", fix="e.g. --workers 2")
     over = parse_sets(sets, preset)
-    if workers > 1:  # one compute thread per process: the processes share the cores
+    if workers > 1 or engine == "ray":  # one compute thread per process: the processes share the cores
         over.setdefault("checker", {}).setdefault("threads", 1)
     cfg = load_config(config_path, overrides=over or None)
     out = Path(outfile)
-    done = _resume(out)
-    todo = _todo(_read(Path(infile)), done)
+    done = resume(out)
+    rows = todo(read_rows(Path(infile)), done)
     if done:
-        click.echo(f"resuming: {done.total()} rows already in {outfile}, {len(todo)} to go", err=True)
+        click.echo(f"resuming: {done.total()} rows already in {outfile}, {len(rows)} to go", err=True)
     errors = 0
     with (
         out.open("a", encoding="utf-8") as fh,
-        tqdm(total=len(todo), unit="answer", disable=None, file=sys.stderr) as bar,
+        tqdm(total=len(rows), unit="answer", disable=None, file=sys.stderr) as bar,
     ):
-        if workers == 1 or len(todo) <= 1:
-            _init(cfg.model_dump_json())
-            results: Iterator[tuple[str, bool]] = map(_run, todo)
-            pool = None
+        pool = None
+        if engine == "ray":
+            from ..ray import verify_rows
+
+            results: Iterator[tuple[str, bool]] = verify_rows(rows, cfg, actors=actors, address=address)
+        elif workers == 1 or len(rows) <= 1:
+            worker_init(cfg.model_dump_json())
+            results = map(verify_row, rows)
         else:
             # one compute thread per process for every library: the checker, the
             # embedder's onnxruntime session and BLAS
@@ -183,14 +87,14 @@ def verify_batch(
             saved = {k: os.environ.get(k) for k in names}
             os.environ.update(dict.fromkeys(names, "1"))
             try:
-                pool = mp.get_context("spawn").Pool(workers, _init, (cfg.model_dump_json(),))
+                pool = mp.get_context("spawn").Pool(workers, worker_init, (cfg.model_dump_json(),))
             finally:
                 for k, v in saved.items():
                     if v is None:
                         os.environ.pop(k, None)
                     else:
                         os.environ[k] = v
-            results = pool.imap(_run, todo, chunksize=1)
+            results = pool.imap(verify_row, rows, chunksize=1)
         try:
             for line, failed in results:
                 errors += failed

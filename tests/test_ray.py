@@ -1,0 +1,45 @@
+"""verify-batch on a real local Ray runtime: the same lines as the local engine, byte for
+byte except timings, bad rows included."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.cli.test_verify_cli import ANSWER, S1, run
+
+pytestmark = pytest.mark.slow
+pytest.importorskip("ray")
+
+
+def _rows(path: Path) -> list[dict[str, Any]]:
+    out = []
+    for line in path.read_text().splitlines():
+        row = json.loads(line)
+        if "report" in row:
+            row["report"].pop("timings_ms")
+        out.append(row)
+    return out
+
+
+def test_the_ray_engine_writes_what_the_local_engine_writes(tmp_path: Path) -> None:
+    good = [{"id": f"r{i}", "answer": ANSWER, "sources": [S1]} for i in range(5)]
+    lines = [json.dumps(r) for r in good[:3]]
+    lines += ["{not json", json.dumps({"id": "no-answer", "sources": [S1]}), json.dumps(good[3]),
+              json.dumps({"id": "r0", "answer": ANSWER, "sources": [S1]}), json.dumps(good[4])]
+    inp = tmp_path / "in.jsonl"
+    inp.write_text("\n".join(lines) + "\n")
+    local, on_ray = tmp_path / "local.jsonl", tmp_path / "ray.jsonl"
+    r1 = run("verify-batch", str(inp), "-o", str(local), "--workers", "2")
+    r2 = run("verify-batch", str(inp), "-o", str(on_ray), "--engine", "ray", "--actors", "2")
+    assert r1.returncode == r2.returncode == 1  # three rows are error rows, on both
+    got, want = _rows(on_ray), _rows(local)
+    assert got == want
+    assert [r["id"] for r in got] == ["r0", "r1", "r2", "line-4", "no-answer", "r3", "r0", "r4"]
+    assert [("error" in r) for r in got] == [False, False, False, True, True, False, True, False]
+    # resume: nothing is written twice
+    r3 = run("verify-batch", str(inp), "-o", str(on_ray), "--engine", "ray", "--actors", "2")
+    assert r3.returncode == 0 and len(on_ray.read_text().splitlines()) == 8
