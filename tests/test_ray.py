@@ -43,3 +43,23 @@ def test_the_ray_engine_writes_what_the_local_engine_writes(tmp_path: Path) -> N
     # resume: nothing is written twice
     r3 = run("verify-batch", str(inp), "-o", str(on_ray), "--engine", "ray", "--actors", "2")
     assert r3.returncode == 0 and len(on_ray.read_text().splitlines()) == 8
+
+
+def test_joining_a_two_node_cluster_by_address(tmp_path: Path) -> None:
+    from ray.cluster_utils import Cluster
+
+    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1, "include_dashboard": False})
+    try:
+        cluster.add_node(num_cpus=1)
+        cluster.wait_for_nodes()
+        rows = [{"id": f"r{i}", "answer": ANSWER, "sources": [S1]} for i in range(4)]
+        inp = tmp_path / "in.jsonl"
+        inp.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+        local, joined = tmp_path / "local.jsonl", tmp_path / "joined.jsonl"
+        assert run("verify-batch", str(inp), "-o", str(local), "--workers", "2").returncode == 0
+        r = run("verify-batch", str(inp), "-o", str(joined), "--engine", "ray", "--actors", "2",
+                "--address", cluster.address)
+        assert r.returncode == 0, r.stderr[-2000:]
+        assert _rows(joined) == _rows(local)
+    finally:
+        cluster.shutdown()
