@@ -63,3 +63,31 @@ def test_joining_a_two_node_cluster_by_address(tmp_path: Path) -> None:
         assert _rows(joined) == _rows(local)
     finally:
         cluster.shutdown()
+
+
+def test_an_actor_killed_mid_run_loses_no_row_and_writes_none_twice(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    rows = [{"id": f"r{i}", "answer": ANSWER, "sources": [S1]} for i in range(30)]
+    inp, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    inp.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    proc = subprocess.Popen([sys.executable, "-m", "toulmin.cli", "verify-batch", str(inp), "-o", str(out),
+                             "--engine", "ray", "--actors", "2"], stderr=subprocess.DEVNULL)
+    killed = None
+    deadline = time.monotonic() + 300
+    while proc.poll() is None and time.monotonic() < deadline:
+        done = len(out.read_text().splitlines()) if out.exists() else 0
+        if killed is None and done >= 4:
+            pids = subprocess.run(["pgrep", "-f", "MapWorker"], capture_output=True, text=True).stdout.split()
+            if pids:
+                killed = int(pids[0])
+                os.kill(killed, signal.SIGKILL)
+        time.sleep(0.1)
+    assert proc.wait(timeout=60) == 0
+    assert killed is not None, "the run ended before an actor could be killed"
+    ids = [json.loads(line)["id"] for line in out.read_text().splitlines()]
+    assert ids == [r["id"] for r in rows]  # every row once, in order
