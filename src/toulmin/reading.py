@@ -27,12 +27,14 @@ from array import array
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import pairwise
 
 from .checks.numbers import spoken_numbers
+from .checks.speakers import Said, said_by, shown
 from .report import ClaimResult, Evidence
 from .sources import Source
-from .text import clip
+from .text import clip, map_span
 
 __all__ = ["TRANSCRIPT_KINDS", "Reading", "locate", "read_answer", "read_source", "read_sources"]
 
@@ -81,15 +83,22 @@ class Reading:
     source: Source  # the original
     text: str
     to_source: array[int] = field(repr=False)  # len(text) + 1 offsets into source.text
-    speakers: tuple[str, ...] = ()  # the speakers, in order of first turn
     turns: tuple[tuple[int, int, str], ...] = ()  # (start, end, speaker) in the reading
     names: dict[str, str] = field(default_factory=dict)  # speaker -> the name they are called by
 
+    @property
+    def speakers(self) -> tuple[str, ...]:
+        """The speakers, in order of first turn."""
+        return tuple(dict.fromkeys(who for _, _, who in self.turns))
+
+    @cached_property
+    def said(self) -> list[Said]:
+        """Its sentences by speaker, as the speaker check reads them (split once)."""
+        return said_by([(who, self.text[a:b]) for a, b, who in self.turns])
+
     def span(self, start: int, end: int) -> tuple[int, int]:
         """The original ``[start, end)`` of the reading's ``[start, end)``."""
-        if end <= start:
-            return self.to_source[start], self.to_source[start]
-        return self.to_source[start], self.to_source[end - 1] + 1
+        return map_span(self.to_source, start, end)
 
     def quote(self, start: int, end: int) -> tuple[str, int, int]:
         a, b = self.span(start, end)
@@ -222,7 +231,6 @@ def read_source(source: Source) -> Reading | None:
         return None
     names = _names(text, labels)
     b = _Builder(text)
-    spoken: list[str] = []
     turns: list[tuple[int, int, str]] = []
     at = 0
     for i, m in enumerate(labels):
@@ -230,10 +238,8 @@ def read_source(source: Source) -> Reading | None:
         if at < m.start():  # text before the first label, or between turns: read as it is
             _clean(b, at, m.start())
         who = _speaker(m.group("label"))
-        spoken.append(who)
         # the name the others call them by, beside the label: a summary uses either
-        shown = f"{who} ({names[who]})" if who in names else who
-        b.put(f"{shown}: ", m.start("label"), m.start("label"))
+        b.put(f"{shown(who, names)}: ", m.start("label"), m.start("label"))
         begin = len(b.to_src)
         _clean(b, m.end(), end)
         turns.append((begin, len(b.to_src), who))
@@ -241,8 +247,7 @@ def read_source(source: Source) -> Reading | None:
     if at < len(text):
         _clean(b, at, len(text))
     reading, to_src = b.done()
-    return Reading(source=source, text=reading, to_source=to_src, speakers=tuple(dict.fromkeys(spoken)),
-                   turns=tuple(turns), names=names)
+    return Reading(source=source, text=reading, to_source=to_src, turns=tuple(turns), names=names)
 
 
 def read_sources(sources: Sequence[Source]) -> tuple[list[Source], dict[str, Reading]]:

@@ -8,13 +8,14 @@ evidence quote can be shown inside its source.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import InputError
 
 __all__ = [
     "MAX_ANSWER_CHARS", "MAX_DOC_CHARS", "MAX_SOURCE_CHARS", "MAX_TOTAL_SOURCE_CHARS", "STOPWORDS",
-    "Span", "check_text", "clip", "content_words", "make_windows",
+    "Span", "check_text", "clip", "content_words", "make_windows", "map_span",
     "split_sentences"
 ]
 
@@ -182,6 +183,16 @@ def check_text(value: object, what: str, limit: int = MAX_DOC_CHARS) -> str:
         raise InputError("E_TOO_LARGE", f"{what} has {len(value):,} characters, over the limit of {limit:,}",
                          fix="split it into several parts (one source or one call each)")
     return value
+
+
+def map_span(to: Sequence[int], start: int, end: int) -> tuple[int, int]:
+    """The ``[start, end)`` of a rewritten text (markers cut, a transcript read clean) in
+    the text it came from, through ``to``: each rewritten character's offset there, and
+    one more entry for the end. A span ends after its last character's original, so a
+    character that stood for several (a tag read as a name) still ends where they did."""
+    if end <= start:
+        return to[start], to[start]
+    return to[start], to[end - 1] + 1
 
 
 def clip(text: str, n: int = 160) -> str:

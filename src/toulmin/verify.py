@@ -17,7 +17,7 @@ from importlib.util import find_spec as _find_spec
 from typing import Any
 
 from ._version import __version__
-from .checks.speakers import check_speaker
+from .checks.speakers import check_speaker, shown
 from .cite.markers import parse_citations
 from .classify.offline import Classification
 from .components import build_components, require_llm
@@ -32,7 +32,7 @@ from .report import Alignment, ClaimResult, Report
 from .score.align import alignment, verification
 from .score.align_llm import llm_alignment
 from .sources import Source, coerce_sources
-from .text import check_text
+from .text import check_text, map_span
 
 # (kind, data): streamed progress of one verification
 OnEvent = Callable[[str, Any], None]
@@ -185,8 +185,9 @@ class Verifier:
         read, to_clean = read_answer(parsed.clean)
         clean_claims, dropped = self._extract(read, question, notes)
         if to_clean is not None:
-            clean_claims = [c.model_copy(update=dict(zip(("start", "end"), _back(to_clean, c.start, c.end))))
-                            for c in clean_claims]
+            spans = [map_span(to_clean, c.start, c.end) for c in clean_claims]
+            clean_claims = [c.model_copy(update={"start": a, "end": z})
+                            for c, (a, z) in zip(clean_claims, spans)]
         clean_claims = assign_topics(clean_claims)  # what each claim is about, for the linker
         claims = [
             c.model_copy(update=dict(zip(("start", "end"), parsed.answer_span(c.start, c.end))))
@@ -329,7 +330,7 @@ def _source_row(s: Source, reading: Reading | None) -> dict[str, Any]:
     row: dict[str, Any] = {"id": s.id, "chars": len(s.text), "stale": s.stale_reason}
     if reading is not None:  # how it was read, and whom it heard
         row["read_as"] = "transcript"
-        row["speakers"] = [f"{w} ({reading.names[w]})" if w in reading.names else w for w in reading.speakers]
+        row["speakers"] = [shown(w, reading.names) for w in reading.speakers]
     return row
 
 
@@ -341,12 +342,8 @@ def _who_said_it(claim: Claim, cls: Classification, readings: dict[str, Reading]
     r = readings.get(cls.scored[0].candidate.source_id)
     if r is None or not r.turns:
         return cls
-    found = check_speaker(claim.text, claim.subject, [(who, r.text[a:b]) for a, b, who in r.turns], r.names)
+    found = check_speaker(claim.text, claim.subject, r.said, r.names)
     return cls if found is None else cls.model_copy(update={"findings": [*cls.findings, found]})
-
-
-def _back(to: Any, start: int, end: int) -> tuple[int, int]:
-    return (to[start], to[start]) if end <= start else (to[start], to[end - 1] + 1)
 
 
 def _takes_budget(extractor: object) -> bool:

@@ -1,14 +1,14 @@
 from __future__ import annotations
 
 from toulmin.checks.claim import refutes
-from toulmin.checks.speakers import check_speaker, speaker_named
+from toulmin.checks.speakers import check_speaker, said_by, speaker_named
 
-TURNS = [
+TURNS = said_by([
     ("Person1", "Hey, Betsy, you are late again."),
     ("Person2", "I got stuck in traffic near the Carrefour intersection."),
     ("Person1", "Maybe you should start taking the public transport system to work."),
     ("Person2", "I think I'll have to consider it."),
-]
+])
 NAMES = {"Person2": "Betsy"}
 
 

@@ -19,7 +19,10 @@ from collections.abc import Mapping, Sequence
 from ..text import content_words, split_sentences
 from .finding import Finding
 
-__all__ = ["check_speaker", "speaker_named"]
+__all__ = ["Said", "check_speaker", "said_by", "shown", "speaker_named"]
+
+# one sentence of a transcript: (its speaker, its text, its words as the check reads them)
+Said = tuple[str, str, frozenset[str]]
 
 # The claim's words must be in another speaker's best sentence at least two more times
 # than in any sentence of the subject's own turns when the subject's own hold none of them,
@@ -47,6 +50,19 @@ def _words(text: str) -> set[str]:
     return {_stem(w) for w in content_words(text) if len(w) > 2}
 
 
+def shown(who: str, names: Mapping[str, str]) -> str:
+    """A speaker as a transcript's reading and the notes show them: the label, with the
+    name the others call them by beside it ("Person2 (Betsy)")."""
+    return f"{who} ({names[who]})" if who in names else who
+
+
+def said_by(turns: Sequence[tuple[str, str]]) -> list[Said]:
+    """Every sentence of ``turns`` ((speaker, words) in order), with its words: what
+    :func:`check_speaker` reads, split once per transcript rather than once per claim."""
+    return [(who, sent.text, frozenset(_words(sent.text))) for who, words in turns
+            for sent in split_sentences(words)]
+
+
 def speaker_named(subject: str, speakers: Sequence[str], names: Mapping[str, str]) -> str | None:
     """The speaker ``subject`` names: a speaker label ("Person1") or the name a speaker is
     called by ("Ms. Dawson" for the one called Dawson); None when it names none or more
@@ -63,11 +79,12 @@ def speaker_named(subject: str, speakers: Sequence[str], names: Mapping[str, str
 
 
 def check_speaker(
-    claim: str, subject: str, turns: Sequence[tuple[str, str]], names: Mapping[str, str]
+    claim: str, subject: str, said: Sequence[Said], names: Mapping[str, str]
 ) -> Finding | None:
-    """A ``speaker`` mismatch when ``claim``'s subject is one speaker of ``turns``
-    ((speaker, words) in order) and the claim's words are another's, else None."""
-    speakers = list(dict.fromkeys(s for s, _ in turns))
+    """A ``speaker`` mismatch when ``claim``'s subject is one speaker of the transcript
+    whose sentences are ``said`` (:func:`said_by`) and the claim's words are another's,
+    else None."""
+    speakers = list(dict.fromkeys(s for s, _, _ in said))
     if len(subject.split()) > 4 or re.search(r"\b(?:and|or|but)\b", subject):
         return None  # "Miss Liu and Person2": a group, or a subject the parse got wrong
     who = speaker_named(subject, speakers, names)
@@ -78,21 +95,18 @@ def check_speaker(
     if len(words) < 2:
         return None
     best: dict[str, tuple[int, str]] = {}
-    for s, said in turns:
-        for sent in split_sentences(said):
-            if s != who and (len(sent.text.split()) < _MIN_WORDS or sent.text.rstrip().endswith("?")
-                             or _YOU.search(sent.text)):
-                # a question's words are the answer's ("Did you enjoy your dinner?"), words
-                # said to the other are about them ("You're the first to arrive"), and a
-                # fragment answers a question ("Friendship Hotel.")
-                continue
-            n = len(words & _words(sent.text))
-            if n > best.get(s, (-1, ""))[0]:
-                best[s] = (n, sent.text)
+    for s, text, own in said:
+        if s != who and (len(text.split()) < _MIN_WORDS or text.rstrip().endswith("?") or _YOU.search(text)):
+            # a question's words are the answer's ("Did you enjoy your dinner?"), words
+            # said to the other are about them ("You're the first to arrive"), and a
+            # fragment answers a question ("Friendship Hotel.")
+            continue
+        n = len(words & own)
+        if n > best.get(s, (-1, ""))[0]:
+            best[s] = (n, text)
     mine = best.get(who, (0, ""))[0]
     other = max((s for s in best if s != who), key=lambda s: best[s][0], default=None)
     if other is None or mine not in _MARGINS or best[other][0] < mine + _MARGINS[mine]:
         return None
-    shown = f"{other} ({names[other]})" if other in names else other
     return Finding(kind="speaker", status="mismatch", claim=subject, source=other,
-                   note=f"in the source {shown} says this, not {subject}: “{best[other][1]}”")
+                   note=f"in the source {shown(other, names)} says this, not {subject}: “{best[other][1]}”")

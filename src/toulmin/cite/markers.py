@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..sources import Source
+from ..text import map_span
 
 __all__ = ["UNSPECIFIC", "Marker", "Parsed", "parse_citations", "resolve_ref"]
 
@@ -100,9 +101,7 @@ class Parsed:
     anchors: list[int]  # clean offset where each marker was, in ``markers`` order
 
     def answer_span(self, start: int, end: int) -> tuple[int, int]:
-        if end <= start:
-            return self.to_answer[start], self.to_answer[start]
-        return self.to_answer[start], self.to_answer[end - 1] + 1
+        return map_span(self.to_answer, start, end)
 
 
 def _tokens(text: str) -> set[str]:
