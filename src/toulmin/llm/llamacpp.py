@@ -51,10 +51,13 @@ class LlamaCpp:
         self.cache = cache
         self._lock = threading.Lock()  # one llama.cpp context is not thread-safe
 
-    def complete(self, request: LLMRequest) -> LLMResponse:
-        key = ResponseCache.key(self.provider, self.model, request) if self.cache is not None else None
-        if self.cache is not None and key is not None and (hit := self.cache.get(key)) is not None:
-            return hit
+    def _cached(self, request: LLMRequest) -> tuple[str | None, LLMResponse | None]:
+        if self.cache is None:
+            return None, None
+        key = ResponseCache.key(self.provider, self.model, request)
+        return key, self.cache.get(key)
+
+    def _run(self, request: LLMRequest, stream: bool) -> Any:
         kw: dict[str, Any] = {
             "messages": [m.model_dump() for m in request.messages],
             "temperature": request.temperature,
@@ -65,52 +68,48 @@ class LlamaCpp:
             kw["stop"] = list(request.stop)
         if request.json_schema is not None:
             kw["response_format"] = {"type": "json_object", "schema": request.json_schema}
-        with self._lock:
-            try:
-                data = self._llama.create_chat_completion(**kw)
-            except (ValueError, RuntimeError) as e:
-                raise LLMError(
-                    "E_LLM_BAD_RESPONSE",
-                    f"llama.cpp failed: {e}",
-                    fix="shorten the input or raise the context size",
-                ) from e
-        try:
-            text = data["choices"][0]["message"]["content"] or ""  # type: ignore[index]
-        except (KeyError, IndexError, TypeError) as e:
-            raise LLMError("E_LLM_BAD_RESPONSE", "llama.cpp returned no message", fix="report this") from e
+        if stream:
+            kw["stream"] = True
+        return self._llama.create_chat_completion(**kw)
+
+    def _done(self, key: str | None, text: str) -> LLMResponse:
         out = LLMResponse(text=text, model=self.model, provider=self.provider)
         if self.cache is not None and key is not None:
             self.cache.put(key, out)
         return out
 
+    def complete(self, request: LLMRequest) -> LLMResponse:
+        key, hit = self._cached(request)
+        if hit is not None:
+            return hit
+        with self._lock:
+            try:
+                data = self._run(request, stream=False)
+            except (ValueError, RuntimeError) as e:
+                raise _failed(e) from e
+        try:
+            text = data["choices"][0]["message"]["content"] or ""
+        except (KeyError, IndexError, TypeError) as e:
+            raise LLMError("E_LLM_BAD_RESPONSE", "llama.cpp returned no message", fix="report this") from e
+        return self._done(key, text)
+
     def stream(self, request: LLMRequest, on_token: Callable[[str], None]) -> LLMResponse:
         """``complete``, each piece sent to ``on_token`` as llama.cpp writes it."""
-        key = ResponseCache.key(self.provider, self.model, request) if self.cache is not None else None
-        if self.cache is not None and key is not None and (hit := self.cache.get(key)) is not None:
+        key, hit = self._cached(request)
+        if hit is not None:
             on_token(hit.text)
             return hit
-        kw: dict[str, Any] = {"messages": [m.model_dump() for m in request.messages],
-                              "temperature": request.temperature, "max_tokens": request.max_tokens,
-                              "seed": 0, "stream": True}
-        if request.stop:
-            kw["stop"] = list(request.stop)
         parts: list[str] = []
         with self._lock:
             try:
-                for chunk in self._llama.create_chat_completion(**kw):
-                    choice: Any = chunk["choices"][0]  # type: ignore[index]
-                    delta: Any = choice.get("delta") or {}
-                    piece = str(delta.get("content") or "")
+                for chunk in self._run(request, stream=True):
+                    piece = str((chunk["choices"][0].get("delta") or {}).get("content") or "")
                     if piece:
                         parts.append(piece)
                         on_token(piece)
             except (ValueError, RuntimeError) as e:
-                raise LLMError("E_LLM_BAD_RESPONSE", f"llama.cpp failed: {e}",
-                               fix="shorten the input or raise the context size") from e
-        out = LLMResponse(text="".join(parts), model=self.model, provider=self.provider)
-        if self.cache is not None and key is not None:
-            self.cache.put(key, out)
-        return out
+                raise _failed(e) from e
+        return self._done(key, "".join(parts))
 
     async def acomplete(self, request: LLMRequest) -> LLMResponse:
         return await asyncio.to_thread(self.complete, request)
@@ -119,3 +118,8 @@ class LlamaCpp:
         """Free the model and its context now rather than at interpreter exit."""
         with self._lock:
             self._llama.close()
+
+
+def _failed(e: Exception) -> LLMError:
+    return LLMError("E_LLM_BAD_RESPONSE", f"llama.cpp failed: {e}",
+                    fix="shorten the input or raise the context size")
