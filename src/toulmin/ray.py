@@ -8,7 +8,7 @@ behind ``verify-batch --engine ray``.
     ds = ds.map_batches(Verify, fn_constructor_kwargs={"config": cfg.model_dump_json()},
                         compute=ray.data.ActorPoolStrategy(size=4), num_cpus=1, batch_size=8)
     for out in ds.iter_rows():
-        out["id"], out["line"]       # the line verify-batch writes for that row
+        out["id"], out["line"], out["failed"]   # the line verify-batch writes, and if it is an error
 
 Each actor loads the models once, from the toulmin installed on its node (every node
 needs ``pip install toulmin``: nothing is downloaded), with one compute thread, and reads
@@ -33,7 +33,8 @@ _ONE_THREAD = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "TOULMIN_THREADS")
 
 
 class Verify:
-    """A stateful Ray Data stage: rows ``{"row": JSON text}`` in, ``{"id", "line"}`` out."""
+    """A stateful Ray Data stage: rows ``{"row": JSON text}`` in, ``{"id", "line", "failed"}``
+    out (``failed``: the line is an error row)."""
 
     def __init__(self, config: str | None = None):
         # one compute thread per actor: an actor is a core (benchmarks/batch_scaling.py)
@@ -43,15 +44,17 @@ class Verify:
         cfg = cfg.merged({"checker": {"threads": 1}})
         worker_init(cfg.model_dump_json())
 
-    def __call__(self, batch: dict[str, Any]) -> dict[str, list[str]]:
+    def __call__(self, batch: dict[str, Any]) -> dict[str, list[Any]]:
         ids: list[str] = []
         lines: list[str] = []
+        failed: list[bool] = []
         for text in batch["row"]:
             row = json.loads(text)
-            line, _ = verify_row(row)
+            line, bad = verify_row(row)
             ids.append(str(row.get("id")))
             lines.append(line)
-        return {"id": ids, "line": lines}
+            failed.append(bad)
+        return {"id": ids, "line": lines, "failed": failed}
 
 
 def _ray() -> Any:
@@ -84,8 +87,7 @@ def verify_rows(rows: Sequence[dict[str, Any]], config: Config, *, actors: int =
                             compute=ray.data.ActorPoolStrategy(size=actors), num_cpus=1,
                             batch_size=batch_size)
         for out in ds.iter_rows():
-            line = str(out["line"])
-            yield line, "error" in json.loads(line)
+            yield str(out["line"]), bool(out["failed"])
     finally:
         if started:
             ray.shutdown()

@@ -58,12 +58,15 @@ def verify_step(state: Mapping[str, Any], *, config: Config | None = None, **opt
     ``unsupported_claims`` and ``queries`` (what the next retrieval should look for).
     The threshold is the config's ``decide.grounded_threshold``: a draft is kept when it
     is grounded (confidence at least that, nothing contradicted)."""
+    return _next(state, _verify(state, config, options))
+
+
+def _verify(state: Mapping[str, Any], config: Config | None, options: Mapping[str, Any]) -> Report:
     answer = state.get("answer")
     if not isinstance(answer, str):
         raise InputError("E_BAD_TYPE", "the agent state's 'answer' must be the draft's text",
                          fix="set state['answer'] to the generated answer before the VERIFY step")
-    report = verify(answer, _sources(state), state.get("question"), config=config, **options)
-    return _next(state, report)
+    return verify(answer, _sources(state), state.get("question"), config=config, **options)
 
 
 async def averify_step(
@@ -134,16 +137,18 @@ def retry_until_grounded(
     state: dict[str, Any] = {"question": question, "iteration": 0, "max_iterations": max_iterations,
                              "reasoning": "", "queries": []}
     asked: list[list[str]] = []
+    reports: list[Report] = []  # the reports themselves: the state holds their JSON
     while True:
         queries = list(state.get("queries") or []) if state["iteration"] else []
         asked.append(queries)
         chunks = list(retrieve(question, queries))
-        state = verify_step({**state, "chunks": chunks, "answer": generate(question, chunks)},
-                            config=cfg, **options)
+        draft = {**state, "chunks": chunks, "answer": generate(question, chunks)}
+        reports.append(_verify(draft, cfg, options))
+        state = _next(draft, reports[-1])
         if state["next"] == "END":
             break
     grounded = bool(state["is_grounded"])
     return AgentRun(answer=state["answer"], is_grounded=grounded, confidence=state["confidence"],
                     iterations=state["iteration"], stopped="grounded" if grounded else "max_iterations",
                     reasoning=state["reasoning"], queries=asked,
-                    reports=[Report.model_validate(r) for r in state["reports"]])
+                    reports=reports)
