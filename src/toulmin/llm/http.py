@@ -213,7 +213,6 @@ class HTTPProvider:
             return hit
         tries = _Tries(self._body(request))
         parts: list[str] = []
-        whole: LLMResponse | None = None
         where = f"{self.provider} at {self.base_url}"
         with self._sem:
             while True:
@@ -240,10 +239,11 @@ class HTTPProvider:
                 if wait:
                     time.sleep(wait)
         assert resp is not None
-        if "event-stream" not in resp.headers.get("content-type", ""):
-            whole = self._decode(resp)
+        if "event-stream" not in resp.headers.get("content-type", ""):  # answered whole
+            whole = self._done(key, resp)
             on_token(whole.text)
-        out = whole or LLMResponse(text="".join(parts), model=self.model, provider=self.provider)
+            return whole
+        out = LLMResponse(text="".join(parts), model=self.model, provider=self.provider)
         if self.cache is not None and key is not None:
             self.cache.put(key, out)
         return out
