@@ -58,8 +58,14 @@ def _key(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def _pool(cases: list[dict[str, Any]]) -> list[tuple[str, str]]:
-    """(key of the source it came from, chunk text) for every six-sentence chunk."""
+def _sentences(text: str) -> set[str]:
+    """The sentences of a text long enough to name a document (six words or more)."""
+    return {" ".join(s.text.lower().split()) for s in split_sentences(text) if len(s.text.split()) >= 6}
+
+
+def _pool(cases: list[dict[str, Any]]) -> list[tuple[str, str, frozenset[str]]]:
+    """(key of the source it came from, chunk text, the source's sentences) for every
+    six-sentence chunk."""
     out, seen = [], set()
     for case in cases:
         for src in case["sources"]:
@@ -67,18 +73,25 @@ def _pool(cases: list[dict[str, Any]]) -> list[tuple[str, str]]:
             if k in seen:
                 continue
             seen.add(k)
+            whole = frozenset(_sentences(src["text"]))
             sents = [s.text for s in split_sentences(src["text"])]
             for i in range(0, len(sents), 6):
                 chunk = " ".join(sents[i : i + 6]).strip()
                 if len(chunk.split()) >= 8:
-                    out.append((k, chunk))
+                    out.append((k, chunk, whole))
     return out
 
 
-def _distractors(pool: list[tuple[str, str]], own: set[str], n: int, seed: int) -> list[dict[str, str]]:
+def _distractors(pool: list[tuple[str, str, frozenset[str]]], own: set[str], own_sents: set[str], n: int,
+                 seed: int) -> list[dict[str, str]]:
+    """``n`` chunks drawn from documents other than the case's own: not its sources, and
+    not a source sharing a sentence with them (the page another WiCE claim cites too,
+    another turn of the same HaluEval conversation), which may state the claim and so is
+    not irrelevant."""
     rng = random.Random(seed)
-    picked = [c for c in rng.sample(pool, min(len(pool), n + 200)) if c[0] not in own][:n]
-    return [{"id": f"d{i}", "text": text} for i, (_, text) in enumerate(picked)]
+    picked = [c for c in rng.sample(pool, min(len(pool), n + 400))
+              if c[0] not in own and not (c[2] & own_sents)][:n]
+    return [{"id": f"d{i}", "text": text} for i, (_, text, _) in enumerate(picked)]
 
 
 def _states(claim: str, sources: list[dict[str, Any]]) -> bool:
@@ -107,7 +120,8 @@ def run(n_cases: int, sizes: list[int]) -> dict[str, Any]:
         words = 0
         for ci, case in enumerate(cases):
             own = {_key(s["text"]) for s in case["sources"]}
-            extra = _distractors(pool, own, size, seed=1000 * ci + size) if size else []
+            own_sents = set().union(*(_sentences(s["text"]) for s in case["sources"]))
+            extra = _distractors(pool, own, own_sents, size, seed=1000 * ci + size) if size else []
             srcs = case["sources"] + extra
             words += sum(len(s["text"].split()) for s in srcs)
             t = time.perf_counter()

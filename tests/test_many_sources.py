@@ -63,3 +63,17 @@ def test_sources_about_the_same_plant_that_disagree_are_a_conflict() -> None:
     stale_key = {**KEY, "metadata": {"status": "outdated"}}
     d = toulmin.verify("The Riverside plant employs 300 people.", [stale_key, other]).details[0]
     assert d.verdict == Verdict.CONTRADICTED and d.conflict
+
+
+def test_passages_that_name_nothing_the_claim_names_are_no_evidence() -> None:
+    # no source mentions the Tozzer library; a library's holdings are about something else
+    other = [{"id": "lib", "text": "The county library holds over 40,000 volumes and a map room."}]
+    d = toulmin.verify("The Tozzer library holds over 260,000 volumes.", other).details[0]
+    assert d.verdict == Verdict.UNLINKED and d.evidence == []
+    assert d.note.startswith("no source mentions Tozzer")
+    # a passage naming what the claim names is evidence: Northwind's chief executive
+    # is someone else, so the claim is not left as if no source were about it
+    src = [{"id": "nw", "text": "Northwind Ltd grew in 2023. Chief executive Maria Lind said the firm "
+                                "would open two plants."}]
+    d = toulmin.verify("Tom Berg is Northwind's chief executive.", src).details[0]
+    assert d.verdict != Verdict.UNLINKED and d.verdict != Verdict.SUPPORTED

@@ -319,6 +319,18 @@ def _supported(c: _Case) -> ClaimResult | None:
     return c.result(Verdict.SUPPORTED, note, by=ids)
 
 
+def _about_something_else(c: _Case) -> ClaimResult | None:
+    """Not backed, no source mentions what the claim is about, and no passage near it names
+    anything the claim names: the passages are about something else, so they are no
+    evidence either way (UNLINKED, as when none is near; issue 29: a library's holdings must
+    not stand for the Tozzer library's)."""
+    if c.on_topic or not c.claim.names or any(
+            set(c.claim.names) - set(sc.candidate.missing_names) for sc in c.scored):
+        return None  # a passage names something the claim names ("Northwind's chief executive")
+    return c.result(Verdict.UNLINKED, f"no source mentions {', '.join(c.claim.topic)}: the passages "
+                    f"nearest to it are about something else", ev=[])
+
+
 def _a_check_finds_it_unstated(c: _Case) -> ClaimResult | None:
     """Not entailed, and a check finds a fact of it missing or stated otherwise."""
     hard = _worst(c.findings, "mismatch", "missing", "imprecise")
@@ -349,6 +361,7 @@ RULES: list[Callable[[_Case], ClaimResult | None]] = [
     _entailed_but_a_check_objects,
     _stale_only,
     _supported,
+    _about_something_else,
     _a_check_finds_it_unstated,
     _partly_there,
     _on_topic_not_stated,
