@@ -1,66 +1,111 @@
-"""Many answers, one report each: the rows, the resume and the per-row contract that
-``verify-batch`` and every batch engine share.
+"""Many answers, one report each: ``verify_many`` (the Python API), and the rows, the
+resume and the engines that ``verify-batch`` runs.
 
 Input rows: ``{"id", "answer", "sources", "question"?}``. Output rows:
 ``{"id", "report"}`` or ``{"id", "error"}``, one JSON line each, in input order; a row
 that cannot be verified, whatever the reason, is an error row and the run goes on. Rows
 already in the output are skipped (resume), and a line cut short by a crash is dropped.
 A repeated id is an E_DUPLICATE_ID error row.
+
+Engines: ``local`` (worker processes on this machine, the default) and ``ray`` (Ray
+actors, on a runtime started for the run or a cluster joined by address; ``toulmin.ray``).
+Both give the same rows, byte for byte except ``timings_ms``.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import multiprocessing as mp
+import os
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .config import Config
-from .errors import ToulminError
-from .rows import parse_row, to_line
+from ._worker import verify_row, worker_init
+from .config import Config, load_config
+from .errors import InputError
+from .rows import parse_row
 
-__all__ = ["read_rows", "resume", "todo", "verify_row", "worker_init"]
+__all__ = ["ENGINES", "read_rows", "resume", "run_lines", "todo", "verify_many", "verify_row", "worker_init"]
 
 log = logging.getLogger(__name__)
 
-_WORKER: Any = None
-_ON_REPORT: Any = None
+ENGINES = ("local", "ray")
+_ONE_THREAD = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "TOULMIN_THREADS")
 
 
-def worker_init(cfg_json: str) -> None:
-    global _WORKER, _ON_REPORT
-    from .lessons import lesson_recorder
-    from .verify import Verifier
+def run_lines(rows: list[dict[str, Any]], cfg: Config, *, engine: str = "local", workers: int | None = None,
+              actors: int | None = None, address: str | None = None) -> Iterator[tuple[str, bool]]:
+    """(output line, whether it is an error row) for each of ``rows`` (as ``read_rows``
+    gives them), in their order. ``local``: ``workers`` processes (default: every core),
+    each with one compute thread when there are several; ``ray``: ``actors`` Ray actors
+    (default: ``workers``, or every core) at ``address``, or on a runtime started here."""
+    if engine not in ENGINES:
+        raise InputError("E_BAD_OPTION", f"unknown engine {engine!r}",
+                         fix=f"choose one of {', '.join(ENGINES)}")
+    n = workers or os.cpu_count() or 1
+    if n < 1 or (actors is not None and actors < 1):
+        raise InputError("E_BAD_OPTION", "workers and actors must be at least 1", fix="e.g. workers=2")
+    if engine == "ray":
+        from .ray import verify_rows
 
-    cfg = Config.model_validate_json(cfg_json)
-    _WORKER = Verifier(cfg)
-    _ON_REPORT = lesson_recorder(cfg)
-
-
-def verify_row(row: dict[str, Any]) -> tuple[str, bool]:
-    """(output line, whether it is an error row). Nothing raised while verifying one row
-    stops the batch: an error of toulmin is that row's error, anything else (a bug) is an
-    E_INTERNAL error row that names the exception, logged with its traceback."""
-    rid = row.get("id")
+        yield from verify_rows(rows, cfg, actors=actors or n, address=address)
+        return
+    if n == 1 or len(rows) <= 1:
+        worker_init(cfg.model_dump_json())
+        yield from map(verify_row, rows)
+        return
+    # one compute thread per process for every library (the checker, the embedder's
+    # onnxruntime session, BLAS): the processes share the cores
+    cfg = cfg.merged({"checker": {"threads": 1}})
+    saved = {k: os.environ.get(k) for k in _ONE_THREAD}
+    os.environ.update(dict.fromkeys(_ONE_THREAD, "1"))
     try:
-        if "error" in row:
-            return to_line({"id": rid, "error": row["error"]}), True
-        rep = _WORKER.verify(row["answer"], row["sources"], row.get("question"), on_report=_ON_REPORT)
-        return to_line({"id": rid, "report": rep.model_dump(mode="json")}), False
-    except ToulminError as e:
-        return to_line({"id": rid, "error": e.to_dict()}), True
-    except Exception as e:  # a bug: recorded in the row and counted, the other rows still run
-        log.error("batch: line %s (id %r) failed unexpectedly", row.get("line"), rid, exc_info=True)
-        return to_line({"id": rid, "error": {
-            "code": "E_INTERNAL",
-            "message": f"line {row.get('line')}: unexpected {type(e).__name__}: {e}",
-            "fix": "this is a bug in toulmin: please report it with this row; the other rows were verified",
-        }}), True
+        pool = mp.get_context("spawn").Pool(n, worker_init, (cfg.model_dump_json(),))
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    try:
+        yield from pool.imap(verify_row, rows, chunksize=1)
+    finally:
+        pool.close()
+        pool.join()
+
+
+def verify_many(rows: Iterable[dict[str, Any]], *, engine: str = "local", config: Config | None = None,
+                workers: int | None = None, actors: int | None = None,
+                address: str | None = None) -> Iterator[dict[str, Any]]:
+    """Verify many answers: each of ``rows`` (``{"id", "answer", "sources", "question"?}``)
+    gives one output row, ``{"id", "report"}`` (the report as JSON data) or ``{"id",
+    "error": {code, message, fix}}``, in input order, exactly what ``verify-batch``
+    writes. A row is checked as a line of ``verify-batch``'s input is: a row that is not
+    a dict, lacks ``answer``, repeats an id or cannot be verified is an error row and
+    the others go on. ``config``: the resolved config (default: the layers)."""
+    cfg = config or load_config()
+    lines: list[bytes] = []
+    bad: dict[int, str] = {}
+    for n, item in enumerate(rows, 1):
+        try:
+            lines.append(json.dumps(item).encode())  # a lone surrogate stays an escape: E_NOT_UTF8
+        except (TypeError, ValueError) as e:
+            bad[n] = f"row {n} is not JSON data: {e}"
+            lines.append(b"{}")
+    checked = check_rows(lines)
+    for row in checked:
+        if row["line"] in bad:
+            row["error"] = {"code": "E_BAD_ROW", "message": bad[row["line"]],
+                            "fix": "give each row as JSON data: strings, numbers, lists and dicts"}
+    for line, _ in run_lines(checked, cfg, engine=engine, workers=workers, actors=actors, address=address):
+        yield json.loads(line)
 
 
 _FORMAT = 'one JSON object per line: {"id", "answer", "sources", "question"?}'
-_KEYS = ("id", "answer", "sources", "question")
+_KEYS = ("id", "answer", "sources", "question", "label")  # a label is for `toulmin report`
 
 
 def read_rows(path: Path) -> list[dict[str, Any]]:
@@ -68,29 +113,34 @@ def read_rows(path: Path) -> list[dict[str, Any]]:
     or ``{"id", "line", "error"}``. A row whose id an earlier row already has is an
     E_DUPLICATE_ID error row naming both lines: the output is keyed by id, and two
     reports under one id could not be told apart."""
+    with path.open("rb") as fh:
+        return check_rows(fh)
+
+
+def check_rows(lines: Iterable[bytes]) -> list[dict[str, Any]]:
+    """``read_rows`` for lines already in hand, numbered from 1 (blank lines count)."""
     first: dict[str, int] = {}
     rows: list[dict[str, Any]] = []
-    with path.open("rb") as fh:
-        for n, raw in enumerate(fh, 1):
-            if not raw.strip():
-                continue
-            rid, row, error = parse_row(raw, n, ("answer", "sources"), _KEYS, _FORMAT)
-            rid = str(rid)
-            question = None if row is None else row.get("question")
-            if error is None and question is not None and not isinstance(question, str):
-                error = {"code": "E_BAD_TYPE", "fix": "give the question as text, or leave it out",
-                         "message": f"line {n}: question must be a string, got {type(question).__name__}"}
-            if rid in first:
-                error = {"code": "E_DUPLICATE_ID", "fix": "give every row its own id",
-                         "message": f"line {n}: id {rid!r} is already the id of line {first[rid]}; "
-                                    "this row is not verified"}
-            else:
-                first[rid] = n
-            if error is not None or row is None:
-                rows.append({"id": rid, "line": n, "error": error})
-            else:
-                rows.append({"id": rid, "line": n, "answer": row["answer"], "sources": row["sources"],
-                             "question": row.get("question")})
+    for n, raw in enumerate(lines, 1):
+        if not raw.strip():
+            continue
+        rid, row, error = parse_row(raw, n, ("answer", "sources"), _KEYS, _FORMAT)
+        rid = str(rid)
+        question = None if row is None else row.get("question")
+        if error is None and question is not None and not isinstance(question, str):
+            error = {"code": "E_BAD_TYPE", "fix": "give the question as text, or leave it out",
+                     "message": f"line {n}: question must be a string, got {type(question).__name__}"}
+        if rid in first:
+            error = {"code": "E_DUPLICATE_ID", "fix": "give every row its own id",
+                     "message": f"line {n}: id {rid!r} is already the id of line {first[rid]}; "
+                                "this row is not verified"}
+        else:
+            first[rid] = n
+        if error is not None or row is None:
+            rows.append({"id": rid, "line": n, "error": error})
+        else:
+            rows.append({"id": rid, "line": n, "answer": row["answer"], "sources": row["sources"],
+                         "question": row.get("question")})
     return rows
 
 

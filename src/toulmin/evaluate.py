@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -106,10 +106,21 @@ def evaluate_pairs(
     chunk: int = 64,
     progress: Callable[[int], Any] | None = None,
     threshold: float | None = None,
+    scorer: Callable[[Sequence[Pair]], Iterable[PairScore]] | None = None,
 ) -> dict[str, Any]:
+    """Accuracy and calibration of ``checker`` on labelled ``pairs``. ``scorer``: the
+    pairs' scores in order, computed elsewhere (``eval pairs --engine ray``) with this
+    checker's config; by default here, ``chunk`` pairs per model call."""
     thr = checker.threshold if threshold is None else threshold
     t0 = time.perf_counter()
-    scores = score_labelled(checker, pairs, cfg, chunk, progress)
+    if scorer is None:
+        scores = score_labelled(checker, pairs, cfg, chunk, progress)
+    else:
+        scores = []
+        for s in scorer(pairs):
+            scores.append(s)
+            if progress:
+                progress(1)
     model_pairs = sum(r.scored for r in scores)
     elapsed = time.perf_counter() - t0
     ok = [(p, s) for p, s in zip(pairs, scores) if s.error is None]

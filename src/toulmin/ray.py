@@ -1,5 +1,5 @@
-"""toulmin on Ray (``pip install 'toulmin[ray]'``): a Ray Data stage, and the engine
-behind ``verify-batch --engine ray``.
+"""toulmin on Ray (``pip install 'toulmin[ray]'``): Ray Data stages, and the engine
+behind ``verify-batch``, ``score-pairs`` and ``eval pairs`` with ``--engine ray``.
 
     import ray
     from toulmin.ray import Verify
@@ -9,6 +9,9 @@ behind ``verify-batch --engine ray``.
                         compute=ray.data.ActorPoolStrategy(size=4), num_cpus=1, batch_size=8)
     for out in ds.iter_rows():
         out["id"], out["line"], out["failed"]   # the line verify-batch writes, and if it is an error
+
+``ScorePairs`` is the same for ``{"row": JSON of {"id", "doc", "claim"}}`` rows, giving
+``{"id", "score"}`` (a ``PairScore`` as JSON).
 
 Each actor loads the models once, from the toulmin installed on its node (every node
 needs ``pip install toulmin``: nothing is downloaded), with one compute thread, and reads
@@ -23,13 +26,24 @@ import os
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .batch import verify_row, worker_init
+from ._worker import pairs_init, score_chunk, verify_row, worker_init
+from .classify.pairs import PairScore
 from .config import Config, load_config
 from .errors import DependencyError
 
-__all__ = ["Verify", "verify_rows"]
+__all__ = ["ScorePairs", "Verify", "score_rows", "verify_rows"]
 
 _ONE_THREAD = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "TOULMIN_THREADS")
+_QUEUED = 2  # batches sent to an actor ahead of the one it runs, at most
+
+
+def _one_thread(config: str | None) -> str:
+    """The config an actor runs: the given one (or the layers), with one compute thread,
+    because an actor is a core (benchmarks/batch_scaling.py)."""
+    for name in _ONE_THREAD:
+        os.environ[name] = "1"
+    cfg = Config.model_validate_json(config) if config else load_config()
+    return cfg.merged({"checker": {"threads": 1}}).model_dump_json()
 
 
 class Verify:
@@ -37,12 +51,7 @@ class Verify:
     out (``failed``: the line is an error row)."""
 
     def __init__(self, config: str | None = None):
-        # one compute thread per actor: an actor is a core (benchmarks/batch_scaling.py)
-        for name in _ONE_THREAD:
-            os.environ[name] = "1"
-        cfg = Config.model_validate_json(config) if config else load_config()
-        cfg = cfg.merged({"checker": {"threads": 1}})
-        worker_init(cfg.model_dump_json())
+        worker_init(_one_thread(config))
 
     def __call__(self, batch: dict[str, Any]) -> dict[str, list[Any]]:
         ids: list[str] = []
@@ -57,6 +66,19 @@ class Verify:
         return {"id": ids, "line": lines, "failed": failed}
 
 
+class ScorePairs:
+    """A stateful Ray Data stage: rows ``{"row": JSON of {"id", "doc", "claim"} or {"id",
+    "error"}}`` in, ``{"id", "score": PairScore JSON}`` out, the batch in one model call."""
+
+    def __init__(self, config: str | None = None):
+        pairs_init(_one_thread(config))
+
+    def __call__(self, batch: dict[str, Any]) -> dict[str, list[Any]]:
+        rows = [json.loads(text) for text in batch["row"]]
+        scores = score_chunk(rows)
+        return {"id": [str(r.get("id")) for r in rows], "score": [s.model_dump_json() for s in scores]}
+
+
 def _ray() -> Any:
     try:
         import ray
@@ -66,12 +88,16 @@ def _ray() -> Any:
     return ray
 
 
-def verify_rows(rows: Sequence[dict[str, Any]], config: Config, *, actors: int = 2,
-                address: str | None = None, batch_size: int = 4) -> Iterator[tuple[str, bool]]:
-    """(output line, whether it is an error row) for each of ``rows`` (as
-    ``toulmin.batch.read_rows`` gives them), in their order, verified by ``actors`` Ray
-    actors: on the cluster at ``address`` ("auto" for the one this machine belongs to),
-    or, without one, on a Ray runtime started here for the run."""
+def _run(stage: type, rows: Sequence[dict[str, Any]], config: Config, actors: int, address: str | None,
+         batch_size: int) -> Iterator[dict[str, Any]]:
+    """``stage``'s output rows for ``rows``, in their order, on ``actors`` Ray actors: on
+    the cluster at ``address`` ("auto" for the one this machine belongs to), or, without
+    one, on a Ray runtime started here for the run and stopped after it.
+
+    Plain actors, not a Ray Data pipeline: the driver only waits on results, and on two
+    cores Ray Data's executor in the driver took a share of the actors' time. An actor
+    that dies is restarted (its models loaded again) and its batch run again, so a row
+    is neither lost nor written twice."""
     ray = _ray()
     started = not ray.is_initialized()
     if started:
@@ -80,14 +106,51 @@ def verify_rows(rows: Sequence[dict[str, Any]], config: Config, *, actors: int =
         else:
             ray.init(num_cpus=actors, include_dashboard=False, log_to_driver=False)
     try:
-        ctx = ray.data.DataContext.get_current()
-        ctx.execution_options.preserve_order = True  # the output is in input order
-        ds = ray.data.from_items([{"row": json.dumps(r)} for r in rows])
-        ds = ds.map_batches(Verify, fn_constructor_kwargs={"config": config.model_dump_json()},
-                            compute=ray.data.ActorPoolStrategy(size=actors), num_cpus=1,
-                            batch_size=batch_size)
-        for out in ds.iter_rows():
-            yield str(out["line"]), bool(out["failed"])
+        cls = ray.remote(num_cpus=1, max_restarts=-1, max_task_retries=-1)(stage)
+        cfg = config.model_dump_json()
+        pool = [cls.remote(cfg) for _ in range(actors)]
+        batches = [{"row": [json.dumps(r) for r in rows[k : k + batch_size]]}
+                   for k in range(0, len(rows), batch_size)]
+        # Each actor holds _QUEUED batches, so it starts the next one as it ends one, without
+        # waiting for the driver to see the result and send more; the driver hands a batch
+        # to whichever actor frees up, and gives the results back in input order.
+        pending: dict[Any, tuple[int, Any]] = {}
+        done: dict[int, dict[str, list[Any]]] = {}
+        sent = emitted = 0
+        for actor in pool * _QUEUED:
+            if sent < len(batches):
+                pending[actor.__call__.remote(batches[sent])] = (sent, actor)
+                sent += 1
+        while emitted < len(batches):
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            i, actor = pending.pop(ready[0])
+            done[i] = ray.get(ready[0])
+            if sent < len(batches):
+                pending[actor.__call__.remote(batches[sent])] = (sent, actor)
+                sent += 1
+            while emitted in done:
+                out = done.pop(emitted)
+                emitted += 1
+                for k in range(len(out["id"])):
+                    yield {name: col[k] for name, col in out.items()}
     finally:
         if started:
             ray.shutdown()
+
+
+def verify_rows(rows: Sequence[dict[str, Any]], config: Config, *, actors: int = 2,
+                address: str | None = None, batch_size: int = 2) -> Iterator[tuple[str, bool]]:
+    """(output line, whether it is an error row) for each of ``rows`` (as
+    ``toulmin.batch.read_rows`` gives them), in their order, verified by ``actors`` Ray
+    actors (see ``_run`` for ``address``), ``batch_size`` rows a task: a row takes about a
+    second, so small batches leave no actor idle at the end while another finishes."""
+    for out in _run(Verify, rows, config, actors, address, batch_size):
+        yield str(out["line"]), bool(out["failed"])
+
+
+def score_rows(rows: Sequence[dict[str, Any]], config: Config, *, actors: int = 2,
+               address: str | None = None, batch_size: int = 64) -> Iterator[PairScore]:
+    """The ``PairScore`` of each row ``{"id", "doc", "claim"}`` (or error row ``{"id",
+    "error"}``), in order, scored by ``actors`` Ray actors, ``batch_size`` pairs per call."""
+    for out in _run(ScorePairs, rows, config, actors, address, batch_size):
+        yield PairScore.model_validate_json(out["score"])

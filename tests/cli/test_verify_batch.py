@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from toulmin import _worker
 from toulmin import batch as vb
 from toulmin.errors import InputError
 
@@ -79,14 +80,14 @@ class _Boom:
 def test_an_unexpected_exception_is_that_rows_error(monkeypatch: pytest.MonkeyPatch,
                                                     caplog: pytest.LogCaptureFixture) -> None:
     row = {"id": "x", "line": 4, "answer": "a", "sources": ["s"], "question": None}
-    monkeypatch.setattr(vb, "_WORKER", _Boom(KeyError("\ud800 odd")))
+    monkeypatch.setattr(_worker, "_WORKER", _Boom(KeyError("\ud800 odd")))
     line, failed = vb.verify_row(row)
     got = json.loads(line)
     assert failed and got["id"] == "x" and got["error"]["code"] == "E_INTERNAL"
     assert got["error"]["message"].startswith("line 4: unexpected KeyError:") and "bug" in got["error"]["fix"]
     line.encode("utf-8")  # the lone surrogate in the message is escaped, the line can be written
     assert "line 4 (id 'x') failed unexpectedly" in caplog.text  # logged with its traceback
-    monkeypatch.setattr(vb, "_WORKER", _Boom(InputError("E_EMPTY", "answer is empty", fix="give one")))
+    monkeypatch.setattr(_worker, "_WORKER", _Boom(InputError("E_EMPTY", "answer is empty", fix="give one")))
     got = json.loads(vb.verify_row(row)[0])
     assert got["error"] == {"code": "E_EMPTY", "message": "answer is empty", "fix": "give one"}
 

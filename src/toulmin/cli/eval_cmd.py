@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator, Sequence
 
 import click
 from tqdm import tqdm
 
+from ..classify.pairs import PairScore
+from ..datasets import Pair
 from ..evaluate import evaluate_pairs, load_pairs
 from . import handle_errors
-from .options import checker_options, resolve
+from .options import checker_options, engine_options, pair_scores, resolve
 
 __all__ = ["eval_group"]
 
@@ -25,18 +28,25 @@ def eval_group() -> None:
 @click.option("--limit", type=int, default=None, help="Only the first N rows.")
 @click.option("--json", "as_json", is_flag=True, help="Print the metrics as JSON.")
 @checker_options
+@engine_options
 @handle_errors
 def pairs(spec: str, limit: int | None, as_json: bool, config_path: str | None, model: str | None,
           backend: str | None, threshold: float | None, window_words: int | None,
-          batch_size: int | None, checks: bool | None) -> None:
+          batch_size: int | None, checks: bool | None, engine: str, actors: int | None,
+          address: str | None) -> None:
     """Evaluate on FILE (JSONL with doc, claim, label) or a named slice such as wice-dev.
 
     Prints balanced accuracy at the checker's threshold, 3-way accuracy where the
     data has three labels, and expected calibration error (10 bins)."""
-    _, checker, win = resolve(config_path, model, backend, threshold, window_words, batch_size, checks)
+    cfg, checker, win = resolve(config_path, model, backend, threshold, window_words, batch_size, checks)
     data = load_pairs(spec)[:limit]
+
+    def scorer(part: Sequence[Pair]) -> Iterator[PairScore]:
+        rows = [{"id": p.id, "doc": p.doc, "claim": p.claim} for p in part]
+        yield from pair_scores(rows, cfg, checker, win, engine, actors, address)
+
     with tqdm(total=len(data), unit="pair", disable=None, file=sys.stderr) as bar:
-        res = evaluate_pairs(checker, data, win, progress=bar.update)
+        res = evaluate_pairs(checker, data, win, progress=bar.update, scorer=scorer)
     res = {k: v for k, v in res.items() if not k.startswith("_")}
     res["data"] = spec
     res["model"] = f"{checker.name} {checker.version}"

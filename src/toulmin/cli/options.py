@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import click
 
+from .._worker import score_chunk
 from ..checker import Checker
-from ..classify.pairs import WindowConfig
+from ..classify.pairs import PairScore, WindowConfig
 from ..components import build_components
 from ..config import Config, load_config
 
-__all__ = ["checker_options", "resolve"]
+__all__ = ["checker_options", "engine_options", "pair_scores", "resolve"]
 
 
 def checker_options(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -45,3 +46,33 @@ def resolve(config_path: str | None, model: str | None, backend: str | None,
     cfg = load_config(config_path, overrides=over or None)
     parts = build_components(cfg)
     return cfg, parts.pair_checker, parts.window
+
+
+def engine_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """--engine, --actors and --address, as verify-batch has them."""
+    for opt in reversed([
+        click.option("--engine", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+                     help="local: here; ray: Ray actors (pip install 'toulmin[ray]')."),
+        click.option("--actors", type=click.IntRange(min=1), default=None,
+                     help="--engine ray: actors (default: number of cores)."),
+        click.option("--address", default=None, help="--engine ray: the cluster to join (auto, or "
+                     "HOST:PORT); default: a Ray runtime started here for the run."),
+    ]):
+        fn = opt(fn)
+    return fn
+
+
+def pair_scores(rows: list[dict[str, Any]], cfg: Config, checker: Checker, win: WindowConfig, engine: str,
+                actors: int | None, address: str | None, chunk: int = 64) -> Iterator[PairScore]:
+    """The score of each row ``{"id", "doc", "claim"}`` or error row, in order: here,
+    ``chunk`` pairs per model call, or on Ray actors (the same scores)."""
+    if engine == "ray":
+        import os
+
+        from ..ray import score_rows
+
+        yield from score_rows(rows, cfg, actors=actors or os.cpu_count() or 1, address=address,
+                              batch_size=chunk)
+        return
+    for k in range(0, len(rows), chunk):
+        yield from score_chunk(rows[k : k + chunk], (checker, win))

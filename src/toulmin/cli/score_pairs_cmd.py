@@ -10,11 +10,10 @@ from typing import Any, TextIO
 import click
 from tqdm import tqdm
 
-from ..classify.pairs import score_pairs as _score
 from ..errors import InputError
 from ..rows import parse_row
 from . import handle_errors
-from .options import checker_options, resolve
+from .options import checker_options, engine_options, pair_scores, resolve
 
 __all__ = ["read_rows", "score_pairs"]
 
@@ -43,36 +42,29 @@ def read_rows(path: str) -> list[dict[str, Any]]:
 @click.option("-o", "--output", "outfile", default="-", type=click.Path(allow_dash=True),
               help="Output JSONL (default: stdout).")
 @checker_options
+@engine_options
 @handle_errors
 def score_pairs(infile: str, outfile: str, config_path: str | None, model: str | None,
                 backend: str | None, threshold: float | None, window_words: int | None,
-                batch_size: int | None, checks: bool | None) -> None:
+                batch_size: int | None, checks: bool | None, engine: str, actors: int | None,
+                address: str | None) -> None:
     """Score JSONL rows {id, doc, claim}; write {id, prob_supported, supported, label3,
     probs, evidence}. Rows that cannot be scored get an "error" and the exit status is 1."""
     if infile != "-" and not Path(infile).is_file():
         raise InputError("E_NOT_FOUND", f"input file {infile} not found", fix="check the path")
-    _, checker, win = resolve(config_path, model, backend, threshold, window_words, batch_size, checks)
+    cfg, checker, win = resolve(config_path, model, backend, threshold, window_words, batch_size, checks)
     rows = read_rows(infile)
     stamp = f"{checker.name}@{checker.version}" + ("+checks" if win.checks else "")
     out: TextIO = sys.stdout if outfile == "-" else open(outfile, "w", encoding="utf-8")  # noqa: SIM115
     errors = 0
     try:
         with tqdm(total=len(rows), unit="pair", disable=None, file=sys.stderr) as bar:
-            for k in range(0, len(rows), 64):
-                part = rows[k : k + 64]
-                good = [r for r in part if "error" not in r]
-                scored = iter(_score(checker, [r["doc"] for r in good], [r["claim"] for r in good],
-                                     [str(r["id"]) for r in good], win))
-                for r in part:
-                    if "error" in r:
-                        rec = {"id": r["id"], "error": r["error"]}
-                    else:
-                        s = next(scored)
-                        rec = ({"id": r["id"], "error": s.error} if s.error else
-                               {**s.model_dump(exclude_none=True), "id": r["id"], "model": stamp})
-                    errors += "error" in rec
-                    out.write(json.dumps(rec, ensure_ascii=False) + "\n")
-                bar.update(len(part))
+            for r, s in zip(rows, pair_scores(rows, cfg, checker, win, engine, actors, address)):
+                rec = ({"id": r["id"], "error": s.error} if s.error else
+                       {**s.model_dump(exclude_none=True), "id": r["id"], "model": stamp})
+                errors += "error" in rec
+                out.write(json.dumps(rec, ensure_ascii=False) + "\n")
+                bar.update(1)
     finally:
         if out is not sys.stdout:
             out.close()

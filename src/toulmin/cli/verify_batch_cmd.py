@@ -11,16 +11,14 @@ every core), each with one compute thread.
 from __future__ import annotations
 
 import logging
-import multiprocessing as mp
 import os
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import click
 from tqdm import tqdm
 
-from ..batch import read_rows, resume, todo, verify_row, worker_init
+from ..batch import read_rows, resume, run_lines, todo
 from ..config import load_config
 from ..errors import InputError
 from . import handle_errors
@@ -59,8 +57,6 @@ def verify_batch(
     if workers < 1 or actors < 1:
         raise InputError("E_BAD_OPTION", "--workers and --actors must be at least 1", fix="e.g. --workers 2")
     over = parse_sets(sets, preset)
-    if workers > 1 or engine == "ray":  # one compute thread per process: the processes share the cores
-        over.setdefault("checker", {}).setdefault("threads", 1)
     cfg = load_config(config_path, overrides=over or None)
     out = Path(outfile)
     done = resume(out)
@@ -72,39 +68,12 @@ def verify_batch(
         out.open("a", encoding="utf-8") as fh,
         tqdm(total=len(rows), unit="answer", disable=None, file=sys.stderr) as bar,
     ):
-        pool = None
-        if engine == "ray":
-            from ..ray import verify_rows
-
-            results: Iterator[tuple[str, bool]] = verify_rows(rows, cfg, actors=actors, address=address)
-        elif workers == 1 or len(rows) <= 1:
-            worker_init(cfg.model_dump_json())
-            results = map(verify_row, rows)
-        else:
-            # one compute thread per process for every library: the checker, the
-            # embedder's onnxruntime session and BLAS
-            names = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "TOULMIN_THREADS")
-            saved = {k: os.environ.get(k) for k in names}
-            os.environ.update(dict.fromkeys(names, "1"))
-            try:
-                pool = mp.get_context("spawn").Pool(workers, worker_init, (cfg.model_dump_json(),))
-            finally:
-                for k, v in saved.items():
-                    if v is None:
-                        os.environ.pop(k, None)
-                    else:
-                        os.environ[k] = v
-            results = pool.imap(verify_row, rows, chunksize=1)
-        try:
-            for line, failed in results:
-                errors += failed
-                fh.write(line + "\n")
-                fh.flush()
-                bar.update(1)
-        finally:
-            if pool is not None:
-                pool.close()
-                pool.join()
+        for line, failed in run_lines(rows, cfg, engine=engine, workers=workers, actors=actors,
+                                      address=address):
+            errors += failed
+            fh.write(line + "\n")
+            fh.flush()
+            bar.update(1)
     if errors:
         click.echo(f'{errors} rows could not be verified (see their "error")', err=True)
         sys.exit(1)
