@@ -24,9 +24,9 @@ def test_every_verdict_has_a_category() -> None:
 
 def test_every_verdict_has_a_colour_in_the_terminal_and_on_the_page() -> None:
     assert set(COLOURS) == set(Verdict), "toulmin/cli/render.py COLOURS"
-    css = (ROOT / "src/toulmin/service/static/app.css").read_text()
+    css = (ROOT / "src/toulmin/service/static/render.css").read_text()  # the page's and the report's
     declared = set(re.findall(r"--([A-Z_]+):", css))
-    assert {v.value for v in Verdict} <= declared, "toulmin/service/static/app.css :root"
+    assert {v.value for v in Verdict} <= declared, "toulmin/service/static/render.css :root"
 
 
 def test_every_verdict_is_in_the_published_schema_and_rolls_up() -> None:

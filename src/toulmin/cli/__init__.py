@@ -54,6 +54,7 @@ def _register() -> None:
         index_cmd,
         lessons_cmd,
         model_cmd,
+        report_cmd,
         schema_cmd,
         score_pairs_cmd,
         serve_cmd,
@@ -68,6 +69,7 @@ def _register() -> None:
     main.add_command(model_cmd.model)
     main.add_command(verify_cmd.verify_cmd)
     main.add_command(verify_batch_cmd.verify_batch)
+    main.add_command(report_cmd.report_cmd)
     main.add_command(schema_cmd.schema)
     main.add_command(cove_cmd.cove_cmd)
     main.add_command(lessons_cmd.lessons_cmd)

@@ -25,7 +25,7 @@ __all__ = ["CSP", "Guard", "error_response", "hash_key"]
 # else may run in it, frame it or receive its data.
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-_OPEN = {"/", "/healthz", "/static/app.js", "/static/app.css"}
+_OPEN = {"/", "/healthz", "/static/app.js", "/static/app.css", "/static/render.js", "/static/render.css"}
 _CDN_PAGES = ("/docs", "/redoc")  # FastAPI's own pages load their UI from a CDN
 
 

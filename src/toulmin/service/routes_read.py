@@ -16,7 +16,8 @@ __all__ = ["router"]
 
 router = APIRouter()
 _STATIC = Path(__file__).parent / "static"
-_TYPES = {"app.js": "text/javascript", "app.css": "text/css"}
+_TYPES = {"app.js": "text/javascript", "app.css": "text/css", "render.js": "text/javascript",
+          "render.css": "text/css"}
 
 
 @router.get("/v1/reports")

@@ -1,5 +1,6 @@
 // toulmin's page: plain JavaScript, no external resources. Text from answers
-// and sources is only ever inserted as text (textContent), never as HTML.
+// and sources is only ever inserted as text (textContent), never as HTML. The marking
+// of claims and quotes is render.js's, shared with the HTML report of a batch run.
 "use strict";
 const $ = (id) => document.getElementById(id);
 const state = { answer: "", sources: [], claims: new Map() };
@@ -9,33 +10,13 @@ function setStatus(text, error = false) {
   $("status").className = error ? "error" : "";
 }
 
-function colour(el, verdict) {
-  el.dataset.verdict = verdict;
-  el.style.setProperty("--c", `var(--${verdict})`);
-}
-
 function splitSources(text) {
   return text.split(/^---\s*$/m).map((s) => s.trim()).filter(Boolean);
 }
 
-// the answer with each claim's span marked in its verdict colour
+// the answer with each claim's span marked in its verdict colour (render.js)
 function renderAnswer() {
-  const box = $("highlighted");
-  box.textContent = "";
-  const spans = [...state.claims.values()].filter((c) => c.start != null && c.end > c.start)
-    .sort((a, b) => a.start - b.start || b.end - a.end);
-  let pos = 0;
-  for (const c of spans) {
-    if (c.start < pos) continue; // overlapping claims (split sentences): the first one marks it
-    box.append(document.createTextNode(state.answer.slice(pos, c.start)));
-    const m = document.createElement("mark");
-    m.className = "claim";
-    m.textContent = state.answer.slice(c.start, c.end);
-    if (c.verdict) { colour(m, c.verdict); m.title = `${c.verdict}: ${c.note || ""}`; }
-    box.append(m);
-    pos = c.end;
-  }
-  box.append(document.createTextNode(state.answer.slice(pos)));
+  markAnswer($("highlighted"), state.answer, state.claims.values());
 }
 
 function sourceText(id) {
@@ -53,40 +34,10 @@ function renderClaim(c) {
     $("claims").append(li);
   }
   li.textContent = "";
-  const det = document.createElement("details");
-  const sum = document.createElement("summary");
-  const v = document.createElement("span");
-  v.className = "verdict";
-  v.textContent = c.verdict || "…";
-  if (c.verdict) colour(v, c.verdict);
-  sum.append(v, document.createTextNode(c.claim || c.text || ""));
-  det.append(sum);
-  const note = document.createElement("p");
-  note.textContent = c.note || "";
-  det.append(note);
-  const ev = (c.evidence || [])[0] || c.contradicting;
-  if (ev) {
+  li.append(claimDetails(c, (ev) => {
     const src = sourceText(ev.source_id);
-    const block = document.createElement("div");
-    block.className = "source";
-    const head = document.createElement("strong");
-    head.textContent = `${ev.source_id} [${ev.start}:${ev.end}] `;
-    block.append(head);
-    if (src != null && src.slice(ev.start, ev.end) === ev.quote) {
-      // the quote highlighted inside its source, with some context around it
-      const from = Math.max(0, ev.start - 300), to = Math.min(src.length, ev.end + 300);
-      const mark = document.createElement("mark");
-      mark.textContent = ev.quote;
-      block.append(document.createTextNode((from > 0 ? "…" : "") + src.slice(from, ev.start)), mark,
-        document.createTextNode(src.slice(ev.end, to) + (to < src.length ? "…" : "")));
-    } else {
-      const mark = document.createElement("mark");
-      mark.textContent = ev.quote;
-      block.append(mark);
-    }
-    det.append(block);
-  }
-  li.append(det);
+    return src == null ? null : { text: src, offset: 0, length: src.length };
+  }));
 }
 
 function showConfidence(v) {
