@@ -59,3 +59,21 @@ def test_verify_many_refuses_an_unknown_engine() -> None:
     with pytest.raises(InputError) as e:
         list(verify_many([{"id": "a", "answer": ANSWER, "sources": [S1]}], engine="spark"))
     assert e.value.code == "E_BAD_OPTION" and "local, ray" in (e.value.fix or "")
+
+
+def test_a_label_goes_through_verify_batch_into_the_report_page(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[1]
+    labels = {json.loads(x)["id"]: json.loads(x)["label"]
+              for x in (root / "examples" / "batch_labels.jsonl").read_text().splitlines()}
+    rows = [json.loads(x) for x in (root / "examples" / "batch.jsonl").read_text().splitlines()]
+    inp, run_file, page = tmp_path / "in.jsonl", tmp_path / "run.jsonl", tmp_path / "r.html"
+    bad = {"id": "bad", "answer": "x", "sources": [S1], "question": 5, "label": True}  # an error row
+    inp.write_text("".join(json.dumps({**r, "label": labels[r["id"]]}) + "\n" for r in rows)
+                   + json.dumps(bad) + "\n")
+    assert run("verify-batch", str(inp), "-o", str(run_file), "--workers", "1").returncode == 1
+    out = [json.loads(x) for x in run_file.read_text().splitlines()]
+    assert [r.get("label") for r in out] == [*(labels[r["id"]] for r in rows), True]
+    assert "error" in out[-1] and all("report" in r for r in out[:-1])
+    assert run("report", str(run_file), "-o", str(page)).returncode == 0
+    html = page.read_text()
+    assert 'id="chart-confusion"' in html and 'id="chart-reliability"' in html

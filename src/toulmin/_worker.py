@@ -37,20 +37,21 @@ def verify_row(row: dict[str, Any]) -> tuple[str, bool]:
     stops the batch: an error of toulmin is that row's error, anything else (a bug) is an
     E_INTERNAL error row that names the exception, logged with its traceback."""
     rid = row.get("id")
+    label = {"label": row["label"]} if "label" in row else {}
     try:
         if "error" in row:
-            return to_line({"id": rid, "error": row["error"]}), True
+            return to_line({"id": rid, "error": row["error"], **label}), True
         rep = _WORKER.verify(row["answer"], row["sources"], row.get("question"), on_report=_ON_REPORT)
-        return to_line({"id": rid, "report": rep.model_dump(mode="json")}), False
+        return to_line({"id": rid, "report": rep.model_dump(mode="json"), **label}), False
     except ToulminError as e:
-        return to_line({"id": rid, "error": e.to_dict()}), True
+        return to_line({"id": rid, "error": e.to_dict(), **label}), True
     except Exception as e:  # a bug: recorded in the row and counted, the other rows still run
         log.error("batch: line %s (id %r) failed unexpectedly", row.get("line"), rid, exc_info=True)
         return to_line({"id": rid, "error": {
             "code": "E_INTERNAL",
             "message": f"line {row.get('line')}: unexpected {type(e).__name__}: {e}",
             "fix": "this is a bug in toulmin: please report it with this row; the other rows were verified",
-        }}), True
+        }, **label}), True
 
 
 _PAIRS: Any = None

@@ -1,8 +1,9 @@
 """Many answers, one report each: ``verify_many`` (the Python API), and the rows, the
 resume and the engines that ``verify-batch`` runs.
 
-Input rows: ``{"id", "answer", "sources", "question"?}``. Output rows:
-``{"id", "report"}`` or ``{"id", "error"}``, one JSON line each, in input order; a row
+Input rows: ``{"id", "answer", "sources", "question"?, "label"?}``. Output rows:
+``{"id", "report"}`` or ``{"id", "error"}`` (with the input's ``label``, when it has one,
+for ``toulmin report``), one JSON line each, in input order; a row
 that cannot be verified, whatever the reason, is an error row and the run goes on. Rows
 already in the output are skipped (resume), and a line cut short by a crash is dropped.
 A repeated id is an E_DUPLICATE_ID error row.
@@ -105,7 +106,7 @@ def verify_many(rows: Iterable[dict[str, Any]], *, engine: str = "local", config
 
 
 _FORMAT = 'one JSON object per line: {"id", "answer", "sources", "question"?}'
-_KEYS = ("id", "answer", "sources", "question", "label")  # a label is for `toulmin report`
+_KEYS = ("id", "answer", "sources", "question", "label")
 
 
 def read_rows(path: Path) -> list[dict[str, Any]]:
@@ -136,11 +137,13 @@ def check_rows(lines: Iterable[bytes]) -> list[dict[str, Any]]:
                                 "this row is not verified"}
         else:
             first[rid] = n
+        # a label (grounded or not) goes through to the output row, for ``toulmin report``
+        label = {"label": row["label"]} if row is not None and "label" in row else {}
         if error is not None or row is None:
-            rows.append({"id": rid, "line": n, "error": error})
+            rows.append({"id": rid, "line": n, "error": error, **label})
         else:
             rows.append({"id": rid, "line": n, "answer": row["answer"], "sources": row["sources"],
-                         "question": row.get("question")})
+                         "question": row.get("question"), **label})
     return rows
 
 

@@ -1,7 +1,8 @@
 """``toulmin verify-batch``: many answers, one JSONL report per line.
 
-Input rows: ``{"id", "answer", "sources", "question"?}``. Output rows:
-``{"id", "report"}`` or ``{"id", "error"}``, in input order; a row that cannot be
+Input rows: ``{"id", "answer", "sources", "question"?, "label"?}``. Output rows:
+``{"id", "report"}`` or ``{"id", "error"}`` (and the row's ``label``, for ``toulmin
+report``), in input order; a row that cannot be
 verified, whatever the reason, is an error row and the run goes on. Resumable: rows
 already in the output are skipped, and a line cut short by a crash is dropped
 before appending. A repeated id is an E_DUPLICATE_ID error row. Rows run on ``--workers`` processes (default:
