@@ -15,19 +15,13 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from tests.browser import ARGS, CHROMIUM, require_chromium
 from toulmin.cli import main
 
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
-
-if not Path(CHROMIUM).exists():
-    if os.environ.get("REQUIRE_BROWSER") == "1":
-        raise RuntimeError("REQUIRE_BROWSER=1 but /usr/bin/chromium is missing (apt-get install chromium)")
-    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+require_chromium()
 
 
 @cache

@@ -12,18 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser import ARGS, CHROMIUM, require_chromium
+
 from .conftest import Running
 
 pytestmark = pytest.mark.slow
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
-
-if not Path(CHROMIUM).exists():
-    if os.environ.get("REQUIRE_BROWSER") == "1":
-        raise RuntimeError("REQUIRE_BROWSER=1 but /usr/bin/chromium is missing (apt-get install chromium)")
-    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+require_chromium()
 
 ANSWER = (
     "Marie Curie was born in Warsaw in 1867. She won the Nobel Prize in Chemistry in 1903. She liked tea."
