@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .base import LLMRequest, LLMResponse
 
-__all__ = ["ResponseCache"]
+__all__ = ["ResponseCache", "lookup", "store"]
 
 
 class ResponseCache:
@@ -54,3 +54,20 @@ class ResponseCache:
     def __len__(self) -> int:
         with self._lock, self._connect() as db:
             return int(db.execute("SELECT COUNT(*) FROM replies").fetchone()[0])
+
+
+def lookup(cache: ResponseCache | None, provider: str, model: str,
+           request: LLMRequest) -> tuple[str | None, LLMResponse | None]:
+    """(the request's key, its cached reply or None) for a provider; (None, None) without a
+    cache."""
+    if cache is None:
+        return None, None
+    key = ResponseCache.key(provider, model, request)
+    return key, cache.get(key)
+
+
+def store(cache: ResponseCache | None, key: str | None, response: LLMResponse) -> LLMResponse:
+    """``response``, kept under ``key`` when there is a cache (and a key: ``lookup``'s)."""
+    if cache is not None and key is not None:
+        cache.put(key, response)
+    return response

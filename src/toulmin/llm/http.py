@@ -15,7 +15,7 @@ import httpx
 
 from ..errors import LLMError
 from .base import LLMRequest, LLMResponse
-from .cache import ResponseCache
+from .cache import ResponseCache, lookup, store
 from .stream import OnToken, sse_data
 
 __all__ = ["HTTPProvider"]
@@ -95,12 +95,6 @@ class HTTPProvider:
     def _url(self) -> str:
         return self.base_url + self._path()
 
-    def _cached(self, request: LLMRequest) -> tuple[str | None, LLMResponse | None]:
-        if self.cache is None:
-            return None, None
-        key = ResponseCache.key(self.provider, self.model, request)
-        return key, self.cache.get(key)
-
     def _wait(self, attempt: int, resp: httpx.Response | None) -> float:
         if resp is not None and resp.headers.get("retry-after", "").replace(".", "", 1).isdigit():
             return min(float(resp.headers["retry-after"]), 30.0)
@@ -176,13 +170,10 @@ class HTTPProvider:
         return wait
 
     def _done(self, key: str | None, resp: httpx.Response) -> LLMResponse:
-        out = self._decode(resp)
-        if self.cache is not None and key is not None:
-            self.cache.put(key, out)
-        return out
+        return store(self.cache, key, self._decode(resp))
 
     def complete(self, request: LLMRequest) -> LLMResponse:
-        key, hit = self._cached(request)
+        key, hit = lookup(self.cache, self.provider, self.model, request)
         if hit is not None:
             return hit
         tries = _Tries(self._body(request))
@@ -207,7 +198,7 @@ class HTTPProvider:
         as ``complete`` does until the first piece; a connection lost after it is an
         error (a retry would send the pieces twice). A server that answers whole (not
         ``text/event-stream``) is read as ``complete`` reads it, one piece."""
-        key, hit = self._cached(request)
+        key, hit = lookup(self.cache, self.provider, self.model, request)
         if hit is not None:
             on_token(hit.text)
             return hit
@@ -249,7 +240,7 @@ class HTTPProvider:
         return out
 
     async def acomplete(self, request: LLMRequest) -> LLMResponse:
-        key, hit = self._cached(request)
+        key, hit = lookup(self.cache, self.provider, self.model, request)
         if hit is not None:
             return hit
         tries = _Tries(self._body(request))

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..errors import DependencyError, LLMError
 from .base import LLMRequest, LLMResponse
-from .cache import ResponseCache
+from .cache import ResponseCache, lookup, store
 
 __all__ = ["LlamaCpp"]
 
@@ -51,12 +51,6 @@ class LlamaCpp:
         self.cache = cache
         self._lock = threading.Lock()  # one llama.cpp context is not thread-safe
 
-    def _cached(self, request: LLMRequest) -> tuple[str | None, LLMResponse | None]:
-        if self.cache is None:
-            return None, None
-        key = ResponseCache.key(self.provider, self.model, request)
-        return key, self.cache.get(key)
-
     def _run(self, request: LLMRequest, stream: bool) -> Any:
         kw: dict[str, Any] = {
             "messages": [m.model_dump() for m in request.messages],
@@ -73,13 +67,10 @@ class LlamaCpp:
         return self._llama.create_chat_completion(**kw)
 
     def _done(self, key: str | None, text: str) -> LLMResponse:
-        out = LLMResponse(text=text, model=self.model, provider=self.provider)
-        if self.cache is not None and key is not None:
-            self.cache.put(key, out)
-        return out
+        return store(self.cache, key, LLMResponse(text=text, model=self.model, provider=self.provider))
 
     def complete(self, request: LLMRequest) -> LLMResponse:
-        key, hit = self._cached(request)
+        key, hit = lookup(self.cache, self.provider, self.model, request)
         if hit is not None:
             return hit
         with self._lock:
@@ -95,7 +86,7 @@ class LlamaCpp:
 
     def stream(self, request: LLMRequest, on_token: Callable[[str], None]) -> LLMResponse:
         """``complete``, each piece sent to ``on_token`` as llama.cpp writes it."""
-        key, hit = self._cached(request)
+        key, hit = lookup(self.cache, self.provider, self.model, request)
         if hit is not None:
             on_token(hit.text)
             return hit
