@@ -33,38 +33,34 @@
     return out;
   }
 
-  function span(cls, text) {
-    const s = document.createElement("span");
-    s.className = cls;
-    s.textContent = text;
-    return s;
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text != null) e.textContent = text;
+    return e;
+  }
+
+  const span = (cls, text) => el("span", cls, text);
+
+  // a row of the list: its item, holding its head line first
+  function rowItem(r, cls) {
+    const li = el("li", cls);
+    li.dataset.id = r.i;
+    const head = el("div", "row-head");
+    li.append(head);
+    return [li, head];
   }
 
   function errorItem(r) {
-    const li = document.createElement("li");
-    li.className = "row error-row";
-    li.dataset.id = r.i;
-    const head = document.createElement("div");
-    head.className = "row-head";
+    const [li, head] = rowItem(r, "row error-row");
     head.append(span("rid", r.i), span("badge bad", r.err[0]));
-    const msg = document.createElement("p");
-    msg.textContent = r.err[1];
-    li.append(head, msg);
-    if (r.err[2]) {
-      const fix = document.createElement("p");
-      fix.className = "fix";
-      fix.textContent = `fix: ${r.err[2]}`;
-      li.append(fix);
-    }
+    li.append(el("p", "", r.err[1]));
+    if (r.err[2]) li.append(el("p", "fix", `fix: ${r.err[2]}`));
     return li;
   }
 
   function answerItem(r) {
-    const li = document.createElement("li");
-    li.className = "row";
-    li.dataset.id = r.i;
-    const head = document.createElement("div");
-    head.className = "row-head";
+    const [li, head] = rowItem(r, "row");
     const counts = {};
     for (const c of r.k) counts[c.v] = (counts[c.v] || 0) + 1;
     head.append(span("rid", r.i),
@@ -76,22 +72,14 @@
       colour(s, v);
       head.append(s);
     }
-    li.append(head);
-    if (r.qq) {
-      const q = document.createElement("p");
-      q.className = "question";
-      q.textContent = r.qq;
-      li.append(q);
-    }
+    if (r.qq) li.append(el("p", "question", r.qq));
     const claims = r.k.map(claim);
-    const ans = document.createElement("p");
-    ans.className = "answer";
+    const ans = el("p", "answer");
     markAnswer(ans, r.a, claims);
     li.append(ans);
-    const ol = document.createElement("ol");
-    ol.className = "claims";
+    const ol = el("ol", "claims");
     for (const c of claims) {
-      const item = document.createElement("li");
+      const item = el("li");
       item.append(claimDetails(c, (ev) => ev.clip || null));
       ol.append(item);
     }
