@@ -12,7 +12,6 @@ every core), each with one compute thread.
 from __future__ import annotations
 
 import logging
-import os
 import sys
 from pathlib import Path
 
@@ -53,9 +52,8 @@ def verify_batch(
     config_path: str | None, sets: tuple[str, ...], preset: str | None,
 ) -> None:
     """Verify JSONL rows {id, answer, sources, question?}; write {id, report} or {id, error}."""
-    actors = actors or workers or os.cpu_count() or 1
-    workers = workers or os.cpu_count() or 1
-    if workers < 1 or actors < 1:
+    # checked before anything is read or written; the defaults are run_lines' (every core)
+    if any(n is not None and n < 1 for n in (workers, actors)):
         raise InputError("E_BAD_OPTION", "--workers and --actors must be at least 1", fix="e.g. --workers 2")
     over = parse_sets(sets, preset)
     cfg = load_config(config_path, overrides=over or None)
