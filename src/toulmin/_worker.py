@@ -14,9 +14,13 @@ from .rows import to_line
 if TYPE_CHECKING:
     from .classify.pairs import PairScore
 
-__all__ = ["pairs_init", "score_chunk", "verify_row", "worker_init"]
+__all__ = ["ONE_THREAD_ENV", "pairs_init", "score_chunk", "verify_row", "worker_init"]
 
 log = logging.getLogger(__name__)
+
+# what holds each library to one compute thread in a worker or an actor (the checker,
+# the embedder's onnxruntime session, BLAS), set to "1" where processes share the cores
+ONE_THREAD_ENV = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "TOULMIN_THREADS")
 
 _WORKER: Any = None
 _ON_REPORT: Any = None

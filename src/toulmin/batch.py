@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ._worker import verify_row, worker_init
+from ._worker import ONE_THREAD_ENV, verify_row, worker_init
 from .config import Config, load_config
 from .errors import InputError
 from .rows import parse_row
@@ -34,7 +34,6 @@ __all__ = ["ENGINES", "read_rows", "resume", "run_lines", "todo", "verify_many",
 log = logging.getLogger(__name__)
 
 ENGINES = ("local", "ray")
-_ONE_THREAD = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "TOULMIN_THREADS")
 
 
 def run_lines(rows: list[dict[str, Any]], cfg: Config, *, engine: str = "local", workers: int | None = None,
@@ -61,8 +60,8 @@ def run_lines(rows: list[dict[str, Any]], cfg: Config, *, engine: str = "local",
     # one compute thread per process for every library (the checker, the embedder's
     # onnxruntime session, BLAS): the processes share the cores
     cfg = cfg.merged({"checker": {"threads": 1}})
-    saved = {k: os.environ.get(k) for k in _ONE_THREAD}
-    os.environ.update(dict.fromkeys(_ONE_THREAD, "1"))
+    saved = {k: os.environ.get(k) for k in ONE_THREAD_ENV}
+    os.environ.update(dict.fromkeys(ONE_THREAD_ENV, "1"))
     try:
         pool = mp.get_context("spawn").Pool(n, worker_init, (cfg.model_dump_json(),))
     finally:

@@ -26,21 +26,20 @@ import os
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ._worker import pairs_init, score_chunk, verify_row, worker_init
+from ._worker import ONE_THREAD_ENV, pairs_init, score_chunk, verify_row, worker_init
 from .classify.pairs import PairScore
 from .config import Config, load_config
 from .errors import DependencyError
 
 __all__ = ["ScorePairs", "Verify", "score_rows", "verify_rows"]
 
-_ONE_THREAD = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "TOULMIN_THREADS")
 _QUEUED = 2  # batches sent to an actor ahead of the one it runs, at most
 
 
 def _one_thread(config: str | None) -> str:
     """The config an actor runs: the given one (or the layers), with one compute thread,
     because an actor is a core (benchmarks/batch_scaling.py)."""
-    for name in _ONE_THREAD:
+    for name in ONE_THREAD_ENV:
         os.environ[name] = "1"
     cfg = Config.model_validate_json(config) if config else load_config()
     return cfg.merged({"checker": {"threads": 1}}).model_dump_json()
