@@ -1,11 +1,13 @@
 """Do irrelevant passages change verdicts? Each case alone, then with 10, 100 and 1,000
 chunks of other cases' sources beside its own (seeded, fixed), as a RAG system hands them.
 
-    python benchmarks/distractors.py [--cases 161] [--sizes 0,10,100,1000] [--tag T]
+    python benchmarks/distractors.py [--cases 161] [--sizes 0,10,100,1000] [--tag T] [--undeclared-chats]
     python benchmarks/distractors.py --scale 4000      # one answer against 4,000 chunks: time, RSS
 
 Cases (161): the first 100 WiCE dev claims with their cited page, 30 HaluEval QA and 30
-dialogue development rows (the right answer with its knowledge), and the bundled example.
+dialogue development rows (the right answer with its knowledge; a dialogue's history is
+passed as the chat it continues, ``metadata.kind: chat``, as a chat application would),
+and the bundled example.
 The distractor pool is every case's sources cut into chunks of six sentences; a case never
 draws from its own sources (matched by text). Reports the share of claim verdicts that
 differ from the case alone, by direction, whether a claim its own source states word for
@@ -33,8 +35,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SUPPORTIVE = {"SUPPORTED", "PARTIALLY_SUPPORTED"}
 
 
-def _cases() -> list[dict[str, Any]]:
+def _cases(declare_chat: bool = True) -> list[dict[str, Any]]:
     cases: list[dict[str, Any]] = []
+    chat = {"metadata": {"kind": "chat"}} if declare_chat else {}
     for line in (data_dir() / "wice" / "claim_dev.jsonl").read_text().splitlines()[:100]:
         r = json.loads(line)
         ev = r["evidence"]
@@ -47,7 +50,7 @@ def _cases() -> list[dict[str, Any]]:
     for _, r in halueval_rows("dialogue", "dev")[:30]:
         cases.append({"answer": r["right_response"], "question": None,
                       "sources": [{"id": "knowledge", "text": r["knowledge"]},
-                                  {"id": "dialogue", "text": r["dialogue_history"]}]})
+                                  {"id": "dialogue", "text": r["dialogue_history"], **chat}]})
     example = [json.loads(p.read_text()) for p in sorted((ROOT / "examples" / "sources").glob("*.json"))]
     cases.append({"answer": (ROOT / "examples" / "answer.txt").read_text().strip(), "question": None,
                   "sources": example})
@@ -103,10 +106,10 @@ def _rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def run(n_cases: int, sizes: list[int]) -> dict[str, Any]:
+def run(n_cases: int, sizes: list[int], declare_chat: bool = True) -> dict[str, Any]:
     import toulmin
 
-    cases = _cases()[:n_cases]
+    cases = _cases(declare_chat)[:n_cases]
     pool = _pool(_cases())
     base: dict[int, dict[str, str]] = {}
     verbatim: dict[int, set[str]] = {}
@@ -198,12 +201,14 @@ def main() -> None:
     ap.add_argument("--sizes", default="0,10,100,1000")
     ap.add_argument("--scale", type=int, default=0, help="time one answer against this many chunks")
     ap.add_argument("--tag", default="")
+    ap.add_argument("--undeclared-chats", action="store_true",
+                    help="pass a dialogue's history without metadata.kind: chat")
     a = ap.parse_args()
     if a.scale:
         res = scale(a.scale)
         name = f"distractors-scale{a.scale}{'-' + a.tag if a.tag else ''}.json"
     else:
-        res = run(a.cases, [int(x) for x in a.sizes.split(",")])
+        res = run(a.cases, [int(x) for x in a.sizes.split(",")], not a.undeclared_chats)
         name = f"distractors{'-' + a.tag if a.tag else ''}.json"
         print("\n| chunks added | mean words | claims | unchanged | to CONTRADICTED | to unsupported "
               "| to SUPPORTED | other | verbatim claims contradicted | median s | peak RSS MB |")

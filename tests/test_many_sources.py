@@ -77,3 +77,21 @@ def test_passages_that_name_nothing_the_claim_names_are_no_evidence() -> None:
                                 "would open two plants."}]
     d = toulmin.verify("Tom Berg is Northwind's chief executive.", src).details[0]
     assert d.verdict != Verdict.UNLINKED and d.verdict != Verdict.SUPPORTED
+
+
+def test_a_pronoun_answering_a_chat_is_read_as_what_the_chat_was_about() -> None:
+    # "It" is The Terminator, the film the declared chat was last about: a retrieved
+    # passage on some other film's 2003 release is no evidence about it.
+    chat = {"id": "chat", "metadata": {"kind": "chat"},
+            "text": "[Human]: Can you recommend a movie like Titanic? [Assistant]: I recommend The "
+                    "Terminator, also directed by James Cameron. [Human]: When was it released? "}
+    know = {"id": "knowledge", "text": "The Terminator is a 1984 science fiction film by James Cameron."}
+    other = [{"id": "sequel", "text": "The sequel was released in 1991 after a long delay."},
+             {"id": "other", "text": "It was released in 2003 to mixed reviews."}]
+    d = toulmin.verify("It was released in 1984.", [know, chat, *other]).details[0]
+    assert d.verdict == Verdict.SUPPORTED and d.evidence[0].source_id == "knowledge"
+    assert {e.source_id for e in d.evidence} <= {"knowledge", "chat"}
+    # the question, when it names the film, does the same without a declared chat
+    asked = "When was The Terminator released?"
+    r = toulmin.verify("It was released in 1984.", [know, *other], question=asked)
+    assert r.details[0].verdict == Verdict.SUPPORTED and r.details[0].evidence[0].source_id == "knowledge"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from toulmin.reading import locate, read_answer, read_source, read_sources
+from toulmin.reading import conversation, locate, read_answer, read_source, read_sources
 from toulmin.report import ClaimResult, Evidence, Verdict
 from toulmin.sources import Source
 from toulmin.text import split_sentences
@@ -86,6 +86,34 @@ def test_a_two_turn_dialogue_of_speaker_tags_is_a_transcript() -> None:
     two = "#Person1#: Can you tell me the way?\n#Person2#: Drive two blocks and turn left."
     r = _reading(two)
     assert r.text.endswith("Person2: Drive 2 blocks and turn left.")
+
+
+ONE_LINE_CHAT = ("[Human]: Can you recommend a movie like Titanic? [Assistant]: I recommend The Terminator. "
+                 "[Human]: Download that one for me please. ")
+
+
+def test_a_declared_chat_on_one_line_is_read_turn_by_turn() -> None:
+    r = _reading(ONE_LINE_CHAT, kind="chat")
+    assert r.speakers == ("Human", "Assistant")
+    assert [r.text[a:b].strip() for a, b, _ in r.turns] == [
+        "Can you recommend a movie like Titanic?", "I recommend The Terminator.",
+        "Download that one for me please."]
+    quote, a, b = r.quote(r.text.index("The Terminator"), r.text.index("The Terminator") + 14)
+    assert quote == "The Terminator" and ONE_LINE_CHAT[a:b] == quote
+    # undeclared, one line of inline labels is read as it is
+    assert read_source(Source(id="x", text=ONE_LINE_CHAT)) is None
+
+
+def test_the_conversation_is_the_declared_chat_or_the_only_transcript() -> None:
+    chat = Source(id="chat", text=ONE_LINE_CHAT, metadata={"kind": "chat"})
+    other = Source(id="other", text=DIALOGUE)
+    srcs, readings = read_sources([other, Source(id="k", text="Prose."), chat])
+    assert conversation(srcs, readings)[1].strip() == "I recommend The Terminator."
+    srcs, readings = read_sources([other, Source(id="k", text="Prose.")])
+    assert conversation(srcs, readings)[0].startswith("Hey, Betsy")
+    # two transcripts and none declared: neither is known to be the one the answer continues
+    srcs, readings = read_sources([other, Source(id="o2", text=DIALOGUE)])
+    assert conversation(srcs, readings) == []
 
 
 def test_the_answer_reads_speaker_tags_as_names_with_a_map_back() -> None:

@@ -36,7 +36,8 @@ from .report import ClaimResult, Evidence
 from .sources import Source
 from .text import clip, map_span
 
-__all__ = ["TRANSCRIPT_KINDS", "Reading", "locate", "read_answer", "read_source", "read_sources"]
+__all__ = ["TRANSCRIPT_KINDS", "Reading", "conversation", "locate", "read_answer", "read_source",
+           "read_sources"]
 
 TRANSCRIPT_KINDS = frozenset({"transcript", "chat", "dialogue", "meeting"})
 
@@ -49,6 +50,10 @@ _LABEL = re.compile(
     r"[ \t]*:[ \t]*(?=\S)",
     re.M,
 )
+# A tag or a bracketed name inside a line ("... [Assistant]: I recommend ..."): how a chat
+# declared by ``metadata.kind`` may run its turns together on one line.
+_INLINE = re.compile(r"(?:(?<=\s)|^)(?P<label>#[A-Za-z][\w .'-]{0,30}#|\[[A-Za-z][\w .'-]{0,30}\])"
+                     r"[ \t]*:[ \t]*(?=\S)", re.M)
 # a label that can only be a speaker's: a tag, a bracket, a numbered or one-letter name
 _ID = re.compile(r"#.+#|\[.+\]|[A-Za-z][\w .]*\d|[A-Z]")
 # Sounds that carry no content in any position.
@@ -229,6 +234,10 @@ def read_source(source: Source) -> Reading | None:
     labels = _turns(text)
     if not kind and not _looks_spoken(text, labels):
         return None
+    if kind:
+        inline = list(_INLINE.finditer(text))
+        if len(inline) > len(labels):
+            labels = inline
     names = _names(text, labels)
     b = _Builder(text)
     turns: list[tuple[int, int, str]] = []
@@ -263,6 +272,19 @@ def read_sources(sources: Sequence[Source]) -> tuple[list[Source], dict[str, Rea
             readings[s.id] = r
             out.append(Source(id=s.id, text=r.text, metadata=s.metadata))
     return out, readings
+
+
+def conversation(sources: Sequence[Source], readings: dict[str, Reading]) -> list[str]:
+    """The turns (reading text) of the conversation an answer continues: the first source
+    declared a chat by ``metadata.kind``, else the one source read as a transcript; none
+    when several are and none is declared (a retrieved chunk of some other chat is not the
+    conversation)."""
+    declared = [s.id for s in sources if s.id in readings and s.metadata.get("kind")]
+    read = declared[:1] or (list(readings) if len(readings) == 1 else [])
+    if not read:
+        return []
+    r = readings[read[0]]
+    return [r.text[a:b] for a, b, _ in r.turns]
 
 
 def read_answer(text: str) -> tuple[str, array[int] | None]:

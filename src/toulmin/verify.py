@@ -25,9 +25,9 @@ from .config import Config, load_config, nest_dotted
 from .decide import decide_claim, level, not_checked, revise, rollup, suggest
 from .errors import InputError, LLMError
 from .extract.rules import Claim
-from .extract.topic import assign_topics
+from .extract.topic import assign_topics, context_topic
 from .link.embed import Embedder, MiniLMEmbedder, load_embedder
-from .reading import Reading, locate, read_answer, read_sources
+from .reading import Reading, conversation, locate, read_answer, read_sources
 from .report import Alignment, ClaimResult, Report
 from .score.align import alignment, verification
 from .score.align_llm import llm_alignment
@@ -188,7 +188,8 @@ class Verifier:
             spans = [map_span(to_clean, c.start, c.end) for c in clean_claims]
             clean_claims = [c.model_copy(update={"start": a, "end": z})
                             for c, (a, z) in zip(clean_claims, spans)]
-        clean_claims = assign_topics(clean_claims)  # what each claim is about, for the linker
+        # what each claim is about, for the linker
+        clean_claims = assign_topics(clean_claims, context_topic(question, conversation(given, readings)))
         claims = [
             c.model_copy(update=dict(zip(("start", "end"), parsed.answer_span(c.start, c.end))))
             for c in clean_claims

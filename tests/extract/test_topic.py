@@ -5,7 +5,7 @@ from __future__ import annotations
 from toulmin.classify.offline import Classification, ScoredCandidate
 from toulmin.decide.rules import DecideConfig, decide_claim
 from toulmin.extract.rules import Claim
-from toulmin.extract.topic import assign_topics, head_noun
+from toulmin.extract.topic import assign_topics, context_topic, head_noun
 from toulmin.link.linker import Candidate, HybridLinker
 from toulmin.report import Verdict
 from toulmin.sources import Source
@@ -80,3 +80,55 @@ def test_two_sources_that_disagree_are_a_conflict_and_a_current_one_wins_over_a_
     # and a claim whose subject names nothing cannot have sources that disagree about it
     r = decide_claim(_claim(claim.text), cls, both, cfg, floor=0.25)
     assert r.verdict == Verdict.CONTRADICTED and not r.conflict
+
+
+def test_a_pronoun_with_nothing_before_it_stands_for_what_the_conversation_was_last_about() -> None:
+    turns = ["Can you recommend a movie similar to Titanic?", "I recommend The Terminator. He has a "
+             "directing credit there.", "Download that one for me."]
+    # the latest turn naming something; a word that only opens a sentence is no name
+    assert context_topic(None, turns) == ["Terminator"]
+    # the question, when there is one; a whole title
+    assert context_topic("Is Treasure Island a real island?", turns) == ["Treasure Island"]
+    assert context_topic(None, ["Have you seen We Bought A Zoo?", "No I have not."]) == ["We Bought A Zoo"]
+    assert context_topic(None, ["What is the University?"]) == []  # generic words alone
+    assert context_topic("When was it released?", turns) == ["Terminator"]  # the question names nothing
+    assert context_topic(None, []) == [] and context_topic("  ", ["Yes. I do."]) == []
+    claims = assign_topics([
+        _claim("It will be available in one hour.", "It", cid="c1"),
+        _claim("It is long.", "It", cid="c2"),                                # follows c1
+        _claim("Scientists found water.", "Scientists", cid="c3"),           # not a pronoun
+        _claim("That movie is long.", "That movie", cid="c4"),               # a demonstrative
+    ], context_topic(None, turns))
+    assert [c.topic for c in claims] == [["Terminator"], ["Terminator"], [], ["Terminator"]]
+    # a definite subject takes the topic of the earlier claim that mentions its head noun
+    claims = assign_topics([_claim("Acme opened a plant in Ohio.", "Acme", ["Acme"]),
+                            _claim("The plant employs 300 people.", "The plant", cid="c2")])
+    assert claims[1].topic == ["Acme"]
+    # once the answer has named something, the conversation no longer stands for a pronoun
+    riverside = _claim("The Riverside plant opened in 1998.", "The Riverside plant", ["Riverside"])
+    claims = assign_topics([riverside, _claim("It employs 300 people.", "It", cid="c2")], ["Terminator"])
+    assert claims[1].topic == []
+
+
+def test_a_passage_naming_what_the_claim_names_reaches_its_candidates_among_many() -> None:
+    # Thirty passages share three of the claim's words and name nothing it names; the one
+    # that names Tahiti shares two and ranks below the BM25 shortlist of 20.
+    crowd = [Source(id=f"d{i}", text=f"It is thought to be based on the island of Corfu, chapter {i}.")
+             for i in range(30)]
+    key = Source(id="key", text="Treasure Island is an island. Island has example: Tahiti.")
+    claim = _claim("It is thought to be based on the island Tahiti.", "It").model_copy(
+        update={"names": ["Tahiti"]})
+    got = HybridLinker(None, k=3).link([claim], [*crowd, key])[0]
+    assert len(got) == 3 and got[-1].source_id == "key" and got[-1].missing_names == []
+    assert all(c.missing_names == ["Tahiti"] for c in got[:-1])
+    # without the name, the crowd fills every place
+    plain = HybridLinker(None, k=3).link([claim.model_copy(update={"names": []})], [*crowd, key])[0]
+    assert "key" not in {c.source_id for c in plain}
+
+
+def test_a_topic_of_several_words_is_mentioned_only_by_a_source_with_each_of_them() -> None:
+    srcs = [Source(id="fest", text="Electric Zoo festivities drew a crowd; the film has family scenes."),
+            Source(id="key", text="We Bought a Zoo is a family film starring Matt Damon.")]
+    claim = _claim("It has family.", "It", ["We Bought A Zoo"])
+    got = HybridLinker(None, k=3).link([claim], srcs)[0]
+    assert {c.source_id for c in got} == {"key"}

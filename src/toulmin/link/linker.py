@@ -14,9 +14,10 @@ still back it (a chunk cut from its page may not repeat the name) but never refu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain
 from typing import Protocol, runtime_checkable
 
 import numpy as np
@@ -175,7 +176,15 @@ class HybridLinker:
         for i in range(len(claims)):
             ranked = np.lexsort((np.arange(len(units)), -lex[i]))
             mask = gates[i][0]
-            picks.append((ranked if mask is None else ranked[mask[ranked]])[: self.shortlist])
+            pick = (ranked if mask is None else ranked[mask[ranked]])[: self.shortlist]
+            named = _naming(claims[i], index, stop, mask)
+            if len(named):
+                # The few passages that spell out a name the claim gives join the shortlist:
+                # among a thousand chunks, words the claim shares with all of them can rank
+                # the one passage naming "Tahiti" below the twentieth (issue 29).
+                top = named[np.lexsort((named, -lex[i][named]))][:_NAMED]
+                pick = np.concatenate([pick, top[~np.isin(top, pick)]])
+            picks.append(pick)
         dense: dict[int, np.ndarray] = {}
         if self.embedder is not None:
             pool = np.unique(np.concatenate([s if w else p for s, w, p in zip(scope, whole, picks)]))
@@ -197,6 +206,12 @@ class HybridLinker:
                         near = near[mask[near]]
                     picks[i] = np.unique(np.concatenate([picks[i], near[: self.shortlist]]))
         indexes: dict[int, set[str]] = {}
+
+        def missing(claim: Claim, si: int) -> list[str]:
+            if claim.names and si not in indexes:
+                indexes[si] = name_index(sources[si].text)
+            return [n for n in claim.names if not name_present(n, indexes[si], n in claim.people)]
+
         out: list[list[Candidate]] = []
         # An embedder may declare its own cosine floor: the static table's cosines
         # run high (an unrelated HaluEval sentence scores 0.55 at the median,
@@ -214,63 +229,112 @@ class HybridLinker:
             order: list[int] = sorted(range(len(cand)), key=lambda j: (-fused[j], int(cand[j])))
             chosen: list[Candidate] = []
             taken: list[Unit] = []
-            for j in order:
-                u = units[int(cand[j])]
+            # (unit, fused, dense) of the spans over the floor, best first, read only as far
+            # as needed
+            passing = self._over_floor(order, cand, units, cw, fused, dense.get(i), cos_floor)
+            seen: list[tuple[int, float, float | None]] = []
+            for uj, f, d in passing:
+                seen.append((uj, f, d))
+                u = units[uj]
                 if any(t.source == u.source and t.start < u.end and u.start < t.end for t in taken):
                     continue  # overlapping spans add no evidence; keep candidates distinct
-                overlap = len(cw & content_words(u.text)) / len(cw) if cw else 0.0
-                d = float(dense[i][cand[j]]) if i in dense else None
-                if overlap < self.floor and (d is None or d < cos_floor):
-                    continue
                 taken.append(u)
-                if claim.names and u.source not in indexes:
-                    indexes[u.source] = name_index(sources[u.source].text)
-                missing = [
-                    n for n in claim.names if not name_present(n, indexes[u.source], n in claim.people)
-                ]
-                ctx = (
-                    _context(sources[u.source].text, sents[u.source], u, self.context_words)
-                    if self.context_words
-                    else None
-                )
-                chosen.append(
-                    Candidate(
-                        source_id=sources[u.source].id,
-                        start=u.start,
-                        end=u.end,
-                        text=u.text,
-                        bm25=round(float(lex[i][cand[j]]), 4),
-                        dense=None if d is None else round(d, 4),
-                        overlap=round(overlap, 4),
-                        score=round(float(fused[j]), 6),
-                        context=ctx,
-                        missing_names=missing,
-                        on_topic=gates[i][1],
-                    )
-                )
+                chosen.append(self._candidate(claim, cw, u, sources, sents, float(lex[i][uj]), d, f,
+                                              missing(claim, u.source), gates[i][1]))
                 if len(chosen) >= self.k:
                     break
+            have = max((len(claim.names) - len(c.missing_names) for c in chosen), default=0)
+            if chosen and have < len(claim.names):
+                # Among many sources the passages nearest a claim may all come from sources
+                # that never name what it names while one that does is ranked just below
+                # them: a note would then say "the source does not mention Tahiti" beside a
+                # source that does (issue 29). The best passage from the source naming most
+                # of the claim's names takes the last place.
+                for uj, f, d in chain(seen, passing):
+                    u = units[uj]
+                    if any(t.source == u.source and t.start < u.end and u.start < t.end for t in taken):
+                        continue
+                    lacks = missing(claim, u.source)
+                    if len(claim.names) - len(lacks) > have:
+                        chosen = [*chosen[: self.k - 1], self._candidate(
+                            claim, cw, u, sources, sents, float(lex[i][uj]), d, f, lacks, gates[i][1])]
+                        break
             out.append(chosen)
         return out
+
+    def _over_floor(self, order: Sequence[int], cand: np.ndarray, units: Sequence[Unit], cw: set[str],
+                    fused: np.ndarray, dense: np.ndarray | None,
+                    cos_floor: float) -> Iterator[tuple[int, float, float | None]]:
+        for j in order:
+            u = units[int(cand[j])]
+            d = float(dense[cand[j]]) if dense is not None else None
+            overlap = len(cw & content_words(u.text)) / len(cw) if cw else 0.0
+            if overlap < self.floor and (d is None or d < cos_floor):
+                continue
+            yield int(cand[j]), float(fused[j]), d
+
+    def _candidate(self, claim: Claim, cw: set[str], u: Unit, sources: Sequence[Source],
+                   sents: Sequence[list[Span]], bm25: float, d: float | None, fused: float,
+                   missing: list[str], on_topic: bool) -> Candidate:
+        overlap = len(cw & content_words(u.text)) / len(cw) if cw else 0.0
+        ctx = (_context(sources[u.source].text, sents[u.source], u, self.context_words)
+               if self.context_words else None)
+        return Candidate(
+            source_id=sources[u.source].id,
+            start=u.start,
+            end=u.end,
+            text=u.text,
+            bm25=round(bm25, 4),
+            dense=None if d is None else round(d, 4),
+            overlap=round(overlap, 4),
+            score=round(fused, 6),
+            context=ctx,
+            missing_names=missing,
+            on_topic=on_topic,
+        )
 
 
 def _topic_gate(claim: Claim, index: Bm25, owner: np.ndarray, sources: Sequence[Source],
                 stop: frozenset[str]) -> tuple[np.ndarray | None, bool]:
     """(which units may be the claim's candidates, None for all; whether any source
-    mentions the claim's topic). A source mentions it when a topic word is among its words
-    (the lexical index already knows where each word occurs) or in its title."""
-    terms = {t for w in claim.topic for t in tokenize(w, stop)}
-    if not terms:
+    mentions the claim's topic). A source mentions it when each word of one of the topic's
+    entries is among its words (the lexical index already knows where each word occurs) or
+    in its title."""
+    entries = [set(ts) for ts in (tokenize(w, stop) for w in claim.topic) if ts]
+    if not entries:
         return None, True
-    hits = [index.units_with(t) for t in terms]
-    mentioned = set(np.unique(owner[np.concatenate(hits)]).tolist()) if hits else set()
-    for si, src in enumerate(sources):
-        title = src.metadata.get("title")
-        if isinstance(title, str) and terms & set(tokenize(title, stop)):
+    mentioned: set[int] = set()
+    for terms in entries:  # a source mentions an entry ("We Bought A Zoo") when it has each word
+        owners = [set(np.unique(owner[index.units_with(t)]).tolist()) for t in terms]
+        mentioned |= set.intersection(*owners)
+    titles = [(si, set(tokenize(t, stop))) for si, src in enumerate(sources)
+              if isinstance(t := src.metadata.get("title"), str)]
+    for si, words in titles:
+        if any(terms <= words for terms in entries):
             mentioned.add(si)
     if not mentioned:
         return None, False
     return np.isin(owner, sorted(mentioned)), True
+
+
+_NAMED = 5  # passages naming the claim's names added to its shortlist
+
+
+def _naming(claim: Claim, index: Bm25, stop: frozenset[str], mask: np.ndarray | None) -> np.ndarray:
+    """The units holding every word of one of the claim's names (within ``mask``)."""
+    found: list[np.ndarray] = []
+    for name in claim.names:
+        toks = tokenize(name, stop)
+        if not toks:
+            continue
+        hit = index.units_with(toks[0])
+        for t in toks[1:]:
+            hit = np.intersect1d(hit, index.units_with(t))
+        found.append(hit)
+    if not found:
+        return np.zeros(0, dtype=np.int64)
+    got = np.unique(np.concatenate(found)).astype(np.int64)
+    return got if mask is None else got[mask[got]]
 
 
 def _context(text: str, sents: list[Span], u: Unit, words: int) -> str:
