@@ -36,7 +36,8 @@ __all__ = [
 
 # 1.1: citations, per-claim citation status, supported_by, seed 004's verification block;
 # ERROR verdicts, decided_by, dropped_claims (LLM backends)
-SCHEMA_VERSION = "1.2"
+# 1.3: item_of on each claim, so the confidence can be recomputed from the report alone
+SCHEMA_VERSION = "1.3"
 
 
 class Verdict(StrEnum):
@@ -150,6 +151,9 @@ class ClaimResult(BaseModel):
     start: int = Field(description="offset of the focus in the answer")
     end: int
     type: str
+    item_of: str | None = Field(
+        None, description="the list this claim is one item of (a key its items share, null when none): "
+        "confidence counts a list once, with its weakest item's score")
     verdict: Verdict
     score: float | None = Field(description="1 supported, 0.5 partial, 0 otherwise; null when not checkable")
     probs: dict[str, float] | None = Field(

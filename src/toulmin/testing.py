@@ -176,14 +176,8 @@ def assert_grounded(
     passing = ALWAYS_PASS | _verdicts(allow)
     s = _session()
     v = verifier if verifier is not None else shared_verifier()
-    lists: dict[str, str] = {}
-
-    def note_lists(kind: str, data: Any) -> None:
-        if kind == "claims":  # the extracted claims carry the list each item belongs to
-            lists.update({c["id"]: c["item_of"] for c in data if c.get("item_of")})
-
     t0 = time.perf_counter()
-    report = v.verify(answer, sources, question, on_event=note_lists)
+    report = v.verify(answer, sources, question)
     seconds = time.perf_counter() - t0
     failed = [d for d in report.details if d.verdict not in passing]
     conf = report.confidence
@@ -203,7 +197,7 @@ def assert_grounded(
         s.checks.append(Check(s.test, seconds, conf, not reasons))
     if reasons:
         raise NotGroundedError(
-            _message(report, reasons, failed, lists, min_confidence, passing), report, failed
+            _message(report, reasons, failed, min_confidence, passing), report, failed
         )
     return report
 
@@ -226,16 +220,16 @@ def _num(x: float) -> str:
     return f"{x:g}"
 
 
-def _arithmetic(report: Report, lists: dict[str, str] | None = None, bar: float | None = None) -> str:
+def _arithmetic(report: Report, bar: float | None = None) -> str:
     """The report's confidence written out from its claims' scores, by the roll-up's rule
     (``toulmin.decide.rollup``): the mean over checkable claims of 1 / 0.5 / 0, a list of items
-    counting once at its weakest item. ``lists`` maps a claim id to its list (``item_of``)."""
+    (a claim's ``item_of``) counting once at its weakest item."""
     checkable = [d for d in report.details if d.verdict not in UNCHECKABLE]
     if report.confidence is None or not checkable:
         return "confidence n/a: no checkable claim"
     units: dict[str, list[float]] = {}
     for i, d in enumerate(checkable):
-        units.setdefault((lists or {}).get(d.id) or f"#{i}", []).append(VERDICT_SCORE.get(d.verdict, 0.0))
+        units.setdefault(d.item_of or f"#{i}", []).append(VERDICT_SCORE.get(d.verdict, 0.0))
     terms = [_num(x[0]) if len(x) == 1 else "min(" + ", ".join(map(_num, x)) + ")" for x in units.values()]
     mean = round(sum(min(x) for x in units.values()) / len(units), 4)
     if not math.isclose(mean, report.confidence, abs_tol=1e-4):  # a verifier that rolls up another way
@@ -274,7 +268,6 @@ def _message(
     report: Report,
     reasons: list[str],
     failed: list[ClaimResult],
-    lists: dict[str, str],
     min_confidence: float | None,
     passing: frozenset[Verdict],
 ) -> str:
@@ -287,7 +280,7 @@ def _message(
         lines += ["", "failed claims:" if failed else "claims that lower the confidence:", *_table(rows)]
     lines.append("")
     bar = f"; needs ≥ {min_confidence:.2f}" if min_confidence is not None else ""
-    lines.append(_arithmetic(report, lists, min_confidence) + (bar if report.confidence is not None else ""))
+    lines.append(_arithmetic(report, min_confidence) + (bar if report.confidence is not None else ""))
     order = [v.value for v in Verdict if v in passing]
     lines.append("passing verdicts: " + ", ".join(order))
     if report.notes:

@@ -249,3 +249,18 @@ def test_a_list_counts_once_in_the_confidence_at_its_weakest_item() -> None:
     # the list (c0-c2) is one unit scored 0, beside c3 scored 1
     assert listed["confidence"] == 0.5
     assert (listed["claims_checked"], listed["claims_supported"], listed["faithfulness"]) == (4, 3, 0.75)
+
+
+def test_the_report_alone_recomputes_the_confidence_of_a_list() -> None:
+    import toulmin
+
+    src = {"id": "spec", "text": "The team must design a remote control that is simple and easy to use. "
+                                 "Acme was founded in 1990."}
+    r = toulmin.verify("The team is tasked with designing a remote control that is simple, easy to use, new, "
+                       "and not too expensive. Acme was founded in 1990.", [src])
+    items = [d for d in r.details if d.item_of]
+    assert len(items) == 4 and len({d.item_of for d in items}) == 1 and r.details[-1].item_of is None
+    assert {d.score for d in items} == {1.0, 0.0} and r.details[-1].score == 1.0
+    # two units, the list at its weakest item (0) and the founding (1): not 4 / 5 claims
+    assert r.confidence == 0.5
+    assert rollup(r.details, {d.id: d.item_of for d in r.details if d.item_of})["confidence"] == r.confidence

@@ -52,7 +52,8 @@ def _worst(findings: Sequence[Finding], *statuses: str) -> Finding | None:
 def _fields(claim: Claim) -> dict[str, Any]:
     """The part of a ClaimResult that comes from the claim itself."""
     return dict(
-        id=claim.id, claim=claim.text, focus=claim.focus, start=claim.start, end=claim.end, type=claim.type
+        id=claim.id, claim=claim.text, focus=claim.focus, start=claim.start, end=claim.end, type=claim.type,
+        item_of=claim.item_of or None,
     )
 
 
