@@ -132,3 +132,21 @@ def test_a_topic_of_several_words_is_mentioned_only_by_a_source_with_each_of_the
     claim = _claim("It has family.", "It", ["We Bought A Zoo"])
     got = HybridLinker(None, k=3).link([claim], srcs)[0]
     assert {c.source_id for c in got} == {"key"}
+
+
+def test_a_claim_no_source_is_about_is_not_called_on_topic() -> None:
+    claim = _claim("Keep the Aspidistra Flying is another one I enjoyed.", "Keep the Aspidistra Flying",
+                   ["Aspidistra"])
+    text = "Do any other books?"
+    cand = Candidate(source_id="dialogue", start=0, end=len(text), text=text, bm25=1.0, dense=None,
+                     overlap=0.5, score=1.0, on_topic=False)
+    cls = Classification(scored=[ScoredCandidate(candidate=cand, probs={
+        "entailment": 0.05, "neutral": 0.9, "contradiction": 0.05})])
+    r = decide_claim(claim, cls, {"dialogue": Source(id="dialogue", text=text)}, DecideConfig(threshold=0.5),
+                     floor=0.25)
+    assert r.verdict == Verdict.OVERREACH
+    assert r.note == "dialogue is nearest but does not state this (and no source mentions Aspidistra)"
+    on = decide_claim(claim, Classification(scored=[ScoredCandidate(
+        candidate=cand.model_copy(update={"on_topic": True}), probs=cls.scored[0].probs)]),
+        {"dialogue": Source(id="dialogue", text=text)}, DecideConfig(threshold=0.5), floor=0.25)
+    assert on.note == "dialogue is on topic but does not state this"

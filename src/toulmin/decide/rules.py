@@ -350,7 +350,10 @@ def _partly_there(c: _Case) -> ClaimResult | None:
 
 
 def _on_topic_not_stated(c: _Case) -> ClaimResult | None:
-    """What is left: the passages are on topic but do not state the claim."""
+    """What is left: the passages are near the claim but do not state it."""
+    if not c.on_topic and c.claim.topic:
+        return c.result(Verdict.OVERREACH,
+                        f"{c.top.source_id} is nearest but does not state this{c.off_topic}")
     return c.result(Verdict.OVERREACH, f"{c.top.source_id} is on topic but does not state this")
 
 
