@@ -239,7 +239,7 @@ class HybridLinker:
                 if any(t.source == u.source and t.start < u.end and u.start < t.end for t in taken):
                     continue  # overlapping spans add no evidence; keep candidates distinct
                 taken.append(u)
-                chosen.append(self._candidate(claim, cw, u, sources, sents, float(lex[i][uj]), d, f,
+                chosen.append(self._candidate(cw, u, sources, sents, float(lex[i][uj]), d, f,
                                               missing(claim, u.source), gates[i][1]))
                 if len(chosen) >= self.k:
                     break
@@ -257,7 +257,7 @@ class HybridLinker:
                     lacks = missing(claim, u.source)
                     if len(claim.names) - len(lacks) > have:
                         chosen = [*chosen[: self.k - 1], self._candidate(
-                            claim, cw, u, sources, sents, float(lex[i][uj]), d, f, lacks, gates[i][1])]
+                            cw, u, sources, sents, float(lex[i][uj]), d, f, lacks, gates[i][1])]
                         break
             out.append(chosen)
         return out
@@ -273,7 +273,7 @@ class HybridLinker:
                 continue
             yield int(cand[j]), float(fused[j]), d
 
-    def _candidate(self, claim: Claim, cw: set[str], u: Unit, sources: Sequence[Source],
+    def _candidate(self, cw: set[str], u: Unit, sources: Sequence[Source],
                    sents: Sequence[list[Span]], bm25: float, d: float | None, fused: float,
                    missing: list[str], on_topic: bool) -> Candidate:
         overlap = len(cw & content_words(u.text)) / len(cw) if cw else 0.0
