@@ -113,6 +113,17 @@ def test_bad_input(answer: object, sources: object, code: str) -> None:
     assert e.value.code == code and e.value.fix
 
 
+@pytest.mark.parametrize(("question", "code"), [(123, "E_BAD_TYPE"), (b"\xff", "E_NOT_UTF8"),
+                                               ("a\x00b", "E_BINARY")])
+def test_a_bad_question_is_a_clear_error(question: object, code: str) -> None:
+    with pytest.raises(InputError) as e:
+        toulmin.verify(ANSWER, SOURCES, question=question)  # type: ignore[arg-type]
+    assert e.value.code == code and "question" in e.value.message and e.value.fix
+    # bytes that are UTF-8 are read as text, and a blank question is as none
+    assert toulmin.verify(ANSWER, SOURCES, question=b"What is it?").question == "What is it?"  # type: ignore[arg-type]
+    assert toulmin.verify(ANSWER, SOURCES, question="  ").details == toulmin.verify(ANSWER, SOURCES).details
+
+
 def test_claim_free_and_non_english_answers() -> None:
     r = toulmin.verify("Thanks! I hope this helps.", SOURCES)
     assert r.claims_checked == 0 and r.confidence is None and r.confidence_level == "n/a"

@@ -166,6 +166,8 @@ class Verifier:
         stop_if_cancelled(cancel, "it started")
         t0 = time.perf_counter()
         text = check_text(answer, "answer")
+        if question is not None and not (isinstance(question, str) and not question.strip()):
+            question = check_text(question, "question")  # a blank one is as none
         given = coerce_sources(sources)
         # transcripts are read clean (reading.py); the rest is the sources as given
         srcs, readings = read_sources(given)
