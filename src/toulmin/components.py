@@ -163,7 +163,7 @@ class Components:
         llm = require_llm(self.llm, f"decide.judge={d.judge}", "decide.judge=checker")
         resolved = self.resolved.decide
         return LLMJudge(llm, offline, mode=d.judge, band=d.cascade_band, budget=d.cascade_budget,
-                        fallback=self.config.llm.fallback,
+                        fallback=self.config.llm.fallback, advisory=frozenset(d.advisory_checks),
                         thresholds=(resolved.threshold if resolved.threshold is not None else 0.5,
                                     resolved.contradiction_threshold or CANDIDATE_CONTRADICTION))
 

@@ -100,9 +100,11 @@ class LLMJudge:
         budget: float | None = None,
         thresholds: tuple[float, float] = (0.5, 0.6),
         fallback: bool = True,
+        advisory: frozenset[str] = frozenset(),
     ):
         self.llm, self.checker, self.mode, self.band, self.fallback = llm, checker, mode, band, fallback
         self.budget, self.thresholds = budget, thresholds
+        self.advisory = advisory  # decide.advisory_checks: their mismatch does not refute alone
         self.name = f"{mode}:{llm.name}"
         # a budget is a share of the whole answer: the verifier classifies its claims together
         self.needs_whole_answer = mode == "cascade" and budget is not None
@@ -148,8 +150,9 @@ class LLMJudge:
         """How far the checker's decision is from flipping: the distance of its best
         entailment from ``decide.threshold`` or of its strongest contradiction from the
         contradiction threshold, whichever is nearer (smaller is less certain). None when
-        a deterministic check already refutes the claim: the model cannot overturn that."""
-        if any(refutes(f) for f in cls.findings):
+        a deterministic check already refutes the claim: the model cannot overturn that (a
+        check in ``decide.advisory_checks`` does not refute alone, so it leaves the margin)."""
+        if any(refutes(f) and f.kind not in self.advisory for f in cls.findings):
             return None
         supported_at, contradicted_at = self.thresholds
         contra = max((s.probs["contradiction"] for s in cls.scored), default=0.0)
