@@ -162,3 +162,20 @@ def test_schema_command() -> None:
     assert r.returncode == 0 and "claims_checked" in json.loads(r.stdout)["properties"]
     r = run("schema", "config")
     assert "link" in json.loads(r.stdout)["properties"]
+
+
+def test_chat_declares_the_conversation_the_answer_continues(tmp_path: Path) -> None:
+    (tmp_path / "answer.txt").write_text("It was released in 1984.\n")
+    (tmp_path / "chat.txt").write_text("[Human]: Can you recommend a movie like Titanic? [Assistant]: I "
+                                       "recommend The Terminator. [Human]: When was it released?\n")
+    (tmp_path / "film.txt").write_text("The Terminator is a 1984 science fiction film by James Cameron.\n")
+    (tmp_path / "other.txt").write_text("It was released in 2003 to mixed reviews.\n")
+    base = ["verify", "--answer", str(tmp_path / "answer.txt"), "--source", str(tmp_path / "film.txt"),
+            "--source", str(tmp_path / "other.txt"), "--format", "json"]
+    r = run(*base, "--chat", str(tmp_path / "chat.txt"))
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)["details"][0]
+    assert d["verdict"] == "SUPPORTED" and d["evidence"][0]["source_id"] == "film.txt"
+    assert {e["source_id"] for e in d["evidence"]} <= {"film.txt", "chat.txt"}
+    missing = run(*base, "--chat", str(tmp_path / "nope.txt"))
+    assert missing.returncode != 0 and "E_NOT_FOUND" in missing.stderr and "chat file" in missing.stderr

@@ -81,6 +81,15 @@ def _read_answer(path: str) -> str:
 )
 @click.option("--sources-dir", type=click.Path(), default=None, help="A folder of source files.")
 @click.option(
+    "--chat",
+    "chat_file",
+    type=click.Path(),
+    default=None,
+    help="The conversation the answer continues: a source file of its turns ('[Human]: ...' or "
+    "'Name: ...'), read as a chat (metadata.kind: chat); a pronoun the answer opens with stands for "
+    "what it was last about.",
+)
+@click.option(
     "--corpus",
     "corpus_path",
     default=None,
@@ -113,6 +122,7 @@ def verify_cmd(
     question: str | None,
     source_files: tuple[str, ...],
     sources_dir: str | None,
+    chat_file: str | None,
     corpus_path: str | None,
     chroma_url: str | None,
     fmt: str,
@@ -126,6 +136,11 @@ def verify_cmd(
     """Check an answer against its sources, claim by claim."""
     _check_fail_under(fail_under)
     sources: list[Source] = []
+    if chat_file is not None:
+        if not Path(chat_file).is_file():
+            raise InputError("E_NOT_FOUND", f"chat file {chat_file} not found", fix="check the path")
+        sources.extend(Source(id=s.id, text=s.text, metadata={"kind": "chat", **s.metadata})
+                       for s in read_source_file(chat_file))
     for f in source_files:
         if not Path(f).is_file():
             raise InputError("E_NOT_FOUND", f"source file {f} not found", fix="check the path")
@@ -137,7 +152,7 @@ def verify_cmd(
         raise InputError(
             "E_NO_SOURCES",
             "no sources were given",
-            fix="pass --source FILE (repeatable), --sources-dir DIR or --corpus DIR",
+            fix="pass --source FILE (repeatable), --sources-dir DIR, --chat FILE or --corpus DIR",
         )
     answer = _read_answer(answer_path)
     cfg = load_config(config_path, overrides=parse_sets(sets, preset) or None)
