@@ -150,3 +150,9 @@ def test_a_claim_no_source_is_about_is_not_called_on_topic() -> None:
         candidate=cand.model_copy(update={"on_topic": True}), probs=cls.scored[0].probs)]),
         {"dialogue": Source(id="dialogue", text=text)}, DecideConfig(threshold=0.5), floor=0.25)
     assert on.note == "dialogue is on topic but does not state this"
+
+
+def test_names_in_a_long_turn_are_read_in_one_pass() -> None:
+    # a transcript's last turn may run to many thousands of words (a meeting's monologue)
+    turn = "I met Ann Lee there. " * 5000 + "  Then we watched The Terminator."
+    assert context_topic(None, [turn]) == ["Ann Lee", "Terminator"]

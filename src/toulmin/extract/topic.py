@@ -101,9 +101,11 @@ def _names_in(text: str) -> list[str]:
     that only opens a sentence or a leading article, and none made only of generic words:
     a passage mentions one when it has each of its words."""
     names: list[str] = []
+    lead = len(text) - len(text.lstrip())
     for m in _CAPS.finditer(text):
         run = m.group(0).split()
-        if _SENTENCE_END.search(text[: m.start()]) or not text[: m.start()].strip():
+        # only the few characters before it: a long turn is not read again for every name
+        if m.start() <= lead or _SENTENCE_END.search(text[max(0, m.start() - 64) : m.start()]):
             run = run[1:]  # "Is Treasure Island ...": "Is" is capitalised as a sentence opens
         while run and run[0].lower() in _NOT_NAMES:  # "The Terminator", "No I have not"
             run = run[1:]
