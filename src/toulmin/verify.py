@@ -256,7 +256,7 @@ class Verifier:
         unresolved = [c.marker for c in cited.citations if c.verdict == "unresolved"]
         if unresolved:
             notes.append(f"citation markers that name no source: {', '.join(unresolved)}")
-        roll = rollup(results, {c.id: c.item_of for c in claims if c.item_of})
+        roll = rollup(results)
         conf = roll["confidence"]
         threshold = self.config.decide.grounded_threshold
         grounded = (

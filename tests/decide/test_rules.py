@@ -245,7 +245,7 @@ def test_a_list_counts_once_in_the_confidence_at_its_weakest_item() -> None:
     items = [_r(S, 0), _r(S, 1), _r(OV, 2), _r(S, 3)]
     plain = rollup(items)
     assert plain["confidence"] == 0.75
-    listed = rollup(items, {"c0": "0:4", "c1": "0:4", "c2": "0:4"})
+    listed = rollup([r.model_copy(update={"item_of": "0:4"}) if r.id != "c3" else r for r in items])
     # the list (c0-c2) is one unit scored 0, beside c3 scored 1
     assert listed["confidence"] == 0.5
     assert (listed["claims_checked"], listed["claims_supported"], listed["faithfulness"]) == (4, 3, 0.75)
@@ -263,4 +263,4 @@ def test_the_report_alone_recomputes_the_confidence_of_a_list() -> None:
     assert {d.score for d in items} == {1.0, 0.0} and r.details[-1].score == 1.0
     # two units, the list at its weakest item (0) and the founding (1): not 4 / 5 claims
     assert r.confidence == 0.5
-    assert rollup(r.details, {d.id: d.item_of for d in r.details if d.item_of})["confidence"] == r.confidence
+    assert rollup(r.details)["confidence"] == r.confidence

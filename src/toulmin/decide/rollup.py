@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from ..report import UNCHECKABLE, VERDICT_SCORE, ClaimResult, Verdict
 
@@ -21,19 +21,16 @@ def level(confidence: float | None) -> str:
     return "Very Low"
 
 
-def rollup(
-    results: Sequence[ClaimResult], lists: Mapping[str, str] | None = None
-) -> dict[str, float | int | None]:
-    """Counts and scores of an answer's claim verdicts. ``lists`` maps the id of a claim
-    that is one item of a list ("simple, easy to use and cheap") to that list: in
-    ``confidence`` a list counts once, with its weakest item's score (a list is backed
-    only when each item is); the counts, ``faithfulness`` and ``confidence_penalised``
-    count every claim."""
+def rollup(results: Sequence[ClaimResult]) -> dict[str, float | int | None]:
+    """Counts and scores of an answer's claim verdicts. The items of one list ("simple,
+    easy to use and cheap": the claims sharing an ``item_of``) count once in
+    ``confidence``, with their weakest item's score (a list is backed only when each item
+    is); the counts, ``faithfulness`` and ``confidence_penalised`` count every claim."""
     checkable = [r for r in results if r.verdict not in UNCHECKABLE]
     n = len(checkable)
     units: dict[str, float] = {}
     for i, r in enumerate(checkable):
-        key = (lists or {}).get(r.id) or f"#{i}"  # a claim that is no list's item is its own unit
+        key = r.item_of or f"#{i}"  # a claim that is no list's item is its own unit
         score = VERDICT_SCORE.get(r.verdict, 0.0)
         units[key] = min(units.get(key, score), score)
     sup = sum(r.verdict == Verdict.SUPPORTED for r in checkable)
