@@ -41,19 +41,20 @@ __all__ = ["TRANSCRIPT_KINDS", "Reading", "conversation", "locate", "read_answer
 
 TRANSCRIPT_KINDS = frozenset({"transcript", "chat", "dialogue", "meeting"})
 
-# An optional time stamp, then a label: a tag (#Person1#), a bracketed name, or one to
-# four capitalised words ("Project Manager", "Speaker 2", "Dr. Lee"), then ":".
+# a tag (#Person1#) or a bracketed name ([Assistant])
+_SPEAKER_TAG = r"#[A-Za-z][\w .'-]{0,30}#|\[[A-Za-z][\w .'-]{0,30}\]"
+# An optional time stamp, then a label: a tag, a bracketed name, or one to four
+# capitalised words ("Project Manager", "Speaker 2", "Dr. Lee"), then ":".
 _LABEL = re.compile(
     r"^[ \t]*(?:[\[(]?\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?[\])]?[ \t]+(?:-[ \t]+)?)?"
-    r"(?P<label>#[A-Za-z][\w .'-]{0,30}#|\[[A-Za-z][\w .'-]{0,30}\]|"
+    rf"(?P<label>{_SPEAKER_TAG}|"
     r"[A-Z][\w.'-]{0,24}(?:[ \t][A-Z0-9][\w.'-]{0,24}){0,3})"
     r"[ \t]*:[ \t]*(?=\S)",
     re.M,
 )
 # A tag or a bracketed name inside a line ("... [Assistant]: I recommend ..."): how a chat
 # declared by ``metadata.kind`` may run its turns together on one line.
-_INLINE = re.compile(r"(?:(?<=\s)|^)(?P<label>#[A-Za-z][\w .'-]{0,30}#|\[[A-Za-z][\w .'-]{0,30}\])"
-                     r"[ \t]*:[ \t]*(?=\S)", re.M)
+_INLINE = re.compile(rf"(?:(?<=\s)|^)(?P<label>{_SPEAKER_TAG})[ \t]*:[ \t]*(?=\S)", re.M)
 # a label that can only be a speaker's: a tag, a bracket, a numbered or one-letter name
 _ID = re.compile(r"#.+#|\[.+\]|[A-Za-z][\w .]*\d|[A-Z]")
 # Sounds that carry no content in any position.
