@@ -130,6 +130,10 @@ def _stop_words() -> frozenset[str]:
     return frozenset(bm25s.stopwords.STOPWORDS_EN)
 
 
+# a span over the relevance floor: (unit, fused score, dense cosine or None, word overlap)
+_Passing = tuple[int, float, float | None, float]
+
+
 class HybridLinker:
     name = "bm25+minilm"
 
@@ -229,17 +233,17 @@ class HybridLinker:
             order: list[int] = sorted(range(len(cand)), key=lambda j: (-fused[j], int(cand[j])))
             chosen: list[Candidate] = []
             taken: list[Unit] = []
-            # (unit, fused, dense) of the spans over the floor, best first, read only as far
-            # as needed
+            # (unit, fused, dense, overlap) of the spans over the floor, best first, read only
+            # as far as needed
             passing = self._over_floor(order, cand, units, cw, fused, dense.get(i), cos_floor)
-            seen: list[tuple[int, float, float | None]] = []
-            for uj, f, d in passing:
-                seen.append((uj, f, d))
-                u = units[uj]
-                if any(t.source == u.source and t.start < u.end and u.start < t.end for t in taken):
+            seen: list[_Passing] = []
+            for p in passing:
+                seen.append(p)
+                u = units[p[0]]
+                if _overlaps(u, taken):
                     continue  # overlapping spans add no evidence; keep candidates distinct
                 taken.append(u)
-                chosen.append(self._candidate(cw, u, sources, sents, float(lex[i][uj]), d, f,
+                chosen.append(self._candidate(u, sources, sents, float(lex[i][p[0]]), p,
                                               missing(claim, u.source), gates[i][1]))
                 if len(chosen) >= self.k:
                     break
@@ -250,33 +254,32 @@ class HybridLinker:
                 # them: a note would then say "the source does not mention Tahiti" beside a
                 # source that does (issue 29). The best passage from the source naming most
                 # of the claim's names takes the last place.
-                for uj, f, d in chain(seen, passing):
-                    u = units[uj]
-                    if any(t.source == u.source and t.start < u.end and u.start < t.end for t in taken):
+                for p in chain(seen, passing):
+                    u = units[p[0]]
+                    if _overlaps(u, taken):
                         continue
                     lacks = missing(claim, u.source)
                     if len(claim.names) - len(lacks) > have:
                         chosen = [*chosen[: self.k - 1], self._candidate(
-                            cw, u, sources, sents, float(lex[i][uj]), d, f, lacks, gates[i][1])]
+                            u, sources, sents, float(lex[i][p[0]]), p, lacks, gates[i][1])]
                         break
             out.append(chosen)
         return out
 
     def _over_floor(self, order: Sequence[int], cand: np.ndarray, units: Sequence[Unit], cw: set[str],
                     fused: np.ndarray, dense: np.ndarray | None,
-                    cos_floor: float) -> Iterator[tuple[int, float, float | None]]:
+                    cos_floor: float) -> Iterator[_Passing]:
         for j in order:
             u = units[int(cand[j])]
             d = float(dense[cand[j]]) if dense is not None else None
             overlap = len(cw & content_words(u.text)) / len(cw) if cw else 0.0
             if overlap < self.floor and (d is None or d < cos_floor):
                 continue
-            yield int(cand[j]), float(fused[j]), d
+            yield int(cand[j]), float(fused[j]), d, overlap
 
-    def _candidate(self, cw: set[str], u: Unit, sources: Sequence[Source],
-                   sents: Sequence[list[Span]], bm25: float, d: float | None, fused: float,
-                   missing: list[str], on_topic: bool) -> Candidate:
-        overlap = len(cw & content_words(u.text)) / len(cw) if cw else 0.0
+    def _candidate(self, u: Unit, sources: Sequence[Source], sents: Sequence[list[Span]], bm25: float,
+                   passing: _Passing, missing: list[str], on_topic: bool) -> Candidate:
+        _, fused, d, overlap = passing
         ctx = (_context(sources[u.source].text, sents[u.source], u, self.context_words)
                if self.context_words else None)
         return Candidate(
@@ -294,6 +297,10 @@ class HybridLinker:
         )
 
 
+def _overlaps(u: Unit, taken: Sequence[Unit]) -> bool:
+    return any(t.source == u.source and t.start < u.end and u.start < t.end for t in taken)
+
+
 def _topic_gate(claim: Claim, index: Bm25, owner: np.ndarray, sources: Sequence[Source],
                 stop: frozenset[str]) -> tuple[np.ndarray | None, bool]:
     """(which units may be the claim's candidates, None for all; whether any source
@@ -307,10 +314,9 @@ def _topic_gate(claim: Claim, index: Bm25, owner: np.ndarray, sources: Sequence[
     for terms in entries:  # a source mentions an entry ("We Bought A Zoo") when it has each word
         owners = [set(np.unique(owner[index.units_with(t)]).tolist()) for t in terms]
         mentioned |= set.intersection(*owners)
-    titles = [(si, set(tokenize(t, stop))) for si, src in enumerate(sources)
-              if isinstance(t := src.metadata.get("title"), str)]
-    for si, words in titles:
-        if any(terms <= words for terms in entries):
+    for si, src in enumerate(sources):
+        title = src.metadata.get("title")
+        if isinstance(title, str) and any(terms <= set(tokenize(title, stop)) for terms in entries):
             mentioned.add(si)
     if not mentioned:
         return None, False
