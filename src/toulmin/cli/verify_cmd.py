@@ -67,6 +67,12 @@ def _read_answer(path: str) -> str:
         ) from e
 
 
+def _source_file(path: str, what: str) -> list[Source]:
+    if not Path(path).is_file():
+        raise InputError("E_NOT_FOUND", f"{what} {path} not found", fix="check the path")
+    return read_source_file(path)
+
+
 @click.command("verify")
 @click.option(
     "--answer", "answer_path", default="-", show_default=True, help="File holding the answer ('-' = stdin)."
@@ -137,14 +143,10 @@ def verify_cmd(
     _check_fail_under(fail_under)
     sources: list[Source] = []
     if chat_file is not None:
-        if not Path(chat_file).is_file():
-            raise InputError("E_NOT_FOUND", f"chat file {chat_file} not found", fix="check the path")
         sources.extend(Source(id=s.id, text=s.text, metadata={"kind": "chat", **s.metadata})
-                       for s in read_source_file(chat_file))
+                       for s in _source_file(chat_file, "chat file"))
     for f in source_files:
-        if not Path(f).is_file():
-            raise InputError("E_NOT_FOUND", f"source file {f} not found", fix="check the path")
-        sources.extend(read_source_file(f))
+        sources.extend(_source_file(f, "source file"))
     if sources_dir:
         sources.extend(read_sources_dir(sources_dir))
     corpus = corpus_path or chroma_url
