@@ -15,6 +15,11 @@ which check or note led to each contradiction most often.
 name, a negation, the two speakers swapped; the edit is made only where the summary has
 such a fact, deterministically), and the share of them reported not grounded (caught).
 
+``--slice``: the development slice every issue-32 choice was made on, in one line: the
+first ``--dialogues`` DialogSum dev dialogues, each faithful summary and one edited copy
+(the same edits as ``--edited``): faithful not grounded, CONTRADICTED of their claims, and
+edited caught.
+
 ``--budget``: the false-alarm budget of every check that can refute a claim alone
 (``checks.refutes``). Faithful text: DialogSum dev summaries and HaluEval's right answers,
 dialogue responses and summaries (dev rows); edited text: the DialogSum dev edits above and
@@ -41,6 +46,7 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "dialogsum" / "
 DEV = DATA.with_name("dialogsum.dev.jsonl.gz")
 _WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve", "twenty"]
 _NAMES = ["Harriet", "Gregory", "Beatrice", "Oswald", "Priya", "Tomasz"]
+KINDS = ["number", "time", "name", "negation", "speakers"]  # the edits, in the order rows take turns
 _NEG = [(" is ", " is not "), (" was ", " was not "), (" will ", " will not "), (" can ", " cannot "),
         (" are ", " are not "), (" has ", " has not "), (" wants ", " does not want ")]
 
@@ -90,32 +96,28 @@ def edit(summary: str, dialogue: str, kind: str) -> str | None:
 def edited(n: int) -> None:
     with gzip.open(DEV, "rt", encoding="utf-8") as fh:
         rows = [json.loads(line) for _, line in zip(range(n), fh)]
-    kinds = ["number", "time", "name", "negation", "speakers"]
     made: Counter[str] = Counter()
     caught: Counter[str] = Counter()
     flagged: Counter[str] = Counter()
     caught_by: Counter[str] = Counter()
     for i, row in enumerate(rows):
-        for j in range(len(kinds)):  # the first kind, from this row's turn, that the summary allows
-            kind = kinds[(i + j) % len(kinds)]
-            changed = edit(row["summary"], row["dialogue"], kind)
-            if changed and changed != row["summary"]:
-                break
-        else:
+        got = _first_edit(i, row)
+        if got is None:
             continue
+        kind, changed = got
         r = toulmin.verify(changed, [{"id": row["fname"], "text": row["dialogue"]}])
         made[kind] += 1
         caught[kind] += not r.is_grounded
         flagged[kind] += any(d.verdict in FLAGGED for d in r.details)
         if not r.is_grounded:  # what caught it: a check's mismatch on a flagged claim, else the checker
-            kinds_seen = {f.kind for d in r.details if d.verdict in FLAGGED for f in d.findings
+            kinds_seen: set[str] = {f.kind for d in r.details if d.verdict in FLAGGED for f in d.findings
                           if f.status == "mismatch"}
             for k in kinds_seen or {"checker"}:
                 caught_by[k] += 1
     total = sum(made.values())
     print(f"\n{total} edited DialogSum dev summaries (one fact changed each)\n")
     print("| edit | summaries | caught (not grounded) | any claim flagged |\n|---|---|---|---|")
-    for k in kinds:
+    for k in KINDS:
         if made[k]:
             share, any_flag = 100 * caught[k] / made[k], 100 * flagged[k] / made[k]
             print(f"| {k} | {made[k]} | {share:.1f}% | {any_flag:.1f}% |")
@@ -124,6 +126,37 @@ def edited(n: int) -> None:
     # set beside the faithful run's "contradicted by": a check that fires on faithful text
     # more often than it catches an edit should not decide alone (issue 32)
     print(f"\ncaught by (a summary may count for several): {dict(caught_by.most_common())}")
+
+
+def _first_edit(i: int, row: dict[str, str]) -> tuple[str, str] | None:
+    """Row ``i``'s edited summary and the kind of its edit: the first kind, from the row's
+    turn, that the summary allows."""
+    for j in range(len(KINDS)):
+        kind = KINDS[(i + j) % len(KINDS)]
+        changed = edit(row["summary"], row["dialogue"], kind)
+        if changed and changed != row["summary"]:
+            return kind, changed
+    return None
+
+
+def dev_slice(n: int) -> None:
+    with gzip.open(DEV, "rt", encoding="utf-8") as fh:
+        rows = [json.loads(line) for _, line in zip(range(n), fh)]
+    not_grounded = claims = contradicted = edits = caught = 0
+    for i, row in enumerate(rows):
+        src = [{"id": row["fname"], "text": row["dialogue"]}]
+        r = toulmin.verify(row["summary"], src)
+        not_grounded += not r.is_grounded
+        claims += r.claims_checked
+        contradicted += r.claims_contradicted
+        made = _first_edit(i, row)
+        if made is not None:
+            edits += 1
+            caught += not toulmin.verify(made[1], src).is_grounded
+    print(f"\nDialogSum dev, first {n} dialogues: faithful not grounded {not_grounded} "
+          f"({100 * not_grounded / n:.1f}%), CONTRADICTED {contradicted} of {claims} claims "
+          f"({100 * contradicted / max(claims, 1):.2f}%), edited caught {caught} of {edits} "
+          f"({100 * caught / max(edits, 1):.1f}%)")
 
 
 def _fired(r: toulmin.Report) -> set[str]:
@@ -135,7 +168,6 @@ def budget(n: int, rows_per_task: int) -> None:
 
     with gzip.open(DEV, "rt", encoding="utf-8") as fh:
         rows = [json.loads(line) for _, line in zip(range(n), fh)]
-    kinds = ["number", "time", "name", "negation", "speakers"]
     fires: Counter[str] = Counter()
     catches: Counter[str] = Counter()
     faithful = edits = 0
@@ -143,12 +175,10 @@ def budget(n: int, rows_per_task: int) -> None:
         src = [{"id": row["fname"], "text": row["dialogue"]}]
         fires.update(_fired(toulmin.verify(row["summary"], src)))
         faithful += 1
-        for j in range(len(kinds)):
-            changed = edit(row["summary"], row["dialogue"], kinds[(i + j) % len(kinds)])
-            if changed and changed != row["summary"]:
-                catches.update(_fired(toulmin.verify(changed, src)))
-                edits += 1
-                break
+        got = _first_edit(i, row)
+        if got is not None:
+            catches.update(_fired(toulmin.verify(got[1], src)))
+            edits += 1
     for task in ("qa", "dialogue", "summarization"):
         for _, r in halueval_rows(task, "dev")[:rows_per_task]:
             question = r.get("question")
@@ -182,7 +212,11 @@ def main() -> None:
     ap.add_argument("--edited", action="store_true")
     ap.add_argument("--budget", action="store_true")
     ap.add_argument("--rows", type=int, default=150, help="--budget: HaluEval dev rows per task")
+    ap.add_argument("--slice", action="store_true")
     a = ap.parse_args()
+    if a.slice:
+        dev_slice(a.dialogues)
+        return
     if a.budget:
         budget(a.dialogues, a.rows)
         return
@@ -208,7 +242,8 @@ def main() -> None:
             for d in r.details:
                 verdicts[d.verdict.value] += 1
                 if d.verdict == "CONTRADICTED":
-                    kinds = sorted({f.kind for f in d.findings if f.status == "mismatch"}) or ["checker"]
+                    kinds: list[str] = sorted({f.kind for f in d.findings if f.status == "mismatch"})
+                    kinds = kinds or ["checker"]
                     why["+".join(kinds)] += 1
     out = {
         "command": f"python benchmarks/dialogsum.py --dialogues {a.dialogues} --summaries {a.summaries}",
