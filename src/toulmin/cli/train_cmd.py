@@ -41,8 +41,7 @@ def _has_teacher_logits(path: Path) -> bool:
 @click.option("--data", default="recipe", show_default=True,
               help="'recipe' (the data recipe of checker 1.x over ../shared/data); 'recipe-v2' "
                    "or 'recipe-v3' (continuation recipes, for --init-from a 1.x "
-                   "checker); 'recipe-v4' (a continuation that reads conversations: pairs about "
-                   "what speakers said, beside V2's sources); 'recipe-kit' (the GPU "
+                   "checker); 'recipe-kit' (the GPU "
                    "kit's: every training pair, more document-level pairs); or a JSONL file of "
                    "{doc, claim, label} rows for domain adaptation (rows may carry teacher_logits).")
 @click.option("--out", "out_dir", default="runs/checker", show_default=True, type=click.Path())

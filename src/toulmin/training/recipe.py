@@ -18,7 +18,6 @@ from typing import Any
 from ..datasets import Pair, load_slice
 from ..text import content_words, make_windows, split_sentences
 from .edits import apply_random_edit
-from .spoken import spoken_pairs
 
 __all__ = ["MADE_HERE", "RECIPES", "RECIPE_KIT", "RECIPE_V1", "RECIPE_V2", "RECIPE_V3",
            "build_training_pairs", "long_window_negative", "select_chunk", "write_jsonl"]
@@ -73,28 +72,12 @@ RECIPE_V3: dict[str, int] = {
 # (on topic, but not backing the sentence: what a larger model must learn to tell
 # apart from support, and what WiCE's cited pages and meeting summaries are full of).
 RECIPE_KIT: dict[str, int] = {**RECIPE_V3, "gathered-summaries": 15000, "long-window-negatives": 15000}
-# A continuation for a 1.x checker that reads conversations (issue 32): as many pairs about
-# what speakers said (``spoken.py``) as pairs of every V2 source, in V2's proportions, so
-# that what the checker knew is rehearsed while it learns who says what.
-RECIPE_V4: dict[str, int] = {
-    "vitaminc-train": 3000,
-    "vitaminc-synthetic-train": 800,
-    "fever": 300,
-    "halueval-qa-train": 800,
-    "halueval-dialogue-train": 1800,
-    "halueval-summarization-train": 1000,
-    "factcg-CG2C_doc": 300,
-    "factcg-CG2C_musique_minhop3": 200,
-    "synthetic-edits": 1500,
-    "sentence-level-summaries": 500,
-    "spoken-pairs": 10000,
-}
 RECIPES: dict[str, dict[str, int]] = {"recipe": RECIPE_V1, "recipe-v2": RECIPE_V2, "recipe-v3": RECIPE_V3,
-                                      "recipe-kit": RECIPE_KIT, "recipe-v4": RECIPE_V4}
+                                      "recipe-kit": RECIPE_KIT}
 CHUNK_WORDS = 170
 # Recipe entries the recipe makes from other sources' pairs, not slices of the data.
 MADE_HERE = frozenset({"synthetic-edits", "sentence-level-summaries", "gathered-summaries",
-                       "long-window-negatives", "spoken-pairs"})
+                       "long-window-negatives"})
 # The recipe's own, smaller stop list: changing it would change the training file.
 _RECIPE_STOP = frozenset(
     "the a an of to in and or is was are were be been for on at by with as that this it its from".split()
@@ -181,8 +164,6 @@ def build_training_pairs(seed: int = 13, recipe: dict[str, int] | None = None) -
 
     if recipe.get("gathered-summaries") or recipe.get("long-window-negatives"):
         out += _document_level(summ[::-1], recipe, rng)
-    if recipe.get("spoken-pairs"):
-        out += spoken_pairs(recipe["spoken-pairs"], seed=seed)
     rng.shuffle(out)
     return out
 
