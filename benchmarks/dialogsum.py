@@ -139,7 +139,7 @@ def _first_edit(i: int, row: dict[str, str]) -> tuple[str, str] | None:
     return None
 
 
-def dev_slice(n: int) -> None:
+def dev_slice(n: int, out: str | None = None) -> None:
     with gzip.open(DEV, "rt", encoding="utf-8") as fh:
         rows = [json.loads(line) for _, line in zip(range(n), fh)]
     not_grounded = claims = contradicted = edits = caught = 0
@@ -153,10 +153,14 @@ def dev_slice(n: int) -> None:
         if made is not None:
             edits += 1
             caught += not toulmin.verify(made[1], src).is_grounded
-    print(f"\nDialogSum dev, first {n} dialogues: faithful not grounded {not_grounded} "
-          f"({100 * not_grounded / n:.1f}%), CONTRADICTED {contradicted} of {claims} claims "
-          f"({100 * contradicted / max(claims, 1):.2f}%), edited caught {caught} of {edits} "
-          f"({100 * caught / max(edits, 1):.1f}%)")
+    got = {"dialogues": len(rows), "not_grounded_pct": round(100 * not_grounded / len(rows), 1),
+           "contradicted_pct_of_claims": round(100 * contradicted / max(claims, 1), 2),
+           "caught_pct": round(100 * caught / max(edits, 1), 1), "claims": claims, "edited": edits}
+    print(f"\nDialogSum dev, first {len(rows)} dialogues: faithful not grounded {not_grounded} "
+          f"({got['not_grounded_pct']}%), CONTRADICTED {contradicted} of {claims} claims "
+          f"({got['contradicted_pct_of_claims']}%), edited caught {caught} of {edits} ({got['caught_pct']}%)")
+    if out:
+        Path(out).write_text(json.dumps(got, indent=1) + "\n")
 
 
 def _fired(r: toulmin.Report) -> set[str]:
@@ -215,7 +219,7 @@ def main() -> None:
     ap.add_argument("--slice", action="store_true")
     a = ap.parse_args()
     if a.slice:
-        dev_slice(a.dialogues)
+        dev_slice(a.dialogues, a.out)
         return
     if a.budget:
         budget(a.dialogues, a.rows)

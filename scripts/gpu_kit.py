@@ -77,7 +77,7 @@ def cmd_land(a: argparse.Namespace) -> None:
         got = collect(a.sources, a.incoming)
         print(f"collected {len(got)} files into {a.incoming}")
     table = land(a.staging, a.incoming, a.work, dev_limit=a.dev_limit, accuracy=not a.no_accuracy,
-                 accuracy_limit=a.accuracy_limit, install=a.install)
+                 accuracy_limit=a.accuracy_limit, install=a.install, conversations=a.conversations)
     _print_table(table)
 
 
@@ -92,6 +92,14 @@ def _print_table(table: dict) -> None:  # type: ignore[type-arg]
         d = c["dev"]
         print(f"| {name} | {c['version']} | {c['onnx_mb']} | {d['mean_balanced_accuracy']} | "
               f"{' / '.join(str(v) for v in d['per_slice'].values())} | {c['gate']} |")
+    if "shipped_default_conversations" in table:  # issue 32: reported, never gated on
+        print("\n| model | faithful not grounded | CONTRADICTED of claims | edited caught |")
+        print("|---|---|---|---|")
+        rows = {"shipped default": table["shipped_default_conversations"],
+                **{name: c["conversations"] for name, c in table["candidates"].items()}}
+        for name, t in rows.items():
+            print(f"| {name} | {t['not_grounded_pct']}% | {t['contradicted_pct_of_claims']}% | "
+                  f"{t['caught_pct']}% |")
 
 
 def cmd_rehearse(a: argparse.Namespace) -> None:
@@ -157,6 +165,8 @@ def main() -> None:
     la.add_argument("--dev-limit", type=int, default=None)
     la.add_argument("--accuracy-limit", type=int, default=None)
     la.add_argument("--no-accuracy", action="store_true")
+    la.add_argument("--conversations", type=int, default=250,
+                    help="DialogSum dev dialogues to measure each candidate on (issue 32); 0: none")
     r = sub.add_parser("rehearse")
     r.add_argument("--root", type=Path, default=KIT / "rehearsal")
     r.add_argument("--base-dir", type=Path, default=KIT / "base-hf")

@@ -6,7 +6,9 @@ exported to int8 ONNX the way the checker it would replace is, calibrated on the
 development slices only, and measured against the shipped checker in the same session.
 A student replaces its bundled checker only through ``gate.release_gate``; the teacher
 becomes the opt-in ``accurate`` checker only through ``gate.accurate_gate``. Held-out
-numbers (``benchmarks/accuracy.py``) are measured and reported, never gated on.
+numbers (``benchmarks/accuracy.py``) are measured and reported, never gated on; so is
+what each does on conversations (issue 32: ``benchmarks/dialogsum.py --slice``, faithful
+DialogSum dev summaries flagged and edited ones caught), beside the shipped default.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Any
 from .gate import GateResult, accurate_gate, release_gate
 from .plan import KitPlan
 
-__all__ = ["CANDIDATES", "collect", "land"]
+__all__ = ["CANDIDATES", "DIALOGSUM", "collect", "land"]
 
 # candidate -> the bundled checker it is measured against and would replace
 CANDIDATES = {"student-default": "default", "student-fast": "fast", "teacher": "accurate"}
@@ -98,9 +100,10 @@ def _next_version() -> str:
 def land(staging: Path, incoming: Path, work: Path, *, dev_limit: int | None = None,
          accuracy_limit: int | None = None, accuracy: bool = True, install: bool = False,
          models_root: Path | None = None, accurate_root: Path | None = None,
-         log: Any = print) -> dict[str, Any]:
+         conversations: int = 0, log: Any = print) -> dict[str, Any]:
     """Build, measure and gate every candidate in ``incoming``; install those that pass when
-    ``install``. Returns the table written to ``work/land.json``."""
+    ``install``; with ``conversations``, measure each and the shipped default on the first
+    that many DialogSum dev dialogues. Returns the table written to ``work/land.json``."""
     from ...checker.onnx import OnnxChecker, shipped_model_dir
     from ..calibrate import fit_threshold
     from ..package import build_package_model
@@ -128,6 +131,12 @@ def land(staging: Path, incoming: Path, work: Path, *, dev_limit: int | None = N
         shipped_dev[bundle] = detail["per_slice"]
         table[f"shipped_{bundle}"] = detail
         log(f"shipped {bundle}: development {detail}")
+    talk = conversations if conversations and DIALOGSUM.is_file() else 0
+    if conversations and not talk:
+        log(f"{DIALOGSUM} is not here: conversations not measured")
+    if talk:
+        table["shipped_default_conversations"] = _conversations(shipped_model_dir("default"),
+                                                                work / "conversations-shipped.json", talk)
     for name in present:
         bundle = CANDIDATES[name]
         run = _unpack(incoming, name, work, starts[name])
@@ -156,9 +165,11 @@ def land(staging: Path, incoming: Path, work: Path, *, dev_limit: int | None = N
         from ..package import write_model_card
 
         write_model_card(run / "onnx", held)
+        talked = _conversations(run / "onnx", run / "conversations.json", talk) if talk else None
         table["candidates"][name] = {"version": version, "quantization": quant, "onnx_mb": round(mb, 1),
                                      "dev": meta["dev"], "threshold": meta["threshold"],
                                      "gate": gate.line(), "passed": gate.passed, "held_out": held,
+                                     "conversations": talked,
                                      "steps": summary["steps"], "minutes": round(summary["minutes"], 1),
                                      "stopped_early": summary.get("stopped_early", False)}
         log(f"{name} {version}: {gate.line()}")
@@ -170,7 +181,7 @@ def land(staging: Path, incoming: Path, work: Path, *, dev_limit: int | None = N
 
 def _accuracy(model: Path, out: Path, limit: int | None) -> dict[str, Any]:
     """benchmarks/accuracy.py on the candidate (model alone, its own threshold)."""
-    script = Path(__file__).resolve().parents[4] / "benchmarks" / "accuracy.py"
+    script = _BENCHMARKS / "accuracy.py"
     cmd = [sys.executable, str(script), "--model", str(model), "--out", str(out)]
     if limit:
         cmd += ["--limit", str(limit)]
@@ -179,6 +190,25 @@ def _accuracy(model: Path, out: Path, limit: int | None) -> dict[str, Any]:
         raise RuntimeError(f"benchmarks/accuracy.py failed on {model}:\n{res.stderr[-2000:]}")
     results: dict[str, Any] = json.loads(out.read_text())["results"]
     return results
+
+
+_BENCHMARKS = Path(__file__).resolve().parents[4] / "benchmarks"
+DIALOGSUM = _BENCHMARKS.parents[1] / "shared" / "data" / "dialogsum" / "dialogsum.dev.jsonl.gz"
+
+
+def _conversations(model: Path, out: Path, dialogues: int) -> dict[str, Any]:
+    """benchmarks/dialogsum.py --slice with ``model`` as the checker: faithful summaries of
+    conversations reported not grounded, their claims CONTRADICTED, edited ones caught."""
+    import os
+
+    cmd = [sys.executable, str(_BENCHMARKS / "dialogsum.py"), "--slice", "--dialogues", str(dialogues),
+           "--out", str(out)]
+    env = {**os.environ, "TOULMIN_CHECKER__MODEL": str(model)}
+    res = subprocess.run(cmd, capture_output=True, text=True, check=False, env=env)
+    if res.returncode != 0:
+        raise RuntimeError(f"benchmarks/dialogsum.py failed on {model}:\n{res.stderr[-2000:]}")
+    got: dict[str, Any] = json.loads(out.read_text())
+    return got
 
 
 def _install(onnx_dir: Path, bundle: str, models_root: Path | None, accurate_root: Path | None,

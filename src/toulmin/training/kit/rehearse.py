@@ -95,4 +95,5 @@ def rehearse(root: Path, *, base_dir: Path, rows: int = 240, dev_rows: int = 10,
     collect(outs, root / "incoming")
     return land(staging, root / "incoming", root / "land", dev_limit=dev_limit,
                 accuracy=accuracy_limit is not None, accuracy_limit=accuracy_limit, install=True,
-                models_root=root / "installed", accurate_root=root / "accurate", log=log)
+                models_root=root / "installed", accurate_root=root / "accurate",
+                conversations=2 if accuracy_limit is not None else 0, log=log)
