@@ -31,6 +31,9 @@ __all__ = ["CANDIDATES", "DIALOGSUM", "collect", "land"]
 # candidate -> the bundled checker it is measured against and would replace
 CANDIDATES = {"student-default": "default", "student-fast": "fast", "teacher": "accurate"}
 CARD_FILES = ["model.onnx", "tokenizer.json", "checker.json", "MODEL_CARD.md"]
+_BENCHMARKS = Path(__file__).resolve().parents[4] / "benchmarks"
+# issue 32's development slice (evaluation and development only: never trained on)
+DIALOGSUM = _BENCHMARKS.parents[1] / "shared" / "data" / "dialogsum" / "dialogsum.dev.jsonl.gz"
 
 
 def collect(sources: list[Path], incoming: Path) -> list[str]:
@@ -190,10 +193,6 @@ def _accuracy(model: Path, out: Path, limit: int | None) -> dict[str, Any]:
         raise RuntimeError(f"benchmarks/accuracy.py failed on {model}:\n{res.stderr[-2000:]}")
     results: dict[str, Any] = json.loads(out.read_text())["results"]
     return results
-
-
-_BENCHMARKS = Path(__file__).resolve().parents[4] / "benchmarks"
-DIALOGSUM = _BENCHMARKS.parents[1] / "shared" / "data" / "dialogsum" / "dialogsum.dev.jsonl.gz"
 
 
 def _conversations(model: Path, out: Path, dialogues: int) -> dict[str, Any]:
