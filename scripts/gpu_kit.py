@@ -82,16 +82,20 @@ def cmd_land(a: argparse.Namespace) -> None:
 
 
 def _print_table(table: dict) -> None:  # type: ignore[type-arg]
-    print("\n| model | version | MB | dev mean | dev per slice | gate |")
-    print("|---|---|---|---|---|---|")
+    # "8-bit moved": the share of the shipped checker's 8-bit weights the student changed; near
+    # zero, its training was rounded away by the export (docs/gpu-kit.md)
+    print("\n| model | version | MB | dev mean | dev per slice | 8-bit moved | gate |")
+    print("|---|---|---|---|---|---|---|")
     for name in ("shipped_default", "shipped_fast"):
         d = table[name]
         print(f"| {name.replace('_', ' ')} | | | {d['mean_balanced_accuracy']} | "
-              f"{' / '.join(str(v) for v in d['per_slice'].values())} | |")
+              f"{' / '.join(str(v) for v in d['per_slice'].values())} | | |")
     for name, c in table["candidates"].items():
         d = c["dev"]
+        moved = c.get("int8_weights_changed_pct")
         print(f"| {name} | {c['version']} | {c['onnx_mb']} | {d['mean_balanced_accuracy']} | "
-              f"{' / '.join(str(v) for v in d['per_slice'].values())} | {c['gate']} |")
+              f"{' / '.join(str(v) for v in d['per_slice'].values())} | "
+              f"{'' if moved is None else f'{moved}%'} | {c['gate']} |")
     if "shipped_default_conversations" in table:  # issue 32: reported, never gated on
         print("\n| model | faithful not grounded | CONTRADICTED of claims | edited caught |")
         print("|---|---|---|---|")

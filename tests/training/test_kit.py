@@ -386,3 +386,28 @@ def test_both_shipped_checkers_come_back_as_torch_weights(tmp_path: Path, bundle
     # the ONNX graphs quantise activations per run; the rebuilt weights run in float
     assert np.abs(got - want).max() < 0.2
     assert (got.argmax(1) == want.argmax(1)).all()
+
+
+def test_the_share_of_8_bit_weights_a_continued_checker_changed(tmp_path: Path) -> None:
+    import numpy as np
+    import onnx
+    from onnx import numpy_helper
+
+    from toulmin.checker.onnx import shipped_model_dir
+    from toulmin.training.export import int8_weights_changed
+
+    shipped = shipped_model_dir("default") / "model.onnx"
+    assert int8_weights_changed(shipped, shipped) == 0.0
+    model = onnx.load(str(shipped))
+    eight = [i for i in model.graph.initializer if i.data_type == onnx.TensorProto.INT8]
+    total = sum(int(np.prod(i.dims)) for i in eight)
+    big = max(eight, key=lambda i: int(np.prod(i.dims)))
+    w = numpy_helper.to_array(big).copy()
+    flat = w.reshape(-1)
+    flat[:100_000] = np.where(flat[:100_000] == 5, 6, 5)  # 100,000 values moved by one step
+    big.CopyFrom(numpy_helper.from_array(w, big.name))
+    onnx.save(model, str(tmp_path / "moved.onnx"))
+    assert int8_weights_changed(shipped, tmp_path / "moved.onnx") == round(100 * 100_000 / total, 2)
+    other = onnx.helper.make_model(onnx.helper.make_graph([], "g", [], []))
+    onnx.save(other, str(tmp_path / "other.onnx"))
+    assert int8_weights_changed(shipped, tmp_path / "other.onnx") is None  # nothing in common

@@ -44,6 +44,8 @@ def test_the_whole_kit_runs_through_a_stand_in_device(tmp_path: Path) -> None:
     for name, c in table["candidates"].items():
         assert c["gate"].startswith(("PASS", "FAIL")) and c["dev"]["per_slice"], name
         assert set(c["held_out"]) >= {"wice-dev", "vitaminc-test"}
+        changed = c["int8_weights_changed_pct"]  # of the 8-bit weights it started from
+        assert changed is None if name == "teacher" else 0 <= changed <= 100, name
         if DIALOGSUM.is_file():  # what each does on conversations (issue 32), beside the shipped default
             assert c["conversations"]["dialogues"] == 2 and 0 <= c["conversations"]["caught_pct"] <= 100, name
     if DIALOGSUM.is_file():

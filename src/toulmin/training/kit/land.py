@@ -109,6 +109,7 @@ def land(staging: Path, incoming: Path, work: Path, *, dev_limit: int | None = N
     that many DialogSum dev dialogues. Returns the table written to ``work/land.json``."""
     from ...checker.onnx import OnnxChecker, shipped_model_dir
     from ..calibrate import fit_threshold
+    from ..export import int8_weights_changed
     from ..package import build_package_model
     from ..shards import unpack_weights
 
@@ -169,10 +170,13 @@ def land(staging: Path, incoming: Path, work: Path, *, dev_limit: int | None = N
 
         write_model_card(run / "onnx", held)
         talked = _conversations(run / "onnx", run / "conversations.json", talk) if talk else None
+        # a student starts on its shipped checker's 8-bit grid: how much of it moved
+        changed = None if name == "teacher" else int8_weights_changed(
+            shipped_model_dir(bundle) / "model.onnx", run / "onnx" / "model.onnx")
         table["candidates"][name] = {"version": version, "quantization": quant, "onnx_mb": round(mb, 1),
                                      "dev": meta["dev"], "threshold": meta["threshold"],
                                      "gate": gate.line(), "passed": gate.passed, "held_out": held,
-                                     "conversations": talked,
+                                     "conversations": talked, "int8_weights_changed_pct": changed,
                                      "steps": summary["steps"], "minutes": round(summary["minutes"], 1),
                                      "stopped_early": summary.get("stopped_early", False)}
         log(f"{name} {version}: {gate.line()}")
