@@ -40,10 +40,17 @@ from pathlib import Path
 
 import toulmin
 from toulmin.checks.claim import refutes
+from toulmin.datasets import data_dir
 from toulmin.report import FLAGGED
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "dialogsum" / "dialogsum.test.jsonl.gz"
+DATA = data_dir() / "dialogsum" / "dialogsum.test.jsonl.gz"
 DEV = DATA.with_name("dialogsum.dev.jsonl.gz")
+
+
+def _rows(path: Path, n: int) -> list[dict[str, str]]:
+    """The first ``n`` rows of a DialogSum file."""
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        return [json.loads(line) for _, line in zip(range(n), fh)]
 _WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve", "twenty"]
 _NAMES = ["Harriet", "Gregory", "Beatrice", "Oswald", "Priya", "Tomasz"]
 KINDS = ["number", "time", "name", "negation", "speakers"]  # the edits, in the order rows take turns
@@ -94,8 +101,7 @@ def edit(summary: str, dialogue: str, kind: str) -> str | None:
 
 
 def edited(n: int) -> None:
-    with gzip.open(DEV, "rt", encoding="utf-8") as fh:
-        rows = [json.loads(line) for _, line in zip(range(n), fh)]
+    rows = _rows(DEV, n)
     made: Counter[str] = Counter()
     caught: Counter[str] = Counter()
     flagged: Counter[str] = Counter()
@@ -140,8 +146,7 @@ def _first_edit(i: int, row: dict[str, str]) -> tuple[str, str] | None:
 
 
 def dev_slice(n: int, out: str | None = None) -> None:
-    with gzip.open(DEV, "rt", encoding="utf-8") as fh:
-        rows = [json.loads(line) for _, line in zip(range(n), fh)]
+    rows = _rows(DEV, n)
     not_grounded = claims = contradicted = edits = caught = 0
     for i, row in enumerate(rows):
         src = [{"id": row["fname"], "text": row["dialogue"]}]
@@ -170,8 +175,7 @@ def _fired(r: toulmin.Report) -> set[str]:
 def budget(n: int, rows_per_task: int) -> None:
     from toulmin.datasets import halueval_rows
 
-    with gzip.open(DEV, "rt", encoding="utf-8") as fh:
-        rows = [json.loads(line) for _, line in zip(range(n), fh)]
+    rows = _rows(DEV, n)
     fires: Counter[str] = Counter()
     catches: Counter[str] = Counter()
     faithful = edits = 0
@@ -227,8 +231,7 @@ def main() -> None:
     if a.edited:
         edited(a.dialogues)
         return
-    with gzip.open(DATA, "rt", encoding="utf-8") as fh:
-        rows = [json.loads(line) for _, line in zip(range(a.dialogues), fh)]
+    rows = _rows(DATA, a.dialogues)
     answers = not_grounded = flagged = claims = contradicted = 0
     why: Counter[str] = Counter()
     verdicts: Counter[str] = Counter()

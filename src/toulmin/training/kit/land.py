@@ -26,14 +26,25 @@ from typing import Any
 from .gate import GateResult, accurate_gate, release_gate
 from .plan import KitPlan
 
-__all__ = ["CANDIDATES", "DIALOGSUM", "collect", "land"]
+__all__ = ["CANDIDATES", "collect", "dialogsum_dev", "land"]
 
 # candidate -> the bundled checker it is measured against and would replace
 CANDIDATES = {"student-default": "default", "student-fast": "fast", "teacher": "accurate"}
 CARD_FILES = ["model.onnx", "tokenizer.json", "checker.json", "MODEL_CARD.md"]
 _BENCHMARKS = Path(__file__).resolve().parents[4] / "benchmarks"
-# issue 32's development slice (evaluation and development only: never trained on)
-DIALOGSUM = _BENCHMARKS.parents[1] / "shared" / "data" / "dialogsum" / "dialogsum.dev.jsonl.gz"
+
+
+def dialogsum_dev() -> Path | None:
+    """Issue 32's development slice (evaluation and development only: never trained on),
+    where ``benchmarks/dialogsum.py`` reads it; None when the public data is not here."""
+    from ...datasets import data_dir
+    from ...errors import InputError
+
+    try:
+        path = data_dir() / "dialogsum" / "dialogsum.dev.jsonl.gz"
+    except InputError:
+        return None
+    return path if path.is_file() else None
 
 
 def collect(sources: list[Path], incoming: Path) -> list[str]:
@@ -135,9 +146,9 @@ def land(staging: Path, incoming: Path, work: Path, *, dev_limit: int | None = N
         shipped_dev[bundle] = detail["per_slice"]
         table[f"shipped_{bundle}"] = detail
         log(f"shipped {bundle}: development {detail}")
-    talk = conversations if conversations and DIALOGSUM.is_file() else 0
+    talk = conversations if conversations and dialogsum_dev() is not None else 0
     if conversations and not talk:
-        log(f"{DIALOGSUM} is not here: conversations not measured")
+        log("DialogSum dev (../shared/data/dialogsum) is not here: conversations not measured")
     if talk:
         table["shipped_default_conversations"] = _conversations(shipped_model_dir("default"),
                                                                 work / "conversations-shipped.json", talk)
@@ -186,16 +197,21 @@ def land(staging: Path, incoming: Path, work: Path, *, dev_limit: int | None = N
     return table
 
 
+def _benchmark(script: str, args: list[str], model: Path, out: Path,
+               env: dict[str, str] | None = None) -> dict[str, Any]:
+    """``benchmarks/SCRIPT ARGS --out OUT`` in a process of its own; its JSON."""
+    cmd = [sys.executable, str(_BENCHMARKS / script), *args, "--out", str(out)]
+    res = subprocess.run(cmd, capture_output=True, text=True, check=False, env=env)
+    if res.returncode != 0:
+        raise RuntimeError(f"benchmarks/{script} failed on {model}:\n{res.stderr[-2000:]}")
+    got: dict[str, Any] = json.loads(out.read_text())
+    return got
+
+
 def _accuracy(model: Path, out: Path, limit: int | None) -> dict[str, Any]:
     """benchmarks/accuracy.py on the candidate (model alone, its own threshold)."""
-    script = _BENCHMARKS / "accuracy.py"
-    cmd = [sys.executable, str(script), "--model", str(model), "--out", str(out)]
-    if limit:
-        cmd += ["--limit", str(limit)]
-    res = subprocess.run(cmd, capture_output=True, text=True, check=False)
-    if res.returncode != 0:
-        raise RuntimeError(f"benchmarks/accuracy.py failed on {model}:\n{res.stderr[-2000:]}")
-    results: dict[str, Any] = json.loads(out.read_text())["results"]
+    args = ["--model", str(model)] + (["--limit", str(limit)] if limit else [])
+    results: dict[str, Any] = _benchmark("accuracy.py", args, model, out)["results"]
     return results
 
 
@@ -204,14 +220,8 @@ def _conversations(model: Path, out: Path, dialogues: int) -> dict[str, Any]:
     conversations reported not grounded, their claims CONTRADICTED, edited ones caught."""
     import os
 
-    cmd = [sys.executable, str(_BENCHMARKS / "dialogsum.py"), "--slice", "--dialogues", str(dialogues),
-           "--out", str(out)]
-    env = {**os.environ, "TOULMIN_CHECKER__MODEL": str(model)}
-    res = subprocess.run(cmd, capture_output=True, text=True, check=False, env=env)
-    if res.returncode != 0:
-        raise RuntimeError(f"benchmarks/dialogsum.py failed on {model}:\n{res.stderr[-2000:]}")
-    got: dict[str, Any] = json.loads(out.read_text())
-    return got
+    return _benchmark("dialogsum.py", ["--slice", "--dialogues", str(dialogues)], model, out,
+                      env={**os.environ, "TOULMIN_CHECKER__MODEL": str(model)})
 
 
 def _install(onnx_dir: Path, bundle: str, models_root: Path | None, accurate_root: Path | None,
