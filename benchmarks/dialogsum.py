@@ -13,7 +13,9 @@ which check or note led to each contradiction most often.
 
 ``--edited``: DialogSum dev summaries with one fact changed each (a number, a time, a
 name, a negation, the two speakers swapped; the edit is made only where the summary has
-such a fact, deterministically), and the share of them reported not grounded (caught).
+such a fact, deterministically: a summary that names the two speakers only together,
+"#Person1# and #Person2# talk about ...", has no fact a swap would change), and the share
+of them reported not grounded (caught).
 
 ``--slice``: the development slice every issue-32 choice was made on, in one line: the
 first ``--dialogues`` DialogSum dev dialogues, each faithful summary and one edited copy
@@ -93,7 +95,9 @@ def edit(summary: str, dialogue: str, kind: str) -> str | None:
                 return summary.replace(old, new, 1)
         return None
     if kind == "speakers":
-        if "#Person1#" in summary and "#Person2#" in summary:
+        # swapping "#Person1# and #Person2#" alone changes no fact: no edit
+        alone = re.sub(r"#Person([12])# and #Person(?!\1)[12]#", "", summary)
+        if "#Person1#" in summary and "#Person2#" in summary and re.search(r"#Person[12]#", alone):
             swapped = summary.replace("#Person1#", "\0").replace("#Person2#", "#Person1#")
             return swapped.replace("\0", "#Person2#")
         return None
@@ -115,9 +119,10 @@ def edited(n: int) -> None:
         made[kind] += 1
         caught[kind] += not r.is_grounded
         flagged[kind] += any(d.verdict in FLAGGED for d in r.details)
-        if not r.is_grounded:  # what caught it: a check's mismatch on a flagged claim, else the checker
+        if not r.is_grounded:  # what caught it: a check's mismatch or missing fact on a flagged
+            # claim ("entity": a name the source never says), else the checker
             kinds_seen: set[str] = {f.kind for d in r.details if d.verdict in FLAGGED for f in d.findings
-                          if f.status == "mismatch"}
+                                    if f.status in ("mismatch", "missing")}
             for k in kinds_seen or {"checker"}:
                 caught_by[k] += 1
     total = sum(made.values())
@@ -169,7 +174,12 @@ def dev_slice(n: int, out: str | None = None) -> None:
 
 
 def _fired(r: toulmin.Report) -> set[str]:
-    return {f.kind for d in r.details if d.verdict in FLAGGED for f in d.findings if refutes(f)}
+    """The checks that refute a flagged claim of ``r`` alone, and as ``KIND missing`` those
+    that find a fact of it missing (a name or a time the source never says): those only
+    keep the checker from backing it."""
+    return ({f.kind for d in r.details if d.verdict in FLAGGED for f in d.findings if refutes(f)}
+            | {f"{f.kind} missing" for d in r.details if d.verdict in FLAGGED for f in d.findings
+               if f.status == "missing"})
 
 
 def budget(n: int, rows_per_task: int) -> None:
@@ -207,9 +217,11 @@ def budget(n: int, rows_per_task: int) -> None:
     print(f"\n{faithful} faithful answers, {edits} edited or hallucinated ones "
           f"(DialogSum dev {n}, HaluEval dev qa, dialogue and summarization {rows_per_task} rows each)\n")
     print("| check | fires on faithful | catches edited | decides alone |\n|---|---|---|---|")
-    for k in sorted(set(fires) | set(catches), key=lambda k: (-catches[k], k)):
+    for k in sorted(set(fires) | set(catches), key=lambda k: (k.endswith(" missing"), -catches[k], k)):
+        alone = ("no: it does not refute" if k.endswith(" missing") else
+                 "yes" if fires[k] <= catches[k] else "no: advisory")
         print(f"| {k} | {fires[k]} ({100 * fires[k] / faithful:.1f}%) | {catches[k]} "
-              f"({100 * catches[k] / edits:.1f}%) | {'yes' if fires[k] <= catches[k] else 'no: advisory'} |")
+              f"({100 * catches[k] / edits:.1f}%) | {alone} |")
 
 
 def main() -> None:

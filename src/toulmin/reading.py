@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
 
+from .checks.claim import name_index
 from .checks.numbers import spoken_numbers
 from .checks.speakers import Said, said_by, shown
 from .report import ClaimResult, Evidence
@@ -96,6 +97,11 @@ class Reading:
     def speakers(self) -> tuple[str, ...]:
         """The speakers, in order of first turn."""
         return tuple(dict.fromkeys(who for _, _, who in self.turns))
+
+    @cached_property
+    def index(self) -> set[str]:
+        """The words and initials of the original, as a name is looked up there."""
+        return name_index(self.source.text)
 
     @cached_property
     def said(self) -> list[Said]:

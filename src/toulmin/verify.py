@@ -18,6 +18,7 @@ from typing import Any
 
 from ._version import __version__
 from .checks.speakers import check_speaker, shown
+from .checks.unsaid import never_said
 from .cite.markers import parse_citations
 from .classify.offline import Classification
 from .components import build_components, require_llm
@@ -338,15 +339,20 @@ def _source_row(s: Source, reading: Reading | None) -> dict[str, Any]:
 
 
 def _who_said_it(claim: Claim, cls: Classification, readings: dict[str, Reading]) -> Classification:
-    """``cls`` with a ``speaker`` finding when the claim puts a transcript's words in the
-    wrong speaker's mouth (checks/speakers.py), judged on the transcript its best span is in."""
-    if not readings or not cls.scored or not claim.subject:
+    """``cls`` with what a conversation adds, judged on the transcript its best span is in:
+    a ``speaker`` finding when the claim puts the words in the wrong speaker's mouth
+    (checks/speakers.py), and a ``missing`` one for each name or time it never says
+    (checks/unsaid.py)."""
+    if not readings or not cls.scored:
         return cls
     r = readings.get(cls.scored[0].candidate.source_id)
     if r is None or not r.turns:
         return cls
-    found = check_speaker(claim.text, claim.subject, r.said, r.names)
-    return cls if found is None else cls.model_copy(update={"findings": [*cls.findings, found]})
+    found = never_said(claim.text, claim.lone_names, claim.people, r.source.text, r.index)
+    if claim.subject:
+        spoke = check_speaker(claim.text, claim.subject, r.said, r.names)
+        found += [spoke] if spoke else []
+    return cls.model_copy(update={"findings": [*cls.findings, *found]}) if found else cls
 
 
 def _takes_budget(extractor: object) -> bool:

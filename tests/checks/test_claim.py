@@ -178,6 +178,9 @@ def test_names_and_titles() -> None:
     assert "Smith et al." in f[0].note and "Dr. Smith" in f[0].note
     assert _status("led by Dr. Smith", "led by Dr. Jane Smith") == [("name", "ok")]
     assert _status("led by Dr. Smith", "led by Jones") == [("name", "missing")]
+    # a possessive is the same person ("Mr. Brown's price" against "Mr. Brown")
+    f = check_claim("Mrs. Wang thinks Mr. Brown's price is high.", "Mrs. Wang: The price is high, Mr. Brown.")
+    assert [(x.claim, x.status) for x in f if x.kind == "name"] == [("Mrs. Wang", "ok"), ("Mr. Brown", "ok")]
 
 
 def test_negation_reads_past_words_that_only_say_how_much() -> None:

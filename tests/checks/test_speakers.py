@@ -42,3 +42,35 @@ def test_a_subject_names_one_speaker_or_none() -> None:
     assert speaker_named("Person1", speakers, NAMES) == "Person1"
     assert speaker_named("Ms. Betsy", speakers, NAMES) == "Person2"
     assert speaker_named("The waiter", speakers, NAMES) is None
+
+
+ASKED = said_by([
+    ("Person1", "Hi Betsy, you look tired."),
+    ("Person2", "I am. I have had a bad cough lately."),
+    ("Person1", "You should really quit smoking, for your health and your sleep."),
+    ("Person2", "How do nicotine patches and gums work?"),
+    ("Person1", "They release small doses slowly."),
+])
+
+
+def test_what_one_speaker_asks_of_the_other_is_read_from_the_words_only_they_say() -> None:
+    # the request is said to "you": the old reading skipped it as words about the other
+    assert check_speaker("Person1 asks Person2 to quit smoking for health and better sleep.", "Person1",
+                         ASKED, NAMES) is None
+    f = check_speaker("Person2 asks Person1 to quit smoking for health and better sleep.", "Person2",
+                      ASKED, NAMES)
+    assert f is not None and f.status == "mismatch" and refutes(f)
+    assert f.note == ("in the source Person1 says this, not Person2: "
+                      "“You should really quit smoking, for your health and your sleep.”")
+
+
+def test_the_other_speakers_question_and_a_second_clause_about_them_do_not_count() -> None:
+    # Person2's question carries the words of the answer it asks for
+    assert check_speaker("Person1 explains how nicotine patches and gums work.", "Person1",
+                         ASKED, NAMES) is None
+    # "... and Person1 ...": the claim's second half is about the other speaker
+    assert check_speaker("Person2 tells Person1 about a cough and Person1 wants Person2 to quit smoking "
+                         "for health and sleep.", "Person2", ASKED, NAMES) is None
+    # the one helped says what they need: "helps" is not a thing said to the other
+    assert check_speaker("Person2 helps Person1 to quit smoking for health and sleep.", "Person2",
+                         ASKED, NAMES) is None

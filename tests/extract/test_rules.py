@@ -350,3 +350,12 @@ def test_subject_lists_and_pairs_stay_whole(ex: SpacyExtractor, answer: str) -> 
 def test_a_list_inside_a_name_stays_whole(ex: SpacyExtractor) -> None:
     answer = "Megadeth headlined with Lamb of God, Opeth, Arch Enemy and Overkill."
     assert [c.text for c in ex.extract(answer)] == [answer]
+
+
+def test_a_capitalised_word_the_recogniser_misses_is_a_lone_name(ex: SpacyExtractor) -> None:
+    (c,) = ex.extract("Person1 invites Harriet to go workout.")
+    assert c.names == [] and c.lone_names == ["Harriet"]
+    # a sentence's subject the tagger takes for an adjective is one too; a contraction
+    # written without its apostrophe is not
+    assert ex.extract("Harriet comforts Jenny.")[0].lone_names == ["Harriet"]
+    assert all(not c.lone_names for c in ex.extract("Ill do my best."))

@@ -72,3 +72,29 @@ def test_a_transcript_declared_prose_is_read_as_it_is() -> None:
     e = r.details[0].evidence[0]
     assert MEETING[e.start : e.end] == e.quote
     assert r.sources == [{"id": "m", "chars": len(MEETING), "stale": None}]
+
+
+def test_who_asks_whom_is_read_from_what_each_speaker_says() -> None:
+    chat = """#Person1#: Hi Betsy, you are late again.
+#Person2#: Sorry, Frank. I got stuck in traffic near the Carrefour intersection.
+#Person1#: You should quit driving and take the subway to work, it is faster.
+#Person2#: I think I'll have to consider it."""
+    right = _verify("#Person1# asks #Person2# to take the subway to work.", chat, "chat")
+    assert right.details[0].verdict == Verdict.SUPPORTED
+    (d,) = _verify("#Person2# asks #Person1# to take the subway to work.", chat, "chat").details
+    assert d.verdict == Verdict.CONTRADICTED
+    assert "Person1 (Frank) says this, not Person2" in d.note
+
+
+def test_a_name_the_conversation_never_says_is_not_backed_there_alone() -> None:
+    # "Harriet" is a first name spaCy's recogniser does not know: a name standing alone
+    made_up = _verify("#Person1# asks Harriet to take the subway to work.", CHAT, "chat")
+    (d,) = made_up.details
+    assert d.verdict == Verdict.OVERREACH
+    assert "does not mention Harriet" in d.note
+    assert _verify("#Person1# asks Betsy to take the subway to work.", CHAT, "chat").details[0].verdict \
+        == Verdict.SUPPORTED
+    # prose is not asked for such names: there a capitalised word is as often a title
+    prose = toulmin.verify("Person1 invites Harriet to go workout.",
+                           [{"id": "p", "text": "Person1 invited Betsy to go workout."}])
+    assert not any(f.kind == "entity" and f.claim == "Harriet" for f in prose.details[0].findings)

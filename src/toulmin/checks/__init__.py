@@ -1,5 +1,6 @@
 """The deterministic checks: numbers, dates, names, negation, antonyms, degree, rank,
-agent, merged facts and a claim quoted to be denied. Each returns ``Finding``s;
+agent, merged facts and a claim quoted to be denied; for conversations, who said it
+(``speakers``) and what they never said (``unsaid``). Each returns ``Finding``s;
 ``verify`` and ``score-pairs`` both read them, and a finding can only lower a verdict.
 """
 

@@ -34,8 +34,8 @@ _TITLED = re.compile(r"\b(?P<title>" + _TITLE + r")\.?\s+(?P<name>(?:[A-Z][\w'â€
 
 
 def find_titled_names(text: str) -> list[tuple[str, str]]:
-    """(title, name) pairs such as ("Dr", "Smith")."""
-    return [(m.group("title"), m.group("name").strip()) for m in _TITLED.finditer(text)]
+    """(title, name) pairs such as ("Dr", "Smith"); "Mr. Brown's" names Mr. Brown."""
+    return [(m.group("title"), _POSSESSIVE.sub("", m.group("name").strip())) for m in _TITLED.finditer(text)]
 
 
 def _check_names(claim: str, evidence: str) -> list[Finding]:

@@ -9,6 +9,11 @@ summary has put the words in the wrong mouth: a ``speaker`` finding with status
 ``mismatch``. The margins are measured on faithful and edited DialogSum dev summaries
 (``benchmarks/dialogsum.py``): a claim about a reaction ("Person1 is surprised at the
 stadium's size") has its words in the other speaker's turns and must not fire.
+
+A claim about something the subject says *to* the other ("Person1 asks Person2 to quit
+smoking", "Person2 suggests a taxi") is read another way: such words are said to "you"
+("You should quit smoking") and may be spread over several turns, so it is the words only
+one of the two ever says that tell whose they are.
 """
 
 from __future__ import annotations
@@ -40,6 +45,21 @@ _REACT = re.compile(
 
 
 _YOU = re.compile(r"\b(?:you|your|yours|you're|you've|you'll)\b", re.I)
+# Verbs by which the subject speaks to the other: asking, telling, proposing.
+_ACTS = re.compile(
+    r"(?:asks?|tells?|invites?|suggests?|advises?|reminds?|persuades?|encourages?|recommends?|"
+    r"urges?|warns?|offers?|requests?|interviews?|congratulates?|consults?|instructs?|informs?|"
+    r"introduces?|explains?|shows?|teaches?|gives?|promises?|assures?|convinces?|orders?|"
+    r"thanks?|apologizes?|greets?|calls?|wants?|needs?)\b")
+# Help is no such verb, and no claim of it is checked: the one helped says what they need,
+# the helper little ("Person2 helps Person1 book a flight").
+_HELPS = re.compile(r"helps?\b")
+# A request for an answer said without a question mark ("I'd like to know the difference").
+_ASKING = re.compile(r"\b(?:know|tell me|explain|wonder|could you|can you|would you)\b", re.I)
+# Words of such a claim said only by the other speaker must outnumber those said only by
+# the subject by this many (DialogSum dev and test, faithful against speakers swapped:
+# docs/benchmarks.md).
+_ACT_MARGIN = 2
 
 
 def _stem(word: str) -> str:
@@ -88,12 +108,24 @@ def check_speaker(
     if len(subject.split()) > 4 or re.search(r"\b(?:and|or|but)\b", subject):
         return None  # "Miss Liu and Person2": a group, or a subject the parse got wrong
     who = speaker_named(subject, speakers, names)
-    if who is None or len(speakers) < 2 or _REACT.search(claim):
+    if who is None or len(speakers) < 2:
         return None
     labels = {w for s in speakers for w in _words(s)} | {w for n in names.values() for w in _words(n)}
     words = _words(claim) - labels - _words(subject)
     if len(words) < 2:
         return None
+    # A reaction's words are the other speaker's by nature, and so are those of what one
+    # speaker says to or does for the other ("Person2 tells Person1 the way to the museum"
+    # answers "I want to go to the museum"): those are read by what each says alone.
+    rest = claim[len(subject):].lstrip() if claim.startswith(subject) else ""
+    if _REACT.search(claim) or _ACTS.match(rest) or _HELPS.match(rest):
+        return _spoken_to(subject, rest, who, words, said, names)
+    return _put_in_mouth(subject, who, words, said, names)
+
+
+def _put_in_mouth(subject: str, who: str, words: set[str], said: Sequence[Said],
+                  names: Mapping[str, str]) -> Finding | None:
+    """The claim's words in another speaker's best sentence and not in the subject's."""
     best: dict[str, tuple[int, str]] = {}
     for s, text, own in said:
         if s != who and (len(text.split()) < _MIN_WORDS or text.rstrip().endswith("?") or _YOU.search(text)):
@@ -110,3 +142,35 @@ def check_speaker(
         return None
     return Finding(kind="speaker", status="mismatch", claim=subject, source=other,
                    note=f"in the source {shown(other, names)} says this, not {subject}: “{best[other][1]}”")
+
+
+def _spoken_to(subject: str, rest: str, who: str, words: set[str], said: Sequence[Said],
+               names: Mapping[str, str]) -> Finding | None:
+    """A claim of what the subject says to the other (``rest``: the claim after its
+    subject) whose words only the other says."""
+    if not _ACTS.match(rest):
+        return None
+    others = [s for s in dict.fromkeys(s for s, _, _ in said) if s != who]
+    called = "|".join(re.escape(n) for o in others for n in {o, names.get(o, o)})
+    if re.search(rf"\b(?:and|while|but|when|whereas|so|because|after|before|then)\s+(?:{called})\b", rest):
+        return None  # "... and Person1 decides to stay": a second claim, about the other
+    if re.search(rf"\b(?:{called}),? (?:who|whose|which)\b", rest):
+        return None  # "... from Jayden, who is short of cash": words about the other
+    own: set[str] = set()
+    stated: dict[str, list[tuple[str, frozenset[str]]]] = {}
+    for s, text, ws in said:
+        if s == who:
+            own |= ws
+        elif not (text.rstrip().endswith("?") or _ASKING.search(text)):
+            # the other's question or request carries the words of the answer it asks for
+            stated.setdefault(s, []).append((text, ws))
+    theirs = {s: set().union(*(ws for _, ws in sents)) for s, sents in stated.items()}
+    if not theirs:
+        return None
+    other = max(theirs, key=lambda o: len(words & theirs[o] - own))
+    only_theirs, only_own = words & theirs[other] - own, words & own - theirs[other]
+    if len(only_theirs) < len(only_own) + _ACT_MARGIN:
+        return None
+    quote = max(stated[other], key=lambda p: len(p[1] & only_theirs))[0]
+    return Finding(kind="speaker", status="mismatch", claim=subject, source=other,
+                   note=f"in the source {shown(other, names)} says this, not {subject}: “{quote}”")

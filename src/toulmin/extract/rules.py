@@ -55,6 +55,12 @@ class Claim(BaseModel):
         default_factory=list,
         description="those of ``names`` that are people: a surname alone mentions them",
     )
+    lone_names: list[str] = Field(
+        default_factory=list,
+        description="capitalised words standing for someone that the NER did not call an entity (a "
+        "first name it does not know: 'Harriet'); a conversation that backs the claim must mention "
+        "each (in prose they are as often titles of works, and are not checked)",
+    )
     subject: str = Field("", description="the clause's subject as the claim reads it (a pronoun "
                          "resolved to its antecedent); empty when not known")
     topic: list[str] = Field(
@@ -434,18 +440,45 @@ def _trim_conjunction(doc: Any, idx: list[int]) -> list[int]:
 def _names(doc: Any, tokens: Any) -> dict[str, list[str]]:
     """``Claim.names`` and ``Claim.people``: the named entities made only of ``tokens``
     (spaCy's NER; a proper noun it does not call an entity, such as a genre or a title
-    word, is left out), and those of them that are people."""
+    word, is left out), and those of them that are people; ``Claim.lone_names``: the
+    capitalised words among ``tokens`` that may name someone all the same (:func:`_lone_name`)."""
     inside = set(tokens)
     if not inside:
-        return {"names": [], "people": []}
+        return {"names": [], "people": [], "lone_names": []}
     index = _entity_index(doc)
     # only entities that start within the claim's tokens can be made of them
     lo = bisect.bisect_left(index.starts, min(inside))
     hi = bisect.bisect_right(index.starts, max(inside))
     ents = [(text, label) for start, end, label, text in index.ents[lo:hi]
             if all(i in inside for i in range(start, end))]
+    lone = [doc[i].text for i in sorted(inside) if i not in index.covered and _lone_name(doc[i])]
     return {"names": list(dict.fromkeys(text for text, _ in ents)),
-            "people": list(dict.fromkeys(text for text, label in ents if label == "PERSON"))}
+            "people": list(dict.fromkeys(text for text, label in ents if label == "PERSON")),
+            "lone_names": list(dict.fromkeys(lone))}
+
+
+# How a name stands in a clause: a subject, an object, a possessor, one of a pair ...
+_NOMINAL = {"nsubj", "nsubjpass", "dobj", "pobj", "dative", "poss", "conj", "appos", "compound", "attr"}
+# "Ill do my best": a contraction written without its apostrophe opens a sentence capitalised.
+_CONTRACTED = {"ill", "im", "ive", "id", "youre", "dont", "cant", "wont", "thats", "whats", "hes", "shes",
+               "theyre", "weve", "isnt", "didnt", "doesnt", "lets"}
+
+
+def _lone_name(t: Any) -> bool:
+    """A capitalised word standing for someone that the NER did not call an entity: a proper
+    noun in a noun's place ("Person1 invites Harriet to go"), or a sentence's subject the
+    tagger took for an adjective ("Harriet comforts Jenny"). A word opening a sentence is
+    capitalised anyway, so there only a subject counts; after a quote or a bracket it is a
+    title ("the film 'Vacancy'")."""
+    w = t.text
+    if not (w[:1].isupper() and w[1:].islower() and w.isalpha() and len(w) > 2) or w.lower() in _TITLES:
+        return False
+    if t.is_sent_start:
+        return (t.dep_ in ("nsubj", "nsubjpass") and t.pos_ in ("PROPN", "ADJ")
+                and w.lower() not in _CONTRACTED)
+    before = t.doc[t.i - 1]
+    return (t.pos_ == "PROPN" and t.dep_ in _NOMINAL
+            and (before.is_alpha or before.is_digit or before.text in ",;'’"))
 
 
 class _EntityIndex:
@@ -458,6 +491,8 @@ class _EntityIndex:
                      if e.label_ in _MUST_NAME and e.text.rstrip(".").lower() not in _TITLES
                      and len(e.text) > 1]
         self.starts = [e[0] for e in self.ents]
+        # every entity's tokens, a nationality's too: "American" is said other ways
+        self.covered = {i for e in doc.ents for i in range(e.start, e.end)}
 
 
 def _entity_index(doc: Any) -> _EntityIndex:
