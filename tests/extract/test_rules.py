@@ -359,3 +359,5 @@ def test_a_capitalised_word_the_recogniser_misses_is_a_lone_name(ex: SpacyExtrac
     # written without its apostrophe is not
     assert ex.extract("Harriet comforts Jenny.")[0].lone_names == ["Harriet"]
     assert all(not c.lone_names for c in ex.extract("Ill do my best."))
+    # a recogniser's name that opens with a verb is a misreading of the tag after it
+    assert ex.extract("Person1 congratulates Person2's award.")[0].names == []

@@ -487,9 +487,11 @@ class _EntityIndex:
     reading it for every claim made extraction quadratic in the answer (issue 31)."""
 
     def __init__(self, doc: Any):
+        # A name does not open with a word in lower case ("de Gaulle" aside): "congratulates
+        # Person2's" is the recogniser misreading a speaker tag as a name.
         self.ents = [(e.start, e.end, e.label_, e.text) for e in doc.ents
                      if e.label_ in _MUST_NAME and e.text.rstrip(".").lower() not in _TITLES
-                     and len(e.text) > 1]
+                     and len(e.text) > 1 and not (e[0].is_lower and e[0].is_alpha and len(e[0]) > 3)]
         self.starts = [e[0] for e in self.ents]
         # every entity's tokens, a nationality's too: "American" is said other ways
         self.covered = {i for e in doc.ents for i in range(e.start, e.end)}
