@@ -114,12 +114,14 @@ def check_speaker(
     words = _words(claim) - labels - _words(subject)
     if len(words) < 2:
         return None
-    # A reaction's words are the other speaker's by nature, and so are those of what one
-    # speaker says to or does for the other ("Person2 tells Person1 the way to the museum"
-    # answers "I want to go to the museum"): those are read by what each says alone.
+    # The words of what one speaker says to the other ("Person2 tells Person1 the way to the
+    # museum" answers "I want to go to the museum") are read by what each says alone; a
+    # reaction's and a claim of help's are the other speaker's by nature, and not read.
     rest = claim[len(subject):].lstrip() if claim.startswith(subject) else ""
-    if _REACT.search(claim) or _ACTS.match(rest) or _HELPS.match(rest):
+    if _ACTS.match(rest):
         return _spoken_to(subject, rest, who, words, said, names)
+    if _REACT.search(claim) or _HELPS.match(rest):
+        return None
     return _put_in_mouth(subject, who, words, said, names)
 
 
@@ -148,8 +150,6 @@ def _spoken_to(subject: str, rest: str, who: str, words: set[str], said: Sequenc
                names: Mapping[str, str]) -> Finding | None:
     """A claim of what the subject says to the other (``rest``: the claim after its
     subject) whose words only the other says."""
-    if not _ACTS.match(rest):
-        return None
     others = [s for s in dict.fromkeys(s for s, _, _ in said) if s != who]
     called = "|".join(re.escape(n) for o in others for n in {o, names.get(o, o)})
     if re.search(rf"\b(?:and|while|but|when|whereas|so|because|after|before|then)\s+(?:{called})\b", rest):
