@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -148,7 +147,8 @@ def main() -> None:
     p.add_argument("--gpu-dir", type=Path, default=ROOT / ".gpu")
     p.add_argument("--part-mb", type=float, default=60.0)
     p.add_argument("--minutes", type=float, default=None,
-                   help="training minutes in all (teacher + students), scaled from the plan's 18")
+                   help="training minutes in all (teacher + students), scaled from the plan's 7, "
+                        "which fit 15 minutes of device time")
     p.add_argument("--rows", type=int, default=None, help="the first N training pairs only")
     p.add_argument("--dev-rows", type=int, default=150)
     p.add_argument("--no-wheels", action="store_true")
@@ -183,4 +183,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -127,9 +127,47 @@ def test_a_file_larger_than_a_part_is_an_error(tmp_path: Path) -> None:
 def test_plan_round_trips_and_scales() -> None:
     plan = KitPlan()
     assert KitPlan.from_json(json.loads(json.dumps(plan.to_json()))) == plan
-    half = plan.scaled(9.0)
-    assert half.teacher.minutes + max(s.minutes for s in half.students) == pytest.approx(9.0, abs=0.02)
-    assert plan.teacher.minutes == 11.0  # scaling makes a new plan
+    longer = plan.scaled(18.0)
+    assert longer.teacher.minutes + max(s.minutes for s in longer.students) == pytest.approx(18.0, abs=0.02)
+    assert plan.teacher.minutes == 4.3  # scaling makes a new plan
+
+
+def test_the_default_plan_fits_the_device_time_a_session_is_lent() -> None:
+    # the device tool's README: 15 minutes, start and every call counted; the plan's own
+    # docstring gives the rest of the account (2 to start, 1.5 for the teacher's three parts,
+    # 2.5 of loading, scoring, labelling and packing, 0.3 back), which leaves this much
+    plan = KitPlan()
+    training = plan.teacher.minutes + max(s.minutes for s in plan.students)
+    assert training + plan.grace_minutes + 2 + 1.5 + 2.5 + 0.3 <= 15 - 1
+
+
+def test_a_call_does_not_wait_while_parts_are_still_to_come(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    from toulmin.training.kit import job
+
+    parts = split_parts(_staging(tmp_path), tmp_path / "parts", part_mb=1000 / 2**20)
+    carried, kit = tmp_path / "carried", tmp_path / "kit"
+    for p in parts[:-1]:  # the teacher's files, not the students'
+        shutil.copytree(p, carried / p.name)
+    started: list[Path] = []
+    monkeypatch.setattr(job, "_start", lambda k, r, d: (started.append(k), job._status(k, stage="teacher")))
+
+    def no_sleep(_: float) -> None:
+        raise AssertionError("the call waited while a part was still to come")
+
+    monkeypatch.setattr(job.time, "sleep", no_sleep)
+    logs: list[str] = []
+    runs, out = tmp_path / "runs", tmp_path / "out"
+    got = job.gpu_call(carried, kit, runs, out, "cpu", wait_minutes=9.0, log=logs.append)
+    assert started == [kit] and got["stage"] == "teacher" and got["sent"] == []
+    assert f"send part {len(parts)} now" in logs[0]
+    # the next call brings the last part; with nothing left to send it waits for weights
+    shutil.copytree(parts[-1], carried / parts[-1].name)
+    with pytest.raises(AssertionError, match="waited"):
+        job.gpu_call(carried, kit, runs, out, "cpu", wait_minutes=9.0, log=logs.append)
+    assert started == [kit]  # the job runs already: not started twice
 
 
 # --- the gate ------------------------------------------------------------------

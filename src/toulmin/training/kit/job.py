@@ -211,7 +211,8 @@ def _send(kit: Path, out: Path, files: list[Path]) -> list[str]:
 def gpu_call(carried: Path, kit: Path, runs: Path, out: Path, device: str, wait_minutes: float,
              stop: bool = False, log: Any = print) -> dict[str, Any]:
     """One device call: take in the parts it carried, start the job when it can, then wait
-    for finished weights and hand back as many as the call may (or stop at ``wait_minutes``)."""
+    for finished weights and hand back as many as the call may (or stop at ``wait_minutes``).
+    While parts are still to come it does not wait: the next call brings them."""
     out.mkdir(parents=True, exist_ok=True)
     state = receive(carried, kit)
     if not state:
@@ -228,6 +229,12 @@ def gpu_call(carried: Path, kit: Path, runs: Path, out: Path, device: str, wait_
                 f"part{'s' if len(need) > 1 else ''} {', '.join(map(str, need))} before the job can start")
             return {"stage": "receiving", "missing": need}
         _start(kit, runs, device)
+    later = missing(state, "students")
+    if later:
+        # A call that waited here would hold back the part the job needs next, and each
+        # idle minute is device time: the next call carries it at once.
+        log(f"the job runs; send part{'s' if len(later) > 1 else ''} {', '.join(map(str, later))} now")
+        wait_minutes = 0.0
     t0 = time.time()
     sent: list[str] = []
     while True:

@@ -1,10 +1,25 @@
 """What the GPU job trains, for how long: written into the kit at ``pack`` time.
 
-The defaults fit a developer session's 30 minutes of device time on one H100:
-about 3 minutes to start the machine and send the parts, 11 minutes of teacher,
-1 of labelling, 7 of the two students side by side (a 6-layer student leaves most
-of an H100 idle), and the calls that bring the weights back. ``--minutes`` in
-``scripts/gpu_kit.py pack`` scales the three stages for a longer lease.
+The defaults fit the device time a session is lent now, 15 minutes on one H100 or H200,
+counted from asking for the machine until it goes back (the device tool's README):
+
+======================================  =======
+starting the machine                    2
+three calls carrying the teacher's      1.5     (the job starts after the third)
+parts, 59 + 58 + 12 MiB
+unpacking, loading, first and last      2.5     (the student's part travels meanwhile)
+development scores, labelling every
+pair with the teacher, packing
+teacher                                 4.3
+students, side by side                  2.7
+the last call's files coming back       0.3
+margin                                  1.7
+======================================  =======
+
+A stage that runs past its minutes is told to stop ``grace_minutes`` later. Most of the
+margin goes if a first start fails (1 to 2 minutes each): then ``KIT_STOP=1`` (docs/gpu-kit.md).
+``--minutes`` in ``scripts/gpu_kit.py pack`` scales the teacher and students (7 minutes
+together here) for a longer lease: 18 fitted the 30 minutes lent before.
 """
 
 from __future__ import annotations
@@ -19,7 +34,7 @@ __all__ = ["KitPlan", "StudentPlan", "TeacherPlan"]
 
 @dataclass
 class TeacherPlan:
-    minutes: float = 11.0
+    minutes: float = 4.3
     batch_size: int = 32
     lr: float = 3e-5
     max_length: int = 256
@@ -30,7 +45,7 @@ class TeacherPlan:
 @dataclass
 class StudentPlan:
     name: str  # "default" or "fast": the bundled checker it would replace
-    minutes: float = 7.0
+    minutes: float = 2.7
     batch_size: int = 64
     lr: float = 5e-5
     alpha: float = 0.7  # weight of the teacher's probabilities against the labels'
@@ -50,7 +65,7 @@ class KitPlan:
     label_batch: int = 256
     # Cut-off guard: a stage still running this many minutes past its budget is
     # stopped (it has checkpointed its best weights by then).
-    grace_minutes: float = 2.0
+    grace_minutes: float = 0.5
 
     def scaled(self, total_minutes: float) -> KitPlan:
         """The same plan with the teacher and student minutes scaled to ``total_minutes``
