@@ -18,7 +18,7 @@ from typing import Any
 
 from ._version import __version__
 from .checks.speakers import check_speaker, shown
-from .checks.unsaid import never_said
+from .checks.unsaid import never_said, said_elsewhere
 from .cite.markers import parse_citations
 from .classify.offline import Classification
 from .components import build_components, require_llm
@@ -341,8 +341,8 @@ def _source_row(s: Source, reading: Reading | None) -> dict[str, Any]:
 def _who_said_it(claim: Claim, cls: Classification, readings: dict[str, Reading]) -> Classification:
     """``cls`` with what a conversation adds, judged on the transcript its best span is in:
     a ``speaker`` finding when the claim puts the words in the wrong speaker's mouth
-    (checks/speakers.py), and a ``missing`` one for each name or time it never says
-    (checks/unsaid.py)."""
+    (checks/speakers.py), a ``missing`` one for each name or time it never says, and no
+    ``missing`` number that another turn states (checks/unsaid.py)."""
     if not readings or not cls.scored:
         return cls
     r = readings.get(cls.scored[0].candidate.source_id)
@@ -352,7 +352,10 @@ def _who_said_it(claim: Claim, cls: Classification, readings: dict[str, Reading]
     if claim.subject:
         spoke = check_speaker(claim.text, claim.subject, r.said, r.names)
         found += [spoke] if spoke else []
-    return cls.model_copy(update={"findings": [*cls.findings, *found]}) if found else cls
+    kept = said_elsewhere(cls.findings, claim.text, r.text)
+    if not found and len(kept) == len(cls.findings):
+        return cls
+    return cls.model_copy(update={"findings": [*kept, *found]})
 
 
 def _takes_budget(extractor: object) -> bool:

@@ -156,7 +156,9 @@ def test_a_function_word_after_a_number_is_not_its_unit() -> None:
     (f,) = [f for f in check_claim("The toll rose to $9 in 2019.", "In 2019 the toll rose to $8.35.")
             if f.kind == "number"]
     assert (f.status, f.claim, f.note) == ("mismatch", "$9", "source says $8.35, not $9")
-    assert [n.unit for n in find_numbers("12 of the sites, 40 in total, 3 sites")] == ["", "", "site"]
+    # "12 of the sites" picks from a group: it counts sites, and refutes no count of them
+    got = find_numbers("12 of the sites, 40 in total, 3 sites")
+    assert [(n.unit, n.picked) for n in got] == [("site", True), ("", False), ("site", False)]
     # nor is a verb: "3 were injured" and "5 were killed" count different things
     assert _status("3 should be replaced", "5 should be repaired") == [("number", "missing")]
 

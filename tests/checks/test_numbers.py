@@ -35,3 +35,20 @@ def test_a_price_in_words_backs_the_same_price_in_digits_and_not_another() -> No
 def test_a_word_without_a_unit_is_still_no_number() -> None:
     assert find_numbers("one of the best") == []
     assert find_numbers("She has twenty-five.") == []
+
+
+def test_a_number_picked_from_a_group_states_that_many_and_refutes_no_count() -> None:
+    source = "But first allow me to send one of the housemaids to your room to look for it again."
+    (ok,) = check_numbers("Person1 suggests sending one housemaid to look for it.", source)
+    assert (ok.status, ok.source) == ("ok", "one of the housemaids")
+    # "one of the housemaids" says nothing of how many there are: no count is refuted by it
+    (other,) = check_numbers("The hotel has two housemaids.", source)
+    assert other.status == "missing"
+    # a claim picking one from a group claims no count to check
+    assert check_numbers("Person2 buys one of the magazines.", "I have two magazines.") == []
+    assert find_numbers("one of the most famous") == [] and find_numbers("two of the largest") == []
+
+
+def test_a_unit_stops_at_a_conjunction() -> None:
+    (n,) = find_numbers("a babysitter for two or three days because Person1 will fly to L.A.")
+    assert (n.text, n.nouns) == ("three days", ("day",))

@@ -29,6 +29,17 @@ def test_a_part_of_the_day_may_be_read_off_a_clock_or_said_another_way() -> None
     assert _said("Person2 is free tonight.", text=evening) == []
 
 
+def test_a_day_said_in_other_words_is_said() -> None:
+    argued = "#Person1#: How's it going?\n#Person2#: Well, last night I had a big argument with Ann."
+    assert _said("Mary argued with Ann yesterday.", text=argued) == []
+    assert _said("Mary argued with Ann yesterday.") == [("date", "missing", "yesterday")]
+    lunch = "#Person1#: Lunch this afternoon?\n#Person2#: Sure."
+    assert _said("They meet for lunch today.", text=lunch) == []
+    beach = "#Person1#: Beach on Sunday?\n#Person2#: OK."
+    assert _said("They go to the beach at the weekend.", text=beach) == []
+    assert _said("They go to the beach at the weekend.") == [("date", "missing", "weekend")]
+
+
 def test_a_first_name_the_conversation_never_says_is_missing_beside_a_surname_it_does() -> None:
     chat = "#Person1#: Good morning, Mr. Taylor. What happened?\n#Person2#: I forgot the chips in the pan."
     got = never_said("Person1 asks Harriet Taylor about the fire.", [], ["Harriet Taylor"], chat,
@@ -36,3 +47,20 @@ def test_a_first_name_the_conversation_never_says_is_missing_beside_a_surname_it
     assert [(f.kind, f.status, f.claim) for f in got] == [("entity", "missing", "Harriet Taylor")]
     assert never_said("Person1 asks Mr. Taylor about the fire.", [], ["Mr. Taylor"], chat,
                       name_index(chat)) == []
+
+
+def test_a_number_missing_from_the_passages_read_but_said_in_another_turn_is_not_missing() -> None:
+    from toulmin.checks.numbers import check_numbers
+    from toulmin.checks.unsaid import said_elsewhere
+
+    chat = ("#Person1#: My mother-in-law just went into the hospital. We fly there tonight.\n"
+            "#Person2#: I'm sorry.\n#Person1#: I need a babysitter. It might even be for two or three days.")
+    claim = "Person1 needs a babysitter for three days because Person1 flies to see a relative."
+    first = "#Person1#: My mother-in-law just went into the hospital. We fly there tonight."
+    read = check_numbers(claim, first)
+    assert [(f.kind, f.status) for f in read] == [("number", "missing")]
+    assert said_elsewhere(read, claim, chat) == []
+    # a figure the conversation never says stays missing
+    other = "Person1 needs a babysitter for five days."
+    unsaid = check_numbers(other, "I'm sorry.")
+    assert said_elsewhere(unsaid, other, chat) == unsaid

@@ -98,3 +98,24 @@ def test_a_name_the_conversation_never_says_is_not_backed_there_alone() -> None:
     prose = toulmin.verify("Person1 invites Harriet to go workout.",
                            [{"id": "p", "text": "Person1 invited Betsy to go workout."}])
     assert not any(f.kind == "entity" and f.claim == "Harriet" for f in prose.details[0].findings)
+
+
+BABYSITTER = (
+    "#Person1#: Karen, my mother-in-law just went into the hospital in L.A. Hank and I will be "
+    "flying there tonight.\n"
+    "#Person2#: Oh, I'm so sorry. How is she?\n"
+    "#Person1#: The doctors say she'll be fine. But Suzy has a cold, and I can't take her with us.\n"
+    "#Person2#: Do you want me to look after her?\n"
+    "#Person1#: Your own kids would get Suzy's cold. I need a mature babysitter. It might even be "
+    "for two or three days.")
+
+
+def test_a_figure_said_in_another_turn_than_the_one_read_is_not_missing() -> None:
+    # the claim's best passage is the first turn; its figure is in the last
+    claim = ("Person1 asks Karen to find a babysitter for two or three days because Person1 will fly "
+             "to L.A. to see Person1's mother-in-law in the hospital.")
+    (d,) = _verify(claim, BABYSITTER, "chat").details
+    assert d.verdict == Verdict.SUPPORTED, d.note
+    # a figure the conversation never says is still not backed
+    (bad,) = _verify(claim.replace("two or three", "five"), BABYSITTER, "chat").details
+    assert bad.verdict in (Verdict.CONTRADICTED, Verdict.OVERREACH) and "five days" in bad.note

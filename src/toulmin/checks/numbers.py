@@ -120,7 +120,8 @@ _FUNC_WORDS = (
     "in on at of for to and or by with from the a an as is was were are be been than "
     "since during after before between each per while but that which who when where it its their "
     "they he she we also not only have has had will would should could can may might must do does "
-    "did out over under above below about around into through across within ago more less up down"
+    "did out over under above below about around into through across within ago more less up down "
+    "because so if then until unless though although"
 ).split()
 _FUNC = r"(?:" + "|".join(_FUNC_WORDS) + r")\b"
 _NUM = re.compile(
@@ -152,6 +153,13 @@ _CONVERT = {
     "mg": ("g", 1e-3), "milligram": ("g", 1e-3), "tonne": ("g", 1e6),
 }
 _YEAR = re.compile(r"^(1[5-9]|20)\d\d$")
+# A number that picks from a group: "one of the housemaids", "two of his books"; not a rank
+# ("one of the best", "one of the first").
+_OF_NOUN = re.compile(
+    r"\s+of\s+(?:the|these|those|his|her|my|your|our|their)\s+(?!" + _FUNC + r")"
+    r"(?!(?:most|best|worst|least|first|last|few|many|other|others|same|main|top)\b|[a-z]+est\b)"
+    r"([a-zA-Z][a-zA-Z-]{1,20})"
+    r"(?:\s+(?!" + _FUNC + r")([a-zA-Z][a-zA-Z-]{1,20}))?", re.I)
 # "page 12", "Table 3", "section 4.2" point into a document; they are not quantities.
 _LABEL = re.compile(
     r"\b(pages?|pp?\.|sections?|§|chapters?|ch\.|figures?|figs?\.|tables?|lines?|appendix|footnotes?)\s*$",
@@ -193,6 +201,9 @@ class Number:
     # right after a capitalised word: a version or a model ("Python 2", "Boeing 747") in a
     # claim, which states no amount; in a source it may be one ("Mkhitaryan 48": his minute)
     named: bool = False
+    # picks from a group ("one of the housemaids"): it states one housemaid, but says
+    # nothing of how many there are, so it refutes no count
+    picked: bool = False
 
     def same_unit(self, other: Number) -> bool:
         """Both count the same thing: one symbol or converted unit, or a shared noun.
@@ -271,9 +282,11 @@ def _find_numbers(text: str) -> tuple[Number, ...]:
                      and not (m.group("cur") or m.group("pct") or m.group("scale") or m.group("letter"))
                      and not _JOINED.match(text, m.end("num")))  # "Real Madrid 9-1 Granada" is a score
         scale = m.group("scale") or m.group("letter")
+        of_noun = None if m.group("unit") or m.group("pct") or m.group("cur") or scale or m.group("den") \
+            or m.group("den2") else _OF_NOUN.match(text, m.end("num"))
         if raw[0].isalpha():
-            if not (m.group("unit") or m.group("pct")):
-                continue  # "one of the", "some two": too ambiguous without a unit
+            if not (m.group("unit") or m.group("pct") or of_noun):
+                continue  # "some two", "the red one": too ambiguous without a unit
             value, step = _words_value(raw), 1.0
         else:
             value = float(raw.replace(",", ""))
@@ -286,8 +299,9 @@ def _find_numbers(text: str) -> tuple[Number, ...]:
             value *= _SCALE[scale.lower()]
             step *= _SCALE[scale.lower()]
         scale_of = m.group("den") or m.group("den2")
+        named_unit = m.group("unit") or (of_noun.group(1) if of_noun else "")
         unit = "%" if m.group("pct") else f"/{scale_of}" if scale_of else (
-            m.group("cur") or _unit_key(m.group("unit") or ""))
+            m.group("cur") or _unit_key(named_unit))
         unit = _CURRENCY_WORDS.get(unit, unit)
         if unit in _CONVERT:
             unit, factor = _CONVERT[unit]
@@ -297,7 +311,7 @@ def _find_numbers(text: str) -> tuple[Number, ...]:
         # "69 % based on": the percent sign is the unit, the word after it is not
         parts = ("pct",) if m.group("pct") else ("den", "den2") if scale_of else (
             "num", "scale", "letter", "unit", "unit2", "unit3")
-        end = max(m.end(g) for g in parts)
+        end = of_noun.end() if of_noun else max(m.end(g) for g in parts)
         said, bound, lead = text[m.start() : end].strip(), "", m.start()
         for rx, b in _BOUNDS:
             if hit := rx.search(before):
@@ -305,10 +319,13 @@ def _find_numbers(text: str) -> tuple[Number, ...]:
                 break
         nouns = () if m.group("pct") or m.group("cur") or scale_of else tuple(
             _stem(w) for w in (m.group("unit"), m.group("unit2"), m.group("unit3")) if w)
+        if of_noun:  # "one of the housemaids" counts one housemaid
+            nouns = tuple(_stem(w) for w in of_noun.groups() if w)
         prefix = _prefix(text, prev_end, lead)
         at = m.start("num")  # the two characters before it, not the whole text up to it
         joined = bool(_JOINED.match(text, m.end("num")) or _JOINED_BEFORE.search(text, max(0, at - 2), at))
-        out.append(Number(value, said, unit, approx, m.start(), bound, step, nouns, prefix, joined, named))
+        out.append(Number(value, said, unit, approx, m.start(), bound, step, nouns, prefix, joined, named,
+                          picked=of_noun is not None))
         prev_end = end
     return tuple(_with_minor_units(text, out))
 
@@ -441,7 +458,7 @@ def check_numbers(claim: str, evidence: str) -> list[Finding]:
     out: list[Finding] = []
     found = find_numbers(evidence)
     for n in find_numbers(claim):
-        if n.named:
+        if n.named or n.picked:  # "one of the candidates" claims no count
             continue
         # One side of a claim's score is read against sides of the source's scores only:
         # "beaten 2-1" says nothing about a 9 elsewhere. A single figure may be a side of
@@ -483,7 +500,7 @@ def check_numbers(claim: str, evidence: str) -> list[Finding]:
         elif bounded:
             e = bounded[0]
             out.append(_number("imprecise", n, e, f"source says {e.text}, not {n.text} exactly"))
-        elif not n.bound and (counted := [e for e in found if n.same_unit(e)]):
+        elif not n.bound and (counted := [e for e in found if n.same_unit(e) and not e.picked]):
             out.append(_mismatch(n, counted[0]))
         else:
             out.append(_missing(n))

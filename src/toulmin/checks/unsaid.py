@@ -9,6 +9,10 @@ human summaries a time word their dialogue never says is rare (2 of 500 dev summ
 backed by that conversation, never refuted by it. Prose is not read this way: there a
 capitalised word the recogniser does not know is as often a title of a work, and a time word
 is often said another way ("on 12 March").
+
+The other way round, a figure a summary gathers from one turn is said: a number missing
+from the passages that were read for the claim but stated somewhere in the conversation is
+not missing (``said_elsewhere``), as a name said anywhere in it is not.
 """
 
 from __future__ import annotations
@@ -18,8 +22,9 @@ from collections.abc import Sequence
 
 from .claim import _spelled, entity_findings, name_present
 from .finding import Finding
+from .numbers import check_numbers
 
-__all__ = ["never_said"]
+__all__ = ["never_said", "said_elsewhere"]
 
 _WHEN = re.compile(
     r"\b(morning|afternoon|evening|night|tonight|today|tomorrow|yesterday|weekend|weekday|monday|tuesday|"
@@ -33,6 +38,13 @@ _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "professor", "sir"
 # said for one another.
 _DAYTIME = frozenset({"morning", "afternoon", "evening", "night", "tonight"})
 _SAME = {"tonight": ("night", "evening"), "night": ("tonight",), "evening": ("tonight",)}
+# Days a conversation says in other words: "last night" was yesterday, "this morning" is today,
+# and Saturday or Sunday is the weekend.
+_SAID_AS = {
+    "yesterday": re.compile(r"\blast (?:night|evening)\b", re.I),
+    "today": re.compile(r"\b(?:this (?:morning|afternoon|evening)|tonight)\b", re.I),
+    "weekend": re.compile(r"\b(?:saturday|sunday)s?\b", re.I),
+}
 _CLOCK = re.compile(r"\b\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\b|o'clock)|\b\d{1,2}:\d{2}\b|\bmidnight\b|\bnoon\b",
                     re.I)
 
@@ -51,6 +63,8 @@ def never_said(claim: str, lone_names: Sequence[str], people: Sequence[str], tex
     for when in dict.fromkeys(m.group(1).lower() for m in _WHEN.finditer(claim)):
         if any(w in index or f"{w}s" in index for w in (when, *_SAME.get(when, ()))):
             continue
+        if when in _SAID_AS and _SAID_AS[when].search(text):
+            continue
         if when in _DAYTIME:
             clock = _CLOCK.search(text) is not None if clock is None else clock
             if clock:
@@ -65,3 +79,13 @@ def _said_in_full(person: str, index: set[str]) -> bool:
     :func:`name_present` would let the surname stand for it)."""
     words = [w.lower() for w in _CAPITAL.findall(person) if w.lower() not in _TITLES]
     return len(words) < 2 or all(_spelled(w, index) for w in words)
+
+
+def said_elsewhere(findings: Sequence[Finding], claim: str, text: str) -> list[Finding]:
+    """``findings`` less each number found missing from the claim's passages that the
+    conversation ``text`` states elsewhere (a summary gathers from every turn)."""
+    missing = {f.claim for f in findings if f.kind == "number" and f.status == "missing"}
+    if not missing:
+        return list(findings)
+    stated = {f.claim for f in check_numbers(claim, text) if f.status == "ok"}
+    return [f for f in findings if not (f.kind == "number" and f.status == "missing" and f.claim in stated)]
