@@ -359,3 +359,14 @@ def test_negation_check_does_not_fire_on_its_faithful_counter_examples(claim: st
 def test_negation_check_still_fires_on_a_flipped_statement() -> None:
     assert ("negation", "mismatch") in _status("Person2 will call the attendants at the gate.",
                                                "Person2: I won't call the attendants at the gate.")
+
+
+def test_two_negatives_about_the_same_words_are_negated_alike() -> None:
+    from toulmin.checks.claim import negated_alike
+
+    claim = "Person2 cannot take the vacation until December."
+    assert negated_alike(claim, "#Person2#: You know I'm not taking my vacation until December.")
+    assert not negated_alike(claim, "I'm taking my vacation in December.")
+    assert not negated_alike("Person2 takes the vacation in December.", "I'm not taking it in December.")
+    # a negation more than three words from every word of the claim bears on something else
+    assert not negated_alike(claim, "My vacation starts in December and my boss said he would never agree.")

@@ -240,6 +240,30 @@ def test_a_question_refutes_nothing() -> None:
     assert _v(said("How much? I never drink.")).verdict == Verdict.CONTRADICTED
 
 
+def test_the_checkers_contradiction_between_two_negatives_does_not_refute_alone() -> None:
+    def said(text: str, claim: str, findings: list[Finding] | None = None) -> ClaimResult:
+        cls = _cls((0.05, 0.05, 0.9), findings=findings)
+        sc = cls.scored[0]
+        cls = cls.model_copy(update={"scored": [
+            sc.model_copy(update={"candidate": sc.candidate.model_copy(update={"text": text})})]})
+        return _v(cls, _claim(claim))
+
+    claim = "The hotel will not be responsible for Person2's loss."
+    alike = said("But I must say that the hotel can't be held responsible for your loss.", claim)
+    assert alike.verdict == Verdict.OVERREACH  # not backed either: the checker did not pass it
+    # one side positive: the checker's contradiction stands
+    assert said("The hotel is responsible for your loss.", claim).verdict == Verdict.CONTRADICTED
+    assert said("The hotel can't be held responsible for your loss.",
+                "The hotel will be responsible for Person2's loss.").verdict == Verdict.CONTRADICTED
+    # a negation elsewhere in the passage, far from the claim's words, does not count
+    assert said("The hotel is responsible for your loss. I did not sleep well, not at all.",
+                claim).verdict == Verdict.CONTRADICTED
+    # and a check that finds opposite polarities still refutes
+    flip = Finding(kind="negation", status="mismatch", claim=claim, source="x",
+                   note="the claim negates what the source states")
+    assert said("The hotel can't be held responsible.", claim, [flip]).verdict == Verdict.CONTRADICTED
+
+
 def test_a_list_counts_once_in_the_confidence_at_its_weakest_item() -> None:
     S, OV = Verdict.SUPPORTED, Verdict.OVERREACH
     items = [_r(S, 0), _r(S, 1), _r(OV, 2), _r(S, 3)]

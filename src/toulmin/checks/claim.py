@@ -23,7 +23,7 @@ from .numbers import check_numbers, find_numbers
 from .rank import check_rank
 
 __all__ = ["GENERIC_NAME_WORDS", "Finding", "check_claim", "entity_findings", "find_dates", "find_numbers",
-           "find_titled_names", "is_negated", "name_index", "name_present", "refutes"]
+           "find_titled_names", "is_negated", "name_index", "name_present", "negated_alike", "refutes"]
 
 # ------------------------------------------------------------------ names
 _TITLE = (
@@ -103,6 +103,18 @@ def _negates(sentence: str, claim_words: set[str]) -> bool:
         if negation and any(abs(i - j) <= 3 for j in near):
             return True
     return False
+
+
+def negated_alike(claim: str, sentence: str) -> bool:
+    """Whether the claim is negative and ``sentence`` negates near the claim's words too:
+    "The hotel will not be responsible for the loss" and "the hotel can't be held
+    responsible for your loss" say the same thing with two negations, which a small
+    checker reads as a contradiction (docs/benchmarks.md, "Two negatives")."""
+    if not is_negated(claim):
+        return False
+    cw = {w for w in _WORD.findall(claim.lower())
+          if w not in _STOP and w not in _DEGREE_WORDS and w not in _NEG_WORDS and w != "t"}
+    return _negates(sentence, cw)
 
 
 Sentence = tuple[str, frozenset[str]]  # an evidence sentence and its words

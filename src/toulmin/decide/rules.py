@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..checks.claim import Finding, refutes
+from ..checks.claim import Finding, negated_alike, refutes
 from ..classify.offline import Classification, ScoredCandidate
 from ..config import CANDIDATE_CONTRADICTION, DecideConfig
 from ..errors import ConfigError
@@ -38,6 +38,14 @@ def _only_asks(span: str) -> bool:
     drink much") refutes nothing."""
     sents = split_sentences(span)
     return bool(sents) and all(s.text.rstrip("\"')” ").endswith("?") for s in sents)
+
+
+def _negative_alike(claim: str, span: str) -> bool:
+    """Whether the claim is negative and so is a sentence of ``span`` about its words. The
+    checker's contradiction between two negative statements is not trusted alone ("Person2
+    cannot take it until December" against "I'm not taking my vacation until December"):
+    the negation check still refutes opposite polarities, and another candidate may."""
+    return any(negated_alike(claim, s.text) for s in split_sentences(span))
 
 
 def _refutes(f: Finding, cfg: DecideConfig) -> bool:
@@ -185,6 +193,7 @@ class _Case:
             and scored[i].probs["contradiction"] >= max(scored[i].probs.values())
             and scored[i].candidate.overlap >= cfg.contradiction_min_overlap
             and not _only_asks(scored[i].candidate.text)
+            and not _negative_alike(claim.text, scored[i].candidate.text)
         ]
         mismatch = next((f for f in findings if _refutes(f, cfg)), None) if on_topic else None
         return cls_(claim, cls, sources, cfg, threshold, scored, named, order, evidence, p_best, probs,
