@@ -342,7 +342,8 @@ def _who_said_it(claim: Claim, cls: Classification, readings: dict[str, Reading]
     """``cls`` with what a conversation adds, judged on the transcript its best span is in:
     a ``speaker`` finding when the claim puts the words in the wrong speaker's mouth
     (checks/speakers.py), a ``missing`` one for each name or time it never says, and no
-    ``missing`` number that another turn states (checks/unsaid.py)."""
+    ``missing`` number that another turn states nor an ``imprecise`` one said roughly
+    (checks/unsaid.py)."""
     if not readings or not cls.scored:
         return cls
     r = readings.get(cls.scored[0].candidate.source_id)
@@ -353,7 +354,7 @@ def _who_said_it(claim: Claim, cls: Classification, readings: dict[str, Reading]
         spoke = check_speaker(claim.text, claim.subject, r.said, r.names)
         found += [spoke] if spoke else []
     kept = said_elsewhere(cls.findings, claim.text, r.text)
-    if not found and len(kept) == len(cls.findings):
+    if not found and kept == cls.findings:
         return cls
     return cls.model_copy(update={"findings": [*kept, *found]})
 

@@ -370,3 +370,12 @@ def test_two_negatives_about_the_same_words_are_negated_alike() -> None:
     assert not negated_alike("Person2 takes the vacation in December.", "I'm not taking it in December.")
     # a negation more than three words from every word of the claim bears on something else
     assert not negated_alike(claim, "My vacation starts in December and my boss said he would never agree.")
+
+
+def test_a_place_is_mentioned_by_its_people_and_the_other_way_round() -> None:
+    from toulmin.checks.claim import name_index, name_present
+
+    assert name_present("America", name_index("No, I'm American. I'm from Los Angeles."))
+    assert name_present("Americans", name_index("He moved to America."))
+    assert name_present("Western", name_index("The rules in the West are different."))
+    assert not name_present("France", name_index("He moved to America."))

@@ -52,3 +52,16 @@ def test_a_number_picked_from_a_group_states_that_many_and_refutes_no_count() ->
 def test_a_unit_stops_at_a_conjunction() -> None:
     (n,) = find_numbers("a babysitter for two or three days because Person1 will fly to L.A.")
     assert (n.text, n.nouns) == ("three days", ("day",))
+
+
+def test_one_is_a_pronoun_after_no_every_another_and_a_count_said_with_an_article() -> None:
+    assert find_numbers("No one speaks. Another one came. They help one another. Every one left.") == []
+    (page,) = find_numbers("I found that one page is missing, page 53.")
+    assert (page.value, page.unit) == (1.0, "page")
+    (ok,) = check_numbers("Peter joins the trip for about one week.", "So it'll just be a week.")
+    assert (ok.status, ok.source) == ("ok", "a week")
+    (series,) = check_numbers("They start from one Chinese TV series.", "We watched a Chinese TV series.")
+    assert (series.status, series.source) == ("ok", "a Chinese TV series")
+    # an article backs one of the thing it names, nothing else
+    assert check_numbers("Person2 introduces one program.", "It's a great show.")[0].status == "missing"
+    assert check_numbers("They stayed one night.", "They stayed two nights.")[0].status == "mismatch"

@@ -64,3 +64,18 @@ def test_a_number_missing_from_the_passages_read_but_said_in_another_turn_is_not
     other = "Person1 needs a babysitter for five days."
     unsaid = check_numbers(other, "I'm sorry.")
     assert said_elsewhere(unsaid, other, chat) == unsaid
+
+
+def test_a_figure_said_roughly_in_a_conversation_is_said() -> None:
+    from toulmin.checks.numbers import check_numbers
+    from toulmin.checks.unsaid import said_elsewhere
+
+    turn = "#Person2#: I've got about $ 50. I can only spare about $ 20."
+    claim = "Person2 lends $20 to Person1."
+    (rough,) = check_numbers(claim, turn)
+    assert rough.status == "imprecise"  # as prose reads it
+    (said,) = said_elsewhere([rough], claim, turn)
+    assert (said.status, said.source) == ("ok", "$ 20")
+    # a finer figure than the one said is not the same figure
+    (finer,) = check_numbers("Person1 pays $32.42.", "#Person1#: That's $ 32.")
+    assert said_elsewhere([finer], "Person1 pays $32.42.", "#Person1#: That's $ 32.") == [finer]

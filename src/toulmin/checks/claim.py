@@ -345,11 +345,21 @@ _GENERIC = frozenset(
 GENERIC_NAME_WORDS = _GENERIC  # for extract/topic.py
 
 
+# A place is mentioned by its people's name and the other way round ("America" by "Americans").
+_PEOPLE = {"america": "american", "china": "chinese", "japan": "japanese", "britain": "british",
+           "england": "english", "france": "french", "germany": "german", "italy": "italian",
+           "spain": "spanish", "india": "indian", "canada": "canadian", "australia": "australian",
+           "korea": "korean", "russia": "russian", "mexico": "mexican", "europe": "european",
+           "africa": "african", "asia": "asian", "west": "western", "east": "eastern"}
+_SAID_AS = {**{k: (v, f"{v}s") for k, v in _PEOPLE.items()}, **{v: (k,) for k, v in _PEOPLE.items()},
+            **{f"{v}s": (k,) for k, v in _PEOPLE.items()}}
+
+
 def _spelled(word: str, index: set[str]) -> bool:
     """``word`` or, for words of six letters or more, the word one letter shorter or with
     two letters swapped: a plural ("Chadbournes") or a typo ("Pacquaio") of a name
-    the source spells right still names it."""
-    if word in index:
+    the source spells right still names it; a place or its people, the other."""
+    if word in index or any(w in index for w in _SAID_AS.get(word, ())):
         return True
     if len(word) < 6:
         return False

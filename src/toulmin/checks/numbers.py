@@ -153,6 +153,11 @@ _CONVERT = {
     "mg": ("g", 1e-3), "milligram": ("g", 1e-3), "tonne": ("g", 1e6),
 }
 _YEAR = re.compile(r"^(1[5-9]|20)\d\d$")
+# "one" after these is a pronoun ("no one", "every one"), not a count; after "that" it may
+# be either ("I'll take that one", "I found that one page is missing").
+_PRONOUN_ONE = re.compile(r"\b(?:no|any|some|every|each|another|no-)\s+$", re.I)
+# A noun with the indefinite article is one of it: "a week" states "one week".
+_ARTICLE = re.compile(r"\b(?:a|an)\s+((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)", re.I)
 # A number that picks from a group: "one of the housemaids", "two of his books"; not a rank
 # ("one of the best", "one of the first").
 _OF_NOUN = re.compile(
@@ -287,6 +292,9 @@ def _find_numbers(text: str) -> tuple[Number, ...]:
         if raw[0].isalpha():
             if not (m.group("unit") or m.group("pct") or of_noun):
                 continue  # "some two", "the red one": too ambiguous without a unit
+            if raw == "one" and (_PRONOUN_ONE.search(text, max(0, m.start() - 12), m.start("num"))
+                                 or text[m.end("num") :].lower().lstrip().startswith("another")):
+                continue  # "no one speaks", "another one", "one another": a pronoun, no count
             value, step = _words_value(raw), 1.0
         else:
             value = float(raw.replace(",", ""))
@@ -502,6 +510,22 @@ def check_numbers(claim: str, evidence: str) -> list[Finding]:
             out.append(_number("imprecise", n, e, f"source says {e.text}, not {n.text} exactly"))
         elif not n.bound and (counted := [e for e in found if n.same_unit(e) and not e.picked]):
             out.append(_mismatch(n, counted[0]))
+        elif (one := _one_by_article(n, evidence)) is not None:
+            out.append(_stated(n, one))
         else:
             out.append(_missing(n))
     return out
+
+
+def _one_by_article(n: Number, evidence: str) -> Number | None:
+    """"a week" in ``evidence`` for the claim's "one week": its first noun within the
+    article's next three words."""
+    if n.value != 1 or n.bound or not n.nouns or n.unit in ("%", "$", "€", "£", "¥"):
+        return None
+    for m in _ARTICLE.finditer(evidence):
+        words = m.group(1).split()
+        if n.nouns[0] in {_stem(w) for w in words}:
+            at = max(k for k, w in enumerate(words) if _stem(w) in n.nouns)  # "a Chinese TV series"
+            said = evidence[m.start() : m.start(1)] + " ".join(words[: at + 1])
+            return Number(1.0, said, n.unit, False, m.start(), nouns=n.nouns)
+    return None

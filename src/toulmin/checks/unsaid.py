@@ -12,7 +12,9 @@ is often said another way ("on 12 March").
 
 The other way round, a figure a summary gathers from one turn is said: a number missing
 from the passages that were read for the claim but stated somewhere in the conversation is
-not missing (``said_elsewhere``), as a name said anywhere in it is not.
+not missing (``said_elsewhere``), as a name said anywhere in it is not. And people say
+figures roughly ("I can spare about $20"): a summary that gives the same figure without
+"about" states what was said.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from collections.abc import Sequence
 
 from .claim import _spelled, entity_findings, name_present
 from .finding import Finding
-from .numbers import check_numbers
+from .numbers import check_numbers, find_numbers
 
 __all__ = ["never_said", "said_elsewhere"]
 
@@ -83,9 +85,19 @@ def _said_in_full(person: str, index: set[str]) -> bool:
 
 def said_elsewhere(findings: Sequence[Finding], claim: str, text: str) -> list[Finding]:
     """``findings`` less each number found missing from the claim's passages that the
-    conversation ``text`` states elsewhere (a summary gathers from every turn)."""
-    missing = {f.claim for f in findings if f.kind == "number" and f.status == "missing"}
-    if not missing:
-        return list(findings)
+    conversation ``text`` states elsewhere (a summary gathers from every turn), and with a
+    figure said roughly ("about $ 20" for "$20") taken as said."""
+    out = [_said_roughly(f) for f in findings]
+    if not any(f.kind == "number" and f.status == "missing" for f in out):
+        return out
     stated = {f.claim for f in check_numbers(claim, text) if f.status == "ok"}
-    return [f for f in findings if not (f.kind == "number" and f.status == "missing" and f.claim in stated)]
+    return [f for f in out if not (f.kind == "number" and f.status == "missing" and f.claim in stated)]
+
+
+def _said_roughly(f: Finding) -> Finding:
+    if f.kind != "number" or f.status != "imprecise" or not f.source:
+        return f
+    claimed, said = find_numbers(f.claim), find_numbers(f.source)
+    if len(claimed) == len(said) == 1 and claimed[0].value == said[0].value:
+        return f.model_copy(update={"status": "ok", "note": f"source states {f.source}, said roughly"})
+    return f  # "$32.42" against "$32" is a finer figure than the one said, not the same
