@@ -105,16 +105,16 @@ def _negates(sentence: str, claim_words: set[str]) -> bool:
     return False
 
 
-def negated_alike(claim: str, sentence: str) -> bool:
-    """Whether the claim is negative and ``sentence`` negates near the claim's words too:
-    "The hotel will not be responsible for the loss" and "the hotel can't be held
+def negated_alike(claim: str, *sentences: str) -> bool:
+    """Whether the claim is negative and one of ``sentences`` negates near the claim's words
+    too: "The hotel will not be responsible for the loss" and "the hotel can't be held
     responsible for your loss" say the same thing with two negations, which a small
     checker reads as a contradiction (docs/benchmarks.md, "Two negatives")."""
     if not is_negated(claim):
         return False
     cw = {w for w in _WORD.findall(claim.lower())
           if w not in _STOP and w not in _DEGREE_WORDS and w not in _NEG_WORDS and w != "t"}
-    return _negates(sentence, cw)
+    return any(_negates(s, cw) for s in sentences)
 
 
 Sentence = tuple[str, frozenset[str]]  # an evidence sentence and its words
@@ -351,7 +351,7 @@ _PEOPLE = {"america": "american", "china": "chinese", "japan": "japanese", "brit
            "spain": "spanish", "india": "indian", "canada": "canadian", "australia": "australian",
            "korea": "korean", "russia": "russian", "mexico": "mexican", "europe": "european",
            "africa": "african", "asia": "asian", "west": "western", "east": "eastern"}
-_SAID_AS = {**{k: (v, f"{v}s") for k, v in _PEOPLE.items()}, **{v: (k,) for k, v in _PEOPLE.items()},
+_PLACE_OR_PEOPLE = {**{k: (v, f"{v}s") for k, v in _PEOPLE.items()}, **{v: (k,) for k, v in _PEOPLE.items()},
             **{f"{v}s": (k,) for k, v in _PEOPLE.items()}}
 
 
@@ -359,7 +359,7 @@ def _spelled(word: str, index: set[str]) -> bool:
     """``word`` or, for words of six letters or more, the word one letter shorter or with
     two letters swapped: a plural ("Chadbournes") or a typo ("Pacquaio") of a name
     the source spells right still names it; a place or its people, the other."""
-    if word in index or any(w in index for w in _SAID_AS.get(word, ())):
+    if word in index or any(w in index for w in _PLACE_OR_PEOPLE.get(word, ())):
         return True
     if len(word) < 6:
         return False

@@ -153,6 +153,8 @@ _CONVERT = {
     "mg": ("g", 1e-3), "milligram": ("g", 1e-3), "tonne": ("g", 1e6),
 }
 _YEAR = re.compile(r"^(1[5-9]|20)\d\d$")
+# Units written as symbols: each must agree with its own kind, never with a noun.
+_SYMBOLS = frozenset({"%", "$", "€", "£", "¥"})
 # "one" after these is a pronoun ("no one", "every one"), not a count; after "that" it may
 # be either ("I'll take that one", "I found that one page is missing").
 _PRONOUN_ONE = re.compile(r"\b(?:no|any|some|every|each|another|no-)\s+$", re.I)
@@ -364,8 +366,7 @@ def _with_minor_units(text: str, numbers: list[Number]) -> list[Number]:
 def _compatible(a: str, b: str) -> bool:
     # "%" and currencies must agree; two nouns may be synonyms ("participants" vs
     # "patients"), which only the entailment model can judge, so they pass here.
-    symbolic = {"%", "$", "€", "£", "¥"}
-    return a == b or not a or not b or not ({a, b} & symbolic or a[0] == "/" or b[0] == "/")
+    return a == b or not a or not b or not ({a, b} & _SYMBOLS or a[0] == "/" or b[0] == "/")
 
 
 def _close(a: float, b: float, tol: float) -> bool:
@@ -520,7 +521,7 @@ def check_numbers(claim: str, evidence: str) -> list[Finding]:
 def _one_by_article(n: Number, evidence: str) -> Number | None:
     """"a week" in ``evidence`` for the claim's "one week": its first noun within the
     article's next three words."""
-    if n.value != 1 or n.bound or not n.nouns or n.unit in ("%", "$", "€", "£", "¥"):
+    if n.value != 1 or n.bound or not n.nouns or n.unit in _SYMBOLS:
         return None
     for m in _ARTICLE.finditer(evidence):
         words = m.group(1).split()

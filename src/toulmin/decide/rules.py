@@ -45,7 +45,7 @@ def _negative_alike(claim: str, span: str) -> bool:
     checker's contradiction between two negative statements is not trusted alone ("Person2
     cannot take it until December" against "I'm not taking my vacation until December"):
     the negation check still refutes opposite polarities, and another candidate may."""
-    return any(negated_alike(claim, s.text) for s in split_sentences(span))
+    return negated_alike(claim, *(s.text for s in split_sentences(span)))
 
 
 def _refutes(f: Finding, cfg: DecideConfig) -> bool:
