@@ -1,7 +1,7 @@
 """False alarms on faithful summaries of conversations, and edits caught (issue 32's measure).
 
     python benchmarks/dialogsum.py [--dialogues 500] [--summaries 1,2,3] [--out F]
-    python benchmarks/dialogsum.py --edited [--dialogues 500] [--out F]
+    python benchmarks/dialogsum.py --edited [--dialogues 500] [--split dev|test]
     python benchmarks/dialogsum.py --budget [--dialogues 500] [--rows 150]
 
 DialogSum test (``../shared/data/dialogsum``, CC BY-NC-SA 4.0, evaluation only): every
@@ -15,7 +15,8 @@ which check or note led to each contradiction most often.
 name, a negation, the two speakers swapped; the edit is made only where the summary has
 such a fact, deterministically: a summary that names the two speakers only together,
 "#Person1# and #Person2# talk about ...", has no fact a swap would change), and the share
-of them reported not grounded (caught).
+of them reported not grounded (caught). ``--split test``: the same edits of the first
+summary of DialogSum test dialogues, held out from every choice.
 
 ``--slice``: the development slice every issue-32 choice was made on, in one line: the
 first ``--dialogues`` DialogSum dev dialogues, each faithful summary and one edited copy
@@ -104,8 +105,11 @@ def edit(summary: str, dialogue: str, kind: str) -> str | None:
     raise ValueError(kind)
 
 
-def edited(n: int) -> None:
-    rows = _rows(DEV, n)
+def edited(n: int, split: str = "dev") -> None:
+    # test rows are checked with their first summary, edited the same way (held out: every
+    # choice was made on dev)
+    rows = [r if "summary" in r else {**r, "summary": r["summary1"]}
+            for r in _rows(DEV if split == "dev" else DATA, n)]
     made: Counter[str] = Counter()
     caught: Counter[str] = Counter()
     flagged: Counter[str] = Counter()
@@ -126,7 +130,7 @@ def edited(n: int) -> None:
             for k in kinds_seen or {"checker"}:
                 caught_by[k] += 1
     total = sum(made.values())
-    print(f"\n{total} edited DialogSum dev summaries (one fact changed each)\n")
+    print(f"\n{total} edited DialogSum {split} summaries (one fact changed each)\n")
     print("| edit | summaries | caught (not grounded) | any claim flagged |\n|---|---|---|---|")
     for k in KINDS:
         if made[k]:
@@ -233,6 +237,7 @@ def main() -> None:
     ap.add_argument("--budget", action="store_true")
     ap.add_argument("--rows", type=int, default=150, help="--budget: HaluEval dev rows per task")
     ap.add_argument("--slice", action="store_true")
+    ap.add_argument("--split", choices=["dev", "test"], default="dev", help="--edited: which DialogSum split")
     a = ap.parse_args()
     if a.slice:
         dev_slice(a.dialogues, a.out)
@@ -241,7 +246,7 @@ def main() -> None:
         budget(a.dialogues, a.rows)
         return
     if a.edited:
-        edited(a.dialogues)
+        edited(a.dialogues, a.split)
         return
     rows = _rows(DATA, a.dialogues)
     answers = not_grounded = flagged = claims = contradicted = 0

@@ -128,6 +128,13 @@ class DecideConfig(_Strict):
         "span in verify, 0.5 for a document pair in score-pairs and eval pairs. Was "
         "checker.contradiction_threshold (accepted, with a deprecation warning, until 0.2)")
     contradiction_min_overlap: float = Field(0.4, ge=0.0, le=1.0)
+    # On DialogSum the checker reads a paraphrase of speech as often as an edit as a
+    # contradiction; the checks catch the edits (docs/benchmarks.md, issue 32).
+    conversation_contradiction_threshold: float = Field(
+        1.0, ge=0.0, le=1.0, description="contradiction probability at which the checker alone refutes a "
+        "claim on a passage of a source read as a conversation (a transcript or chat); 1.0: never, there "
+        "only a check's mismatch refutes (a speaker, a number, a negation ...) and a claim the checker "
+        "contradicts is judged not stated")
     partial_threshold: float = Field(0.25, ge=0.0, le=1.0)
     joint: int = Field(2, ge=0, le=5, description="also score the top N candidates joined (0/1 = off)")
     checks: bool = Field(True, description="deterministic number/date/name/negation checks: a finding "

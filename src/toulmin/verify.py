@@ -17,7 +17,8 @@ from importlib.util import find_spec as _find_spec
 from typing import Any
 
 from ._version import __version__
-from .checks.speakers import check_speaker, shown
+from .checks.roles import check_role
+from .checks.speakers import check_speaker, opening_speaker, shown
 from .checks.unsaid import never_said, said_elsewhere
 from .cite.markers import parse_citations
 from .classify.offline import Classification
@@ -98,8 +99,9 @@ class Verifier:
             return self.extractor.extract(text, question, budget=self.config.extract.max_claims)  # type: ignore[call-arg]
         return self.extractor.extract(text, question)
 
-    def _decide(self, c: Claim, cls: Classification | None, by_id: dict[str, Source]) -> ClaimResult:
-        return decide_claim(c, cls, by_id, self.decide_cfg, self.config.link.floor)
+    def _decide(self, c: Claim, cls: Classification | None, by_id: dict[str, Source],
+                spoken: frozenset[str] = frozenset()) -> ClaimResult:
+        return decide_claim(c, cls, by_id, self.decide_cfg, self.config.link.floor, spoken)
 
     def _relevance(self) -> Embedder | None:
         """The embedder that scores question-answer relevance: MiniLM when it is
@@ -173,6 +175,7 @@ class Verifier:
         # transcripts are read clean (reading.py); the rest is the sources as given
         srcs, readings = read_sources(given)
         by_id = {s.id: s for s in srcs}
+        spoken = frozenset(readings)
         notes: list[str] = list(self.notes)
         letters = [ch for ch in text if ch.isalpha()]
         if letters and sum(ch.isascii() for ch in letters) / len(letters) < 0.5:
@@ -217,7 +220,7 @@ class Verifier:
         if (on_event is None and cancel is None) or whole:
             got = self.classifier.classify([c for c, _ in linked], [cs for _, cs in linked], question)
             got = [_who_said_it(c, cls, readings) for (c, _), cls in zip(linked, got)]
-            decided = {c.id: self._decide(c, cls, by_id) for (c, _), cls in zip(linked, got)}
+            decided = {c.id: self._decide(c, cls, by_id, spoken) for (c, _), cls in zip(linked, got)}
             if on_event is not None:
                 for c, _ in linked:
                     on_event("claim", locate(decided[c.id], readings).model_dump(mode="json"))
@@ -229,7 +232,7 @@ class Verifier:
                 stop_if_cancelled(cancel, f"claim {c.id}")
                 (cls,) = self.classifier.classify([c], [cs], question, answer_claims=len(linked))
                 cls = _who_said_it(c, cls, readings)
-                decided[c.id] = self._decide(c, cls, by_id)
+                decided[c.id] = self._decide(c, cls, by_id, spoken)
                 if on_event is not None:
                     on_event("claim", locate(decided[c.id], readings).model_dump(mode="json"))
         t4 = time.perf_counter()
@@ -240,13 +243,14 @@ class Verifier:
             elif c.id in decided:
                 results.append(decided[c.id])
             else:  # unlinked or trivial: decided without a model
-                results.append(self._decide(c, None, by_id))
+                results.append(self._decide(c, None, by_id, spoken))
                 if on_event is not None:
                     on_event("claim", locate(results[-1], readings).model_dump(mode="json"))
         t5 = time.perf_counter()
         stop_if_cancelled(cancel, "checking citations")
         cited = self.judge.judge(
-            parsed, clean_claims, claims, results, srcs, question, len(linked), recheck=cite.recheck
+            parsed, clean_claims, claims, results, srcs, question, len(linked), recheck=cite.recheck,
+            spoken=spoken,
         )
         if on_event is not None:
             for before, after in zip(results, cited.results):
@@ -341,18 +345,22 @@ def _source_row(s: Source, reading: Reading | None) -> dict[str, Any]:
 def _who_said_it(claim: Claim, cls: Classification, readings: dict[str, Reading]) -> Classification:
     """``cls`` with what a conversation adds, judged on the transcript its best span is in:
     a ``speaker`` finding when the claim puts the words in the wrong speaker's mouth
-    (checks/speakers.py), a ``missing`` one for each name or time it never says, and no
-    ``missing`` number that another turn states nor an ``imprecise`` one said roughly
-    (checks/unsaid.py)."""
+    (checks/speakers.py) or gives its subject the other speaker's role (checks/roles.py),
+    a ``missing`` one for each name or time it never says, and no ``missing`` number that
+    another turn states nor an ``imprecise`` one said roughly (checks/unsaid.py)."""
     if not readings or not cls.scored:
         return cls
     r = readings.get(cls.scored[0].candidate.source_id)
     if r is None or not r.turns:
         return cls
     found = never_said(claim.text, claim.lone_names, claim.people, r.source.text, r.index)
-    if claim.subject:
-        spoke = check_speaker(claim.text, claim.subject, r.said, r.names)
-        found += [spoke] if spoke else []
+    spoke = check_speaker(claim.text, claim.subject, r.said, r.names) if claim.subject else None
+    # a claim whose parse found no subject ("Person2 interviews Person1 about hotels":
+    # "interviews" read as a noun) still gives a role to the speaker it opens with
+    subject = claim.subject or opening_speaker(claim.text, r.speakers, r.names)
+    if spoke is None and subject:
+        spoke = check_role(claim.text, subject, r.said, r.names)
+    found += [spoke] if spoke else []
     kept = said_elsewhere(cls.findings, claim.text, r.text)
     if not found and kept == cls.findings:
         return cls

@@ -379,3 +379,13 @@ def test_a_place_is_mentioned_by_its_people_and_the_other_way_round() -> None:
     assert name_present("Americans", name_index("He moved to America."))
     assert name_present("Western", name_index("The rules in the West are different."))
     assert not name_present("France", name_index("He moved to America."))
+
+
+def test_a_wish_negates_and_believe_it_or_not_does_not() -> None:
+    wish = "Person1: I wish I could play a musical instrument. I love music."
+    assert check_claim("Person1 can't play any musical instrument.", wish) == []
+    (f,) = check_claim("Person1 can play a musical instrument.", wish)
+    assert f.kind == "negation" and f.status == "mismatch"
+    assert check_claim("Person1 wants to lose weight.", "Person1: I do wish I could lose weight.") == []
+    said = "Person1: Believe it or not, I guess American women like a man in good shape, and that is true."
+    assert check_claim("Person1 thinks American women like a man in good shape.", said) == []

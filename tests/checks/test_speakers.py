@@ -74,3 +74,26 @@ def test_the_other_speakers_question_and_a_second_clause_about_them_do_not_count
     # the one helped says what they need: "helps" is not a thing said to the other
     assert check_speaker("Person2 helps Person1 to quit smoking for health and sleep.", "Person2",
                          ASKED, NAMES) is None
+
+
+def test_who_tells_the_way_is_not_read_from_whose_words_they_are() -> None:
+    # the one told says what they look for in their own words; roles.py reads who asked
+    said = said_by([
+        ("Person1", "Excuse me, I'm looking for a grocery store near the station."),
+        ("Person2", "Go down this road and turn right at the lights."),
+    ])
+    claim = "Person2 tells Person1 the location of a grocery store near the station."
+    assert check_speaker(claim, "Person2", said, {}) is None
+    # a plain statement of the other's words still fires
+    assert check_speaker("Person2 is looking for a grocery store near the station.", "Person2", said,
+                         {}) is not None
+
+
+def test_who_asks_a_question_is_not_read_from_whose_words_answer_it() -> None:
+    said = said_by([
+        ("Person1", "We need to take the accounts system offline to carry out the upgrade."),
+        ("Person2", "How long will the system be down for?"),
+        ("Person1", "We'll be taking everything offline in about two hours' time."),
+    ])
+    assert check_speaker("Person2 asks about the offline time of the accounts system.", "Person2", said,
+                         {}) is None

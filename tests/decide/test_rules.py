@@ -288,3 +288,19 @@ def test_the_report_alone_recomputes_the_confidence_of_a_list() -> None:
     # two units, the list at its weakest item (0) and the founding (1): not 4 / 5 claims
     assert r.confidence == 0.5
     assert rollup(r.details)["confidence"] == r.confidence
+
+
+def test_on_a_conversation_the_checkers_contradiction_alone_refutes_only_at_its_own_line() -> None:
+    cls = _cls((0.02, 0.01, 0.97))
+    assert _v(cls).verdict == Verdict.CONTRADICTED  # prose: 0.6
+    spoken = decide_claim(_claim(), cls, SOURCES, CFG, floor=0.25, spoken={"a"})
+    assert spoken.verdict == Verdict.OVERREACH  # the default line, 1.0: never alone
+    assert spoken.contradicting is None
+    at_09 = CFG.model_copy(update={"conversation_contradiction_threshold": 0.9})
+    at_line = decide_claim(_claim(), cls, SOURCES, at_09, floor=0.25, spoken={"a"})
+    assert at_line.verdict == Verdict.CONTRADICTED
+    # a check's mismatch still refutes there
+    f = Finding(kind="number", status="mismatch", claim="340", source="34", note="source says 34, not 340")
+    refuted = decide_claim(_claim(), _cls((0.02, 0.01, 0.97), findings=[f]), SOURCES, CFG, floor=0.25,
+                           spoken={"a"})
+    assert refuted.verdict == Verdict.CONTRADICTED and refuted.note == "source says 34, not 340"

@@ -86,6 +86,40 @@ def test_who_asks_whom_is_read_from_what_each_speaker_says() -> None:
     assert "Person1 (Frank) says this, not Person2" in d.note
 
 
+SHOP = """#Person1#: Good morning, may I help you?
+#Person2#: Yes, I'm looking for a camera for my daughter.
+#Person1#: How about this one? It is light and easy to use.
+#Person2#: What is the price of this camera?
+#Person1#: It is 200 dollars. Would you like to try it?
+#Person2#: OK, I'll take it."""
+
+
+def test_who_serves_and_who_asks_are_read_from_how_each_speaker_talks() -> None:
+    for right in ("#Person2# buys a camera with #Person1#'s help.",
+                  "#Person2# asks the price of the camera."):
+        d = _verify(right, SHOP, "shop").details[0]
+        assert not any(f.kind == "speaker" for f in d.findings), right
+    for wrong, note in (("#Person1# buys a camera with #Person2#'s help.",
+                         "Person1 serves and Person2 is served"),
+                        ("#Person1# asks the price of the camera.", "Person2 asks this, not Person1")):
+        d = _verify(wrong, SHOP, "shop").details[0]
+        assert d.verdict == Verdict.CONTRADICTED, wrong
+        assert note in d.note and any(f.kind == "speaker" and f.status == "mismatch" for f in d.findings)
+
+
+def test_a_claim_whose_parse_finds_no_subject_is_still_about_the_speaker_it_opens_with() -> None:
+    chat = """#Person1#: Why do you want to work for us?
+#Person2#: Your company has a good reputation in the field.
+#Person1#: What are your strengths?
+#Person2#: I am patient and careful.
+#Person1#: When can you start?
+#Person2#: Next Monday."""
+    (d,) = _verify("#Person2# interviews #Person1# about strengths and the start date.", chat,
+                   "interview").details
+    assert d.verdict == Verdict.CONTRADICTED
+    assert "Person1 asks the questions (3 against 0), not Person2" in d.note
+
+
 def test_a_name_the_conversation_never_says_is_not_backed_there_alone() -> None:
     # "Harriet" is a first name spaCy's recogniser does not know: a name standing alone
     made_up = _verify("#Person1# asks Harriet to take the subway to work.", CHAT, "chat")

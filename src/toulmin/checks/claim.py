@@ -86,6 +86,12 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[a-z0-9][.!?])(?=[A-Z][a-z])")
 _NEG_WORDS = frozenset({"not", "no", "never", "none", "neither", "nor", "cannot", "without"})
 
 
+_WISH = frozenset({"wish", "wished", "wishes"})
+_PRONOUNS = frozenset({"i", "you", "he", "she", "we", "they", "it"})
+_WANTS = frozenset({"want", "wants", "wanted", "wish", "wishes", "wished", "hope", "hopes", "hoped", "longs",
+                    "desire", "desires", "dreams"})
+
+
 # "No, I'll call the attendants": a reply's "no" answers the turn before; it does not
 # negate the sentence it opens (after a speaker label, in a transcript's reading)
 _REPLY_NO = re.compile(r"^\s*(?:[A-Z][\w .()'-]{0,40}:\s+)?(?:no|nope|nah|not really|no no)\s*[,.!;-]+\s*",
@@ -99,7 +105,14 @@ def _negates(sentence: str, claim_words: set[str]) -> bool:
     words = _WORD.findall(_REPLY_NO.sub("", sentence, count=1).lower())
     near = [i for i, w in enumerate(words) if w in claim_words]
     for i, w in enumerate(words):
-        negation = w in _NEG_WORDS or (w == "t" and i and words[i - 1].endswith("n"))  # didn't, isn't
+        negation = (
+            (w in _NEG_WORDS and not (w == "not" and i and words[i - 1] == "or"))  # "believe it or not"
+            or (w == "t" and i and words[i - 1].endswith("n"))  # didn't, isn't
+            # "I wish I could play an instrument": a wish says it is not so (and that
+            # it is wanted: "wants to lose weight" is what "I wish I could lose weight" says)
+            or (w in _WISH and i + 1 < len(words) and words[i + 1] in _PRONOUNS
+                and not claim_words & _WANTS)
+        )
         if negation and any(abs(i - j) <= 3 for j in near):
             return True
     return False

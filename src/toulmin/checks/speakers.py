@@ -24,7 +24,8 @@ from collections.abc import Mapping, Sequence
 from ..text import content_words, split_sentences
 from .finding import Finding
 
-__all__ = ["Said", "check_speaker", "said_by", "shown", "speaker_named"]
+__all__ = ["ASKED_FOR", "ASKS", "REQUEST", "TELLS", "Said", "asks_a_question", "check_speaker",
+           "opening_speaker", "said_by", "shown", "speaker_named", "tells_how", "words_of"]
 
 # one sentence of a transcript: (its speaker, its text, its words as the check reads them)
 Said = tuple[str, str, frozenset[str]]
@@ -66,7 +67,8 @@ def _stem(word: str) -> str:
     return word[:5] if len(word) > 5 else word
 
 
-def _words(text: str) -> set[str]:
+def words_of(text: str) -> set[str]:
+    """The content words of ``text`` as the speaker checks compare them (cut to five letters)."""
     return {_stem(w) for w in content_words(text) if len(w) > 2}
 
 
@@ -79,7 +81,7 @@ def shown(who: str, names: Mapping[str, str]) -> str:
 def said_by(turns: Sequence[tuple[str, str]]) -> list[Said]:
     """Every sentence of ``turns`` ((speaker, words) in order), with its words: what
     :func:`check_speaker` reads, split once per transcript rather than once per claim."""
-    return [(who, sent.text, frozenset(_words(sent.text))) for who, words in turns
+    return [(who, sent.text, frozenset(words_of(sent.text))) for who, words in turns
             for sent in split_sentences(words)]
 
 
@@ -98,6 +100,48 @@ def speaker_named(subject: str, speakers: Sequence[str], names: Mapping[str, str
     return next(iter(hit)) if len(hit) == 1 else None
 
 
+# Verbs by which one speaker tells the other something, and what a question asks for: a
+# claim of the two ("Person2 tells Person1 the way to the museum") answers a question.
+TELLS = re.compile(r"(?:tells?|shows?|explains?|teaches?|informs?|describes?|introduces?)\b")
+ASKED_FOR = re.compile(
+    r"\b(?:how|where|what|when|why|which|who|the way|the location|the directions?|the address)\b", re.I)
+
+
+ASKS = re.compile(r"(?:asks?|inquires?|enquires?|inquiries)\b")
+# "asks Person2 to move the car", "asks for a raise": a request, not a question
+REQUEST = re.compile(r"\bto (?!(?:the|a|an|his|her|their|its|my|your|our|this|that|these|those)\b)[a-z]+|"
+                     r"^for\b")
+
+
+def asks_a_question(rest: str) -> bool:
+    """Whether ``rest`` (a claim after its subject) asks the other a question ("asks
+    Person1 the way", "asks about the price"), not for something: the answer holds the
+    question's words, so whose words they are does not tell who asked (checks/roles.py
+    reads whose questions they are)."""
+    m = ASKS.match(rest)
+    return bool(m and not REQUEST.search(rest[m.end():].lstrip()))
+
+
+def tells_how(rest: str) -> bool:
+    """Whether ``rest`` (a claim after its subject) tells the other how, where or what:
+    the one told asked for it, in their own words ("I'm looking for a grocery store"),
+    so whose words they are does not tell who told (checks/roles.py reads who asked)."""
+    m = TELLS.match(rest)
+    return bool(m and ASKED_FOR.search(rest, m.end()))
+
+
+# a claim's opening words before its verb: a label, a name, a title and a name
+_OPENING = re.compile(
+    r"^((?:(?:Mr|Mrs|Ms|Dr)\.\s)?[A-Z][\w-]*(?: [A-Z][\w-]*){0,2})(?= (?!(?:and|or|with|nor)\b)[a-z])")
+
+
+def opening_speaker(claim: str, speakers: Sequence[str], names: Mapping[str, str]) -> str:
+    """The words opening ``claim`` when they name one speaker ("Person2 interviews
+    Person1 ...", whose parse found no subject), else ''."""
+    m = _OPENING.match(claim)
+    return m.group(1) if m and speaker_named(m.group(1), speakers, names) else ""
+
+
 def check_speaker(
     claim: str, subject: str, said: Sequence[Said], names: Mapping[str, str]
 ) -> Finding | None:
@@ -110,14 +154,18 @@ def check_speaker(
     who = speaker_named(subject, speakers, names)
     if who is None or len(speakers) < 2:
         return None
-    labels = {w for s in speakers for w in _words(s)} | {w for n in names.values() for w in _words(n)}
-    words = _words(claim) - labels - _words(subject)
+    labels = {w for s in speakers for w in words_of(s)} | {w for n in names.values() for w in words_of(n)}
+    words = words_of(claim) - labels - words_of(subject)
     if len(words) < 2:
         return None
-    # The words of what one speaker says to the other ("Person2 tells Person1 the way to the
-    # museum" answers "I want to go to the museum") are read by what each says alone; a
-    # reaction's and a claim of help's are the other speaker's by nature, and not read.
+    # A claim of asking a question or of telling how or where is read by checks/roles.py:
+    # the answer holds the question's words. The words of what else one speaker says to the
+    # other ("Person1 asks Person2 to quit smoking", "Person2 suggests a taxi") are read by
+    # what each says alone; a reaction's and a claim of help's are the other speaker's by
+    # nature, and not read.
     rest = claim[len(subject):].lstrip() if claim.startswith(subject) else ""
+    if tells_how(rest) or asks_a_question(rest):
+        return None
     if _ACTS.match(rest):
         return _spoken_to(subject, rest, who, words, said, names)
     if _REACT.search(claim) or _HELPS.match(rest):

@@ -110,7 +110,9 @@ class CitationJudge:
         linked: int,
         *,
         recheck: bool = True,
+        spoken: frozenset[str] = frozenset(),
     ) -> CitationOutcome:
+        """``spoken``: the ids of the sources read as conversations (decide_claim)."""
         by_id = {s.id: s for s in sources}
         res = {r.id: r for r in results}
         checkable = {r.id for r in results if r.verdict not in UNCHECKABLE}
@@ -129,7 +131,7 @@ class CitationJudge:
             for sid in cited[cid]
             if recheck and not _main_backs(res[cid], sid, cited[cid])
         ]
-        alone = self._against_each(todo, by_id, question, linked)
+        alone = self._against_each(todo, by_id, question, linked, spoken)
 
         sup = _Support(res, alone, cited)
         # A claim the cited source backs on its own is supported, unless a
@@ -165,7 +167,8 @@ class CitationJudge:
         return CitationOutcome(citations, out, precision, recall, round(coverage, 4), named)
 
     def _against_each(
-        self, todo: list[tuple[Claim, str]], by_id: dict[str, Source], question: str | None, linked: int
+        self, todo: list[tuple[Claim, str]], by_id: dict[str, Source], question: str | None, linked: int,
+        spoken: frozenset[str],
     ) -> dict[tuple[str, str], ClaimResult]:
         """Decide each (claim, source) pair on that source alone."""
         per_source: dict[str, list[Claim]] = defaultdict(list)
@@ -190,7 +193,7 @@ class CitationJudge:
             )
         )
         return {
-            key: decide_claim(claims[i], classes.get(i), by_id, self.cfg, self.floor)
+            key: decide_claim(claims[i], classes.get(i), by_id, self.cfg, self.floor, spoken)
             for i, key in enumerate(keys)
         }
 

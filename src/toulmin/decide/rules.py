@@ -9,7 +9,7 @@ with its docstring: the first that returns a result decides.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,9 +86,11 @@ def not_checked(claim: Claim, max_claims: int) -> ClaimResult:
 
 
 def decide_claim(
-    claim: Claim, cls: Classification | None, sources: dict[str, Source], cfg: DecideConfig, floor: float
+    claim: Claim, cls: Classification | None, sources: dict[str, Source], cfg: DecideConfig, floor: float,
+    spoken: Collection[str] = frozenset(),
 ) -> ClaimResult:
-    """The claim's verdict: the first of ``RULES`` that decides it, in order."""
+    """The claim's verdict: the first of ``RULES`` that decides it, in order. ``spoken``:
+    the ids of the sources read as conversations (``decide.conversation_contradiction_threshold``)."""
     base = _fields(claim)
     if claim.trivial:
         return ClaimResult(
@@ -111,7 +113,7 @@ def decide_claim(
     if cfg.threshold is None:
         raise ConfigError("E_CONFIG_VALUE", "decide_claim needs decide.threshold resolved to a number",
                           fix="set decide.threshold, or build the verifier (it fills in the checker's own)")
-    case = _Case.of(claim, cls, sources, cfg, cfg.threshold)
+    case = _Case.of(claim, cls, sources, cfg, cfg.threshold, spoken)
     for rule in RULES:
         decided = rule(case)
         if decided is not None:
@@ -142,10 +144,18 @@ class _Case:
 
     @classmethod
     def of(cls_, claim: Claim, cls: Classification, sources: dict[str, Source], cfg: DecideConfig,
-           threshold: float) -> _Case:
+           threshold: float, spoken: Collection[str] = frozenset()) -> _Case:
         contra_at = cfg.contradiction_threshold
         if contra_at is None:
             contra_at = CANDIDATE_CONTRADICTION
+
+        def refuting(c: ScoredCandidate) -> bool:
+            """Whether the checker's contradiction on ``c`` is high enough to refute."""
+            if c.candidate.source_id in spoken:
+                line = cfg.conversation_contradiction_threshold
+                return line < 1.0 and c.probs["contradiction"] >= line
+            return c.probs["contradiction"] >= contra_at
+
         scored = list(cls.scored)
         by_entail = sorted(range(len(scored)), key=lambda i: -scored[i].probs["entailment"])
         # A passage that does not mention a name the claim asserts cannot be its
@@ -168,7 +178,7 @@ class _Case:
         # passed on two unrelated sentences whose join scored 0.58).
         joinable = (
             cls.joint is not None
-            and not any(scored[j].probs["contradiction"] >= contra_at for j in cls.joint_of)
+            and not any(refuting(scored[j]) for j in cls.joint_of)
             # and each joined passage must name what the claim names: a passage on
             # Zentrix joined to one on another drug is a merge of sources, not support
             and all(j in named for j in cls.joint_of)
@@ -189,7 +199,7 @@ class _Case:
         contra = [
             i
             for i in on_topic
-            if scored[i].probs["contradiction"] >= contra_at
+            if refuting(scored[i])
             and scored[i].probs["contradiction"] >= max(scored[i].probs.values())
             and scored[i].candidate.overlap >= cfg.contradiction_min_overlap
             and not _only_asks(scored[i].candidate.text)
@@ -262,7 +272,9 @@ def _sources_disagree(c: _Case) -> ClaimResult | None:
 
 def _contradicted(c: _Case) -> ClaimResult | None:
     """The checker finds a contradiction on a candidate about the claim's subject, sharing
-    enough of its words: a contradiction anywhere wins (seed 002)."""
+    enough of its words: a contradiction anywhere wins (seed 002). On a source read as a
+    conversation only at ``decide.conversation_contradiction_threshold`` (by default never:
+    there the checker reads a paraphrase of speech as a contradiction as often as an edit)."""
     if not c.contra:
         return None
     i = max(c.contra, key=lambda j: c.scored[j].probs["contradiction"])
