@@ -97,3 +97,15 @@ def test_who_asks_a_question_is_not_read_from_whose_words_answer_it() -> None:
     ])
     assert check_speaker("Person2 asks about the offline time of the accounts system.", "Person2", said,
                          {}) is None
+
+
+def test_a_greeting_is_no_statement_to_put_in_another_mouth() -> None:
+    said = said_by([
+        ("Person1", "Good afternoon, Dr. Anderson's office."),
+        ("Person2", "Hello, my name is John Keat, and I have a bad earache."),
+    ])
+    names = {"Person2": "John Keat"}
+    assert check_speaker("John Keat comes to Dr. Anderson's office.", "John Keat", said, names) is None
+    # a greeting that goes on to say something is a statement
+    f = check_speaker("Person1 has a bad earache and a name.", "Person1", said, {})
+    assert f is not None and "John Keat" in f.note

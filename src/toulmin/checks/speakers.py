@@ -37,6 +37,16 @@ Said = tuple[str, str, frozenset[str]]
 _MARGINS = {0: 2, 1: 3}
 # another speaker's sentence shorter than this is a reply to a question, not a statement
 _MIN_WORDS = 5
+# A greeting names where it answers from ("Good afternoon, Dr. Anderson's office."): no
+# statement a summary would put in another's mouth.
+_GREETING = re.compile(r"\s*(?:hello|hi|good (?:morning|afternoon|evening)|welcome)\b", re.I)
+# ... though one that goes on to say something is a statement ("Hello, my name is John Keat")
+_STATES = frozenset({"i", "i'm", "my", "we", "this", "is", "are", "was", "am"})
+
+
+def _greets(text: str) -> bool:
+    words = re.findall(r"[A-Za-z']+", text.lower())
+    return bool(_GREETING.match(text)) and len(words) <= 6 and not _STATES & set(words)
 # Verbs whose subject reacts to what the other speaker says: their words are the other's.
 _REACT = re.compile(
     r"\b(?:learn|hear|surpris|shock|amaz|impress|astonish|agree|accept|refus|reject|decline|"
@@ -178,7 +188,8 @@ def _put_in_mouth(subject: str, who: str, words: set[str], said: Sequence[Said],
     """The claim's words in another speaker's best sentence and not in the subject's."""
     best: dict[str, tuple[int, str]] = {}
     for s, text, own in said:
-        if s != who and (len(text.split()) < _MIN_WORDS or text.rstrip().endswith("?") or _YOU.search(text)):
+        if s != who and (len(text.split()) < _MIN_WORDS or text.rstrip().endswith("?") or _YOU.search(text)
+                         or _greets(text)):
             # a question's words are the answer's ("Did you enjoy your dinner?"), words
             # said to the other are about them ("You're the first to arrive"), and a
             # fragment answers a question ("Friendship Hotel.")
