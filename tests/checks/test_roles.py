@@ -94,6 +94,16 @@ def test_a_request_needs_more_of_the_others_words_than_a_question() -> None:
     said = said_by([("Person1", "Can you wait outside the office?"), ("Person2", "Sure, no problem at all.")])
     assert _fires("Person2 asks Person1 about the wait.", "Person2", said)
     assert not _fires("Person2 asks Person1 to wait.", "Person2", said)
+    # and what the other asks about the one requesting repeats the request: it asks nothing
+    patrick = said_by([
+        ("Person1", "Oh, Patrick. I can't get this phone to work. Can you help me?"),
+        ("Person2", "Are you trying to make a call?"),
+        ("Person1", "Yes, I just got it."),
+    ])
+    assert not _fires("Person1 asks Patrick to help make a call.", "Person1", patrick, {"Person2": "Patrick"})
+    assert _fires("Person1 asks Patrick to help make a call.", "Person1",
+                  said_by([*[(w, t) for w, t, _ in patrick], ("Person2", "Could you make a call for me?")]),
+                  {"Person2": "Patrick"})
 
 
 def test_a_claim_opening_with_a_speaker_is_about_them_when_the_parse_found_no_subject() -> None:

@@ -39,6 +39,8 @@ _WITH_HELP = re.compile(
 # A sentence that asks: a question, or a request for an answer said without a question mark.
 _QUESTION = re.compile(r"\?\s*$|\b(?:could you|can you|would you|will you|please|"
                        r"I'd like (?:to know|some info)|I want to know|tell me|I wonder)\b", re.I)
+# a question about the one spoken to: "Are you trying to ...?", "Did you ...?"
+_ABOUT_YOU = re.compile(r"\s*(?:are|do|did|have|were|was|is) you\b", re.I)
 # The one who serves: offers of help and a server's questions.
 _SERVES = re.compile(
     r"\b(?:(?:may|can|could|shall) I (?:help|assist)\b|how (?:may|can) I (?:help|assist)|"
@@ -131,10 +133,12 @@ def _asks(subject: str, who: str, other: str, after: str, words: set[str], said:
     """The claim's words are in the other's questions and in none of the subject's."""
     if not words:
         return None
-    best = _best(said, words, _asked)
+    request = bool(REQUEST.search(after))
+    # what the other asks about the one who requests ("Are you trying to make a call?")
+    # repeats the request back; it requests nothing
+    best = _best(said, words, lambda t: _asked(t) and not (request and _ABOUT_YOU.match(t)))
     n, quote = best.get(other, (0, ""))
-    margin = _REQUEST_MARGIN if REQUEST.search(after) else _ASK_MARGIN
-    if best.get(who, (0, ""))[0] == 0 and n >= margin:
+    if best.get(who, (0, ""))[0] == 0 and n >= (_REQUEST_MARGIN if request else _ASK_MARGIN):
         return _mismatch(subject, other, names, "asks this", quote)
     return None
 
