@@ -24,7 +24,18 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 
 from .finding import Finding
-from .speakers import ASKED_FOR, ASKS, REQUEST, TELLS, Said, shown, speaker_named, words_of
+from .speakers import (
+    ASKED_FOR,
+    ASKS,
+    REQUEST,
+    TELLS,
+    Said,
+    best_said,
+    label_words,
+    shown,
+    speaker_named,
+    words_of,
+)
 
 __all__ = ["check_role"]
 
@@ -86,14 +97,14 @@ def check_role(claim: str, subject: str, said: Sequence[Said], names: Mapping[st
     helper = _WITH_HELP.search(rest)
     if helper:
         named = speaker_named(helper.group("helper"), speakers, names)
-        return _serves(subject, named, said, names) if named else None
+        return _serves(subject, named, _other(named, speakers), said, names) if named else None
     if who is None:
         return None
-    other = next(s for s in speakers if s != who)
+    other = _other(who, speakers)
     called = "|".join(re.escape(n) for n in {other, names.get(other, other)})
     if re.search(rf"\b(?:and|but|while|whereas|so|then)\s+(?:{called})\b", rest):
         return None  # "... and Person1 decides to stay": a second claim, about the other
-    labels = {w for s in speakers for w in words_of(s)} | {w for n in names.values() for w in words_of(n)}
+    labels = label_words(speakers, names)
     reading: Callable[..., Finding | None]
     for verb, reading in ((ASKS, _asks), (TELLS, _tells), (_LIKES, _likes), (_INTERVIEWS, _interviews)):
         m = verb.match(rest)
@@ -102,22 +113,15 @@ def check_role(claim: str, subject: str, said: Sequence[Said], names: Mapping[st
             words = words_of(after) - labels - words_of(subject) - _CUE_WORDS
             return reading(subject, who, other, after, words, said, names)
     if _HELPS.match(rest):
-        return _serves(subject, who, said, names)
+        return _serves(subject, who, other, said, names)
     return None
 
 
-def _best(said: Sequence[Said], words: set[str], keep: Callable[[str], bool]) -> dict[str, tuple[int, str]]:
-    """Each speaker's sentence that ``keep`` accepts holding most of ``words``: (how many, it)."""
-    best: dict[str, tuple[int, str]] = {}
-    for s, text, own in said:
-        if keep(text):
-            n = len(words & own)
-            if n > best.get(s, (0, ""))[0]:
-                best[s] = (n, text)
-    return best
+def _other(who: str, speakers: Sequence[str]) -> str:
+    return next(s for s in speakers if s != who)
 
 
-def _asked(text: str) -> bool:
+def _asked(_: str, text: str) -> bool:
     # an offer of help ("How may I help?") asks nothing about the claim's topic
     return bool(_QUESTION.search(text)) and not _SERVES.search(text)
 
@@ -136,7 +140,7 @@ def _asks(subject: str, who: str, other: str, after: str, words: set[str], said:
     request = bool(REQUEST.search(after))
     # what the other asks about the one who requests ("Are you trying to make a call?")
     # repeats the request back; it requests nothing
-    best = _best(said, words, lambda t: _asked(t) and not (request and _ABOUT_YOU.match(t)))
+    best = best_said(said, words, lambda s, t: _asked(s, t) and not (request and _ABOUT_YOU.match(t)))
     n, quote = best.get(other, (0, ""))
     if best.get(who, (0, ""))[0] == 0 and n >= (_REQUEST_MARGIN if request else _ASK_MARGIN):
         return _mismatch(subject, other, names, "asks this", quote)
@@ -149,7 +153,7 @@ def _tells(subject: str, who: str, other: str, after: str, words: set[str], said
     plain "tells Person1 the news" was not asked for, and is not read)."""
     if not ASKED_FOR.search(after):
         return None
-    best = _best(said, words, _asked)
+    best = best_said(said, words, _asked)
     n, quote = best.get(who, (0, ""))
     if best.get(other, (0, ""))[0] == 0 and n >= _TELL_MARGIN:
         return Finding(kind="speaker", status="mismatch", claim=subject, source=other,
@@ -162,7 +166,7 @@ def _likes(subject: str, who: str, other: str, after: str, words: set[str], said
     """What the subject is said to like or want, the other says of themself."""
     if not words or re.search(rf"\b(?:{re.escape(other)}|{re.escape(names.get(other, other))})\b", after):
         return None  # "wants to borrow from Jayden, who is short of cash": words about the other
-    best = _best(said, words, lambda t: bool(_FIRST_PERSON.search(t)) and not t.rstrip().endswith("?"))
+    best = best_said(said, words, lambda _, t: bool(_FIRST_PERSON.search(t)) and not t.rstrip().endswith("?"))
     n, quote = best.get(other, (0, ""))
     if best.get(who, (0, ""))[0] == 0 and n >= _LIKE_MARGIN:
         return _mismatch(subject, other, names, "says this of themself", quote)
@@ -179,9 +183,9 @@ def _interviews(subject: str, who: str, other: str, after: str, words: set[str],
     return None
 
 
-def _serves(subject: str, helper: str, said: Sequence[Said], names: Mapping[str, str]) -> Finding | None:
+def _serves(subject: str, helper: str, other: str, said: Sequence[Said], names: Mapping[str, str]
+            ) -> Finding | None:
     """The claimed helper is the one who is served: the other offers, the helper needs."""
-    other = next(s for s in dict.fromkeys(s for s, _, _ in said) if s != helper)
     score = {helper: 0, other: 0}
     quote = ""
     for s, text, _ in said:

@@ -19,13 +19,13 @@ one of the two ever says that tell whose they are.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ..text import content_words, split_sentences
 from .finding import Finding
 
-__all__ = ["ASKED_FOR", "ASKS", "REQUEST", "TELLS", "Said", "asks_a_question", "check_speaker",
-           "opening_speaker", "said_by", "shown", "speaker_named", "tells_how", "words_of"]
+__all__ = ["ASKED_FOR", "ASKS", "REQUEST", "TELLS", "Said", "asks_a_question", "best_said", "check_speaker",
+           "label_words", "opening_speaker", "said_by", "shown", "speaker_named", "tells_how", "words_of"]
 
 # one sentence of a transcript: (its speaker, its text, its words as the check reads them)
 Said = tuple[str, str, frozenset[str]]
@@ -86,6 +86,25 @@ def shown(who: str, names: Mapping[str, str]) -> str:
     """A speaker as a transcript's reading and the notes show them: the label, with the
     name the others call them by beside it ("Person2 (Betsy)")."""
     return f"{who} ({names[who]})" if who in names else who
+
+
+def label_words(speakers: Sequence[str], names: Mapping[str, str]) -> set[str]:
+    """The words of the speakers' labels and names: in a claim they say whom it is about,
+    not what was said."""
+    return {w for s in speakers for w in words_of(s)} | {w for n in names.values() for w in words_of(n)}
+
+
+def best_said(said: Sequence[Said], words: set[str], keep: Callable[[str, str], bool]
+              ) -> dict[str, tuple[int, str]]:
+    """Each speaker's sentence holding most of ``words``, among those ``keep(speaker,
+    sentence)`` accepts: (how many, the sentence)."""
+    best: dict[str, tuple[int, str]] = {}
+    for s, text, own in said:
+        if keep(s, text):
+            n = len(words & own)
+            if n > best.get(s, (-1, ""))[0]:
+                best[s] = (n, text)
+    return best
 
 
 def said_by(turns: Sequence[tuple[str, str]]) -> list[Said]:
@@ -164,8 +183,7 @@ def check_speaker(
     who = speaker_named(subject, speakers, names)
     if who is None or len(speakers) < 2:
         return None
-    labels = {w for s in speakers for w in words_of(s)} | {w for n in names.values() for w in words_of(n)}
-    words = words_of(claim) - labels - words_of(subject)
+    words = words_of(claim) - label_words(speakers, names) - words_of(subject)
     if len(words) < 2:
         return None
     # A claim of asking a question or of telling how or where is read by checks/roles.py:
@@ -186,17 +204,14 @@ def check_speaker(
 def _put_in_mouth(subject: str, who: str, words: set[str], said: Sequence[Said],
                   names: Mapping[str, str]) -> Finding | None:
     """The claim's words in another speaker's best sentence and not in the subject's."""
-    best: dict[str, tuple[int, str]] = {}
-    for s, text, own in said:
-        if s != who and (len(text.split()) < _MIN_WORDS or text.rstrip().endswith("?") or _YOU.search(text)
-                         or _greets(text)):
-            # a question's words are the answer's ("Did you enjoy your dinner?"), words
-            # said to the other are about them ("You're the first to arrive"), and a
-            # fragment answers a question ("Friendship Hotel.")
-            continue
-        n = len(words & own)
-        if n > best.get(s, (-1, ""))[0]:
-            best[s] = (n, text)
+    def keep(s: str, text: str) -> bool:
+        # a question's words are the answer's ("Did you enjoy your dinner?"), words said to
+        # the other are about them ("You're the first to arrive"), and a fragment answers a
+        # question ("Friendship Hotel.")
+        return s == who or not (len(text.split()) < _MIN_WORDS or text.rstrip().endswith("?")
+                                or _YOU.search(text) or _greets(text))
+
+    best = best_said(said, words, keep)
     mine = best.get(who, (0, ""))[0]
     other = max((s for s in best if s != who), key=lambda s: best[s][0], default=None)
     if other is None or mine not in _MARGINS or best[other][0] < mine + _MARGINS[mine]:
