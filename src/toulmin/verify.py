@@ -21,6 +21,7 @@ from .checks.roles import check_role
 from .checks.speakers import check_speaker, opening_speaker, shown
 from .checks.unsaid import never_said, said_elsewhere
 from .cite.markers import parse_citations
+from .classify.negatives import read_without_negations
 from .classify.offline import Classification
 from .components import build_components, require_llm
 from .config import Config, load_config, nest_dotted
@@ -71,6 +72,9 @@ class Verifier:
         self.classifier = parts.classifier
         self.config = parts.resolved  # the report's config shows the threshold used
         self.decide_cfg = self.config.decide
+        self._checker_name = f"{self.checker.name}@{self.checker.version}"
+        self._threshold = float(self.checker.threshold if self.decide_cfg.threshold is None
+                                else self.decide_cfg.threshold)
         self.judge = parts.citation_judge
         self.notes = parts.notes
         self.models = parts.models()
@@ -102,6 +106,17 @@ class Verifier:
     def _decide(self, c: Claim, cls: Classification | None, by_id: dict[str, Source],
                 spoken: frozenset[str] = frozenset()) -> ClaimResult:
         return decide_claim(c, cls, by_id, self.decide_cfg, self.config.link.floor, spoken)
+
+    def _conversation(
+        self, claim: Claim, cls: Classification, readings: dict[str, Reading]
+    ) -> Classification:
+        """What a conversation adds to the checker's reading: who said it (``_who_said_it``)
+        and, where the checker decides, a claim and a turn negating the same thing scored
+        without their negations (classify/negatives.py)."""
+        cls = _who_said_it(claim, cls, readings)
+        if not readings or cls.decided_by != self._checker_name:
+            return cls
+        return read_without_negations(self.checker, claim, cls, readings, self._threshold)
 
     def _relevance(self) -> Embedder | None:
         """The embedder that scores question-answer relevance: MiniLM when it is
@@ -219,7 +234,7 @@ class Verifier:
         whole = bool(getattr(self.classifier, "needs_whole_answer", False))
         if (on_event is None and cancel is None) or whole:
             got = self.classifier.classify([c for c, _ in linked], [cs for _, cs in linked], question)
-            got = [_who_said_it(c, cls, readings) for (c, _), cls in zip(linked, got)]
+            got = [self._conversation(c, cls, readings) for (c, _), cls in zip(linked, got)]
             decided = {c.id: self._decide(c, cls, by_id, spoken) for (c, _), cls in zip(linked, got)}
             if on_event is not None:
                 for c, _ in linked:
@@ -231,7 +246,7 @@ class Verifier:
             for c, cs in linked:
                 stop_if_cancelled(cancel, f"claim {c.id}")
                 (cls,) = self.classifier.classify([c], [cs], question, answer_claims=len(linked))
-                cls = _who_said_it(c, cls, readings)
+                cls = self._conversation(c, cls, readings)
                 decided[c.id] = self._decide(c, cls, by_id, spoken)
                 if on_event is not None:
                     on_event("claim", locate(decided[c.id], readings).model_dump(mode="json"))

@@ -231,12 +231,18 @@ def test_a_name_is_found_by_its_words_its_last_word_or_its_initials() -> None:
     from toulmin.checks.claim import name_index, name_present
 
     index = name_index("The Food and Drug Administration approved it. Strauss's design and the "
-                       "European Medicines Agency; Manny Pacquiao fought; the Chadbourne family.")
+                       "European Medicines Agency; Manny Pacquiao fought; the Chadbourne family; "
+                       "Christopher and Mrs. Brandon; Person2 said it.")
+    # typos: letters swapped, one letter more, one left out, one changed (seven letters or more)
     for name in ["FDA", "Joseph Strauss", "EMA", "European Medicines Agency", "Strauss's",
-                 "Pacquaio", "Chadbournes"]:
+                 "Pacquaio", "Chadbournes", "Chrisopher", "Mrs. Brandom"]:
         assert name_present(name, index), name
-    for name in ["Zentrix", "Lumora", "Joseph Smith", "WHO"]:
+    for name in ["Zentrix", "Lumora", "Joseph Smith", "WHO", "Person1", "Xhristopher", "Brandy", "Brendan"]:
         assert not name_present(name, index), name
+    # one of the family by what they are
+    assert name_present("Dad", name_index("What is your father doing now?"))
+    assert name_present("Grandma", name_index("Say hello to your grandmother."))
+    assert not name_present("Dad", name_index("What is your mother doing now?"))
 
 
 def test_a_company_is_not_named_by_its_generic_last_word() -> None:
@@ -389,3 +395,28 @@ def test_a_wish_negates_and_believe_it_or_not_does_not() -> None:
     assert check_claim("Person1 wants to lose weight.", "Person1: I do wish I could lose weight.") == []
     said = "Person1: Believe it or not, I guess American women like a man in good shape, and that is true."
     assert check_claim("Person1 thinks American women like a man in good shape.", said) == []
+
+
+def test_a_speaker_tag_after_a_titled_name_is_not_part_of_it() -> None:
+    from toulmin.checks.claim import find_titled_names
+
+    assert find_titled_names("Person1 tells Mrs. Brandon Person1 lost the job today.") == [("Mrs", "Brandon")]
+    said = "Person1: How are you Mrs. Brandon?"
+    (name,) = check_claim("Person1 tells Mrs. Brandon Person1 lost the job.", said)
+    assert name.status == "ok"
+
+    # a typo of the name the source gives, shown as the source spells it
+    (typo,) = [f for f in check_claim("The exam Mrs. Brandom gave.", "Person1: How are you Mrs. Brandon?")
+               if f.kind == "name"]
+    assert (typo.status, typo.source) == ("ok", "Mrs. Brandon")
+    (other,) = [f for f in check_claim("The exam Mrs. Brandy gave.", "Person1: How are you Mrs. Brandon?")
+                if f.kind == "name"]
+    assert other.status == "missing"
+
+
+def test_a_negation_is_read_in_the_clause_that_states_the_claim() -> None:
+    said = ("Person1: I guess American women like a man in good shape, which Chinese women may not care "
+            "about so much.")
+    assert check_claim("Person1 thinks American women like a man in good shape.", said) == []
+    (f,) = check_claim("Person1 thinks Chinese women care about it so much.", said)
+    assert f.kind == "negation" and f.status == "mismatch"

@@ -64,4 +64,16 @@ def test_one_is_a_pronoun_after_no_every_another_and_a_count_said_with_an_articl
     assert (series.status, series.source) == ("ok", "a Chinese TV series")
     # an article backs one of the thing it names, nothing else
     assert check_numbers("Person2 introduces one program.", "It's a great show.")[0].status == "missing"
+    # the article nearest the noun counts, not only the first one
+    (week,) = check_numbers("He rented a room for one week.", "He rented a room for a week.")
+    assert (week.status, week.source) == ("ok", "a week")
+
+
+def test_both_states_two_of_what_it_names() -> None:
+    (pairs,) = check_numbers("Person2 buys two pairs of shoes.", "Would you like both pairs?")
+    assert (pairs.status, pairs.source) == ("ok", "both pairs")
+    (books,) = check_numbers("He read two books.", "He read both of the books.")
+    assert (books.status, books.source) == ("ok", "both of the books")
+    assert check_numbers("Person2 buys three pairs.", "Would you like both pairs?")[0].status == "missing"
+    assert check_numbers("He read two books.", "Both of them smiled.")[0].status == "missing"
     assert check_numbers("They stayed one night.", "They stayed two nights.")[0].status == "mismatch"

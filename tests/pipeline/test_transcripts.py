@@ -153,3 +153,23 @@ def test_a_figure_said_in_another_turn_than_the_one_read_is_not_missing() -> Non
     # a figure the conversation never says is still not backed
     (bad,) = _verify(claim.replace("two or three", "five"), BABYSITTER, "chat").details
     assert bad.verdict in (Verdict.CONTRADICTED, Verdict.OVERREACH) and "five days" in bad.note
+
+
+VACATION = """#Person1#: I'm going on my annual vacation next week.
+#Person2#: I really envy you. You know I'm not taking my vacation until December.
+#Person1#: That's a long wait."""
+
+
+def test_what_a_speaker_denies_backs_a_claim_that_denies_it_too() -> None:
+    # the checker alone reads the two negations as a contradiction (P(entailment) 0.04)
+    (d,) = _verify("Person2 cannot take the vacation until December.", VACATION, "chat").details
+    assert d.verdict == Verdict.SUPPORTED, d.note
+    (read,) = [f for f in d.findings if f.kind == "negation"]
+    assert read.status == "ok" and read.source == "You know I'm not taking my vacation until December."
+    # Person2's denial backs no claim that Person1 makes it
+    (other,) = _verify("Person1 cannot take the vacation until December.", VACATION, "chat").details
+    assert other.verdict != Verdict.SUPPORTED and not other.findings
+    # nor, as prose, the same words without speakers (only conversations are read this way)
+    prose = "I really envy you. You know I'm not taking my vacation until December."
+    (plain,) = toulmin.verify("The writer cannot take the vacation until December.", [prose]).details
+    assert not any(f.kind == "negation" and f.status == "ok" for f in plain.findings)

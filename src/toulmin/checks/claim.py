@@ -30,7 +30,8 @@ _TITLE = (
     r"(?:Dr|Prof|Professor|Mr|Mrs|Ms|Mx|Sir|Dame|Lord|Lady|President|Senator|Governor|Judge|"
     r"Justice|Rev|Gen|General|Col|Capt|Captain|CEO|Chancellor|Minister|Prime Minister)"
 )
-_TITLED = re.compile(r"\b(?P<title>" + _TITLE + r")\.?\s+(?P<name>(?:[A-Z][\w'’-]+\s?){1,3})")
+# a speaker tag after the name is the next clause's subject ("tells Mrs. Brandon Person1 lost ...")
+_TITLED = re.compile(r"\b(?P<title>" + _TITLE + r")\.?\s+(?P<name>(?:(?!Person\d+\b)[A-Z][\w'’-]+\s?){1,3})")
 
 
 def find_titled_names(text: str) -> list[tuple[str, str]]:
@@ -41,13 +42,15 @@ def find_titled_names(text: str) -> list[tuple[str, str]]:
 def _check_names(claim: str, evidence: str) -> list[Finding]:
     out: list[Finding] = []
     for title, name in find_titled_names(claim):
-        surname = name.split()[-1]
         full = f"{title}. {name}" if len(title) <= 4 else f"{title} {name}"
+        surname = _as_spelled(name.split()[-1], evidence)
+        said_full = full[: full.rindex(name.split()[-1])] + surname  # as the source spells it
         if re.search(
             r"\b" + re.escape(title) + r"\.?\s+(?:[A-Z][\w'’-]+\s)*" + re.escape(surname) + r"\b", evidence
         ):
             out.append(
-                Finding(kind="name", status="ok", claim=full, source=full, note=f"source names {full}")
+                Finding(kind="name", status="ok", claim=full, source=said_full,
+                        note=f"source names {said_full}")
             )
         elif re.search(r"\b" + re.escape(surname) + r"\b", evidence):
             m = re.search(r"(?:[A-Z][\w.'’-]*\s)?" + re.escape(surname) + r"(?:\s+et al\.?)?", evidence)
@@ -66,6 +69,18 @@ def _check_names(claim: str, evidence: str) -> list[Finding]:
                 Finding(kind="name", status="missing", claim=full, note=f"source does not name {full}")
             )
     return out
+
+
+def _as_spelled(surname: str, evidence: str) -> str:
+    """``surname`` as ``evidence`` spells it when the claim has a typo of it ("Brandom"
+    for "Brandon", :func:`_spelled`); else as it is."""
+    if re.search(r"\b" + re.escape(surname) + r"\b", evidence):
+        return surname
+    key = surname.lower()
+    for word in dict.fromkeys(re.findall(r"\b[A-Z][a-z]+\b", evidence)):
+        if _spelled(key, {word.lower()}):
+            return str(word)
+    return surname
 
 
 # --------------------------------------------------------------- negation
@@ -166,6 +181,20 @@ def _names_in(text: str) -> set[str]:
     return {w for name in _CAPITALISED.findall(text.strip()) for w in _WORD.findall(name.lower())}
 
 
+# where a sentence turns to another statement: ", which Chinese women may not care about"
+_CLAUSE = re.compile(r",\s+(?=(?:which|who|whom|whose|whereas|while|but|although|though|yet)\b)", re.I)
+
+
+def _clause_of(sentence: str, claim_words: set[str]) -> str:
+    """The clause of ``sentence`` holding most of the claim's words (the first of equals):
+    the polarity of "American women like a man in good shape, which Chinese women may not
+    care about so much" is the first clause's, for a claim about American women."""
+    parts = _CLAUSE.split(sentence)
+    if len(parts) == 1:
+        return sentence
+    return max(parts, key=lambda p: len(claim_words & set(_WORD.findall(p.lower()))))
+
+
 def _check_negation(claim: str, sentences: list[Sentence]) -> list[Finding]:
     cw = {w for w in _WORD.findall(claim.lower())
           if w not in _STOP and w not in _DEGREE_WORDS and w not in ("not", "no", "never", "t")}
@@ -194,7 +223,7 @@ def _check_negation(claim: str, sentences: list[Sentence]) -> list[Finding]:
     if best is None or shared / len(cw) < 0.75 or len(cw) - shared > 1:
         return []
     text = best[1][0]
-    c_neg, e_neg = is_negated(claim), _negates(text, cw)
+    c_neg, e_neg = is_negated(claim), _negates(_clause_of(text, cw), cw)
     if c_neg == e_neg:
         return []
     return [
@@ -368,17 +397,36 @@ _PLACE_OR_PEOPLE = {**{k: (v, f"{v}s") for k, v in _PEOPLE.items()}, **{v: (k,) 
             **{f"{v}s": (k,) for k, v in _PEOPLE.items()}}
 
 
+# One's family is called by a name or by what they are: "Dad" is "your father".
+_KIN_WORDS = [("dad", "daddy", "father", "papa"), ("mom", "mum", "mommy", "mummy", "mother", "mama"),
+              ("grandpa", "grandfather", "granddad", "grandad"), ("grandma", "grandmother", "granny")]
+_KIN = {w: tuple(o for o in group if o != w) for group in _KIN_WORDS for w in group}
+
+
 def _spelled(word: str, index: set[str]) -> bool:
-    """``word`` or, for words of six letters or more, the word one letter shorter or with
-    two letters swapped: a plural ("Chadbournes") or a typo ("Pacquaio") of a name
-    the source spells right still names it; a place or its people, the other."""
-    if word in index or any(w in index for w in _PLACE_OR_PEOPLE.get(word, ())):
+    """``word`` or, for words of six letters or more, the word one letter shorter or longer
+    or with two letters swapped, and for words of seven letters or more one letter after
+    the first changed: a plural ("Chadbournes") or a typo ("Pacquaio", "Chrisopher",
+    "Brandom") of a name the source spells right still names it; a place or its people,
+    the other, and one of the family what they are ("Dad", "father")."""
+    if word in index or any(w in index for w in (*_PLACE_OR_PEOPLE.get(word, ()), *_KIN.get(word, ()))):
         return True
     if len(word) < 6:
         return False
     drops = (word[:i] + word[i + 1 :] for i in range(len(word)))
     swaps = (word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1))
-    return any(v in index for v in drops) or any(v in index for v in swaps)
+    return any(v in index for v in drops) or any(v in index for v in swaps) or (
+        word.isalpha() and any(_one_letter_off(word, w) for w in index))
+
+
+def _one_letter_off(word: str, other: str) -> bool:
+    """``other`` is ``word`` with a letter more, or (seven letters or more) one after the
+    first changed; letters only ("Person1" is no typo of "Person2")."""
+    if other[:1] != word[:1] or not other.isalpha():
+        return False
+    if len(other) == len(word) + 1:
+        return any(other[:i] + other[i + 1 :] == word for i in range(1, len(other)))
+    return len(other) == len(word) >= 7 and sum(a != b for a, b in zip(word, other)) == 1
 
 
 def entity_findings(names: list[str], missing: set[str]) -> list[Finding]:

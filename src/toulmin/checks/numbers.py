@@ -159,7 +159,11 @@ _SYMBOLS = frozenset({"%", "$", "€", "£", "¥"})
 # be either ("I'll take that one", "I found that one page is missing").
 _PRONOUN_ONE = re.compile(r"\b(?:no|any|some|every|each|another|no-)\s+$", re.I)
 # A noun with the indefinite article is one of it: "a week" states "one week".
-_ARTICLE = re.compile(r"\b(?:a|an)\s+((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)", re.I)
+# (the words after it read ahead, so that "a room for a week" finds "a week")
+_ARTICLE = re.compile(r"\b(?:a|an)\s+(?=((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*))", re.I)
+# "both" is two of them: "both pairs", "both of the books"
+_BOTH = re.compile(r"\bboth\s+(?:of\s+(?:the|these|those|them|his|her|my|your|our|their)\s+)?"
+                   r"(?=((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*))", re.I)
 # A number that picks from a group: "one of the housemaids", "two of his books"; not a rank
 # ("one of the best", "one of the first").
 _OF_NOUN = re.compile(
@@ -519,14 +523,14 @@ def check_numbers(claim: str, evidence: str) -> list[Finding]:
 
 
 def _one_by_article(n: Number, evidence: str) -> Number | None:
-    """"a week" in ``evidence`` for the claim's "one week": its first noun within the
-    article's next three words."""
-    if n.value != 1 or n.bound or not n.nouns or n.unit in _SYMBOLS:
+    """"a week" in ``evidence`` for the claim's "one week", "both pairs" for "two pairs":
+    its first noun within the article's next three words."""
+    if n.value not in (1, 2) or n.bound or not n.nouns or n.unit in _SYMBOLS:
         return None
-    for m in _ARTICLE.finditer(evidence):
+    for m in (_ARTICLE if n.value == 1 else _BOTH).finditer(evidence):
         words = m.group(1).split()
         if n.nouns[0] in {_stem(w) for w in words}:
             at = max(k for k, w in enumerate(words) if _stem(w) in n.nouns)  # "a Chinese TV series"
             said = evidence[m.start() : m.start(1)] + " ".join(words[: at + 1])
-            return Number(1.0, said, n.unit, False, m.start(), nouns=n.nouns)
+            return Number(n.value, said, n.unit, False, m.start(), nouns=n.nouns)
     return None
