@@ -17,7 +17,7 @@ from typing import Any
 
 from ._parallel import resolve_threads, runtime_id
 from .checker import checker_from_config
-from .checker.base import Checker
+from .checker.base import Checker, stamp
 from .checker.onnx import OnnxChecker
 from .cite.judge import CitationJudge
 from .classify.judge import LLMJudge
@@ -179,7 +179,7 @@ class Components:
             "linker": self.linker.name
             + (f" ({emb.name}, {emb.version}{', int8' if getattr(emb, 'int8', False) else ''})"
                if emb else " (bm25 only)"),
-            "checker": f"{self.checker.name}@{self.checker.version}",
+            "checker": stamp(self.checker),
         }
         if emb is not None or isinstance(self.checker, OnnxChecker):
             out["runtime"] = runtime_id()

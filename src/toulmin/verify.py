@@ -17,6 +17,7 @@ from importlib.util import find_spec as _find_spec
 from typing import Any
 
 from ._version import __version__
+from .checker.base import stamp
 from .checks.roles import check_role
 from .checks.speakers import check_speaker, opening_speaker, shown
 from .checks.unsaid import never_said, said_elsewhere
@@ -72,9 +73,8 @@ class Verifier:
         self.classifier = parts.classifier
         self.config = parts.resolved  # the report's config shows the threshold used
         self.decide_cfg = self.config.decide
-        self._checker_name = f"{self.checker.name}@{self.checker.version}"
-        self._threshold = float(self.checker.threshold if self.decide_cfg.threshold is None
-                                else self.decide_cfg.threshold)
+        self._checker_stamp = stamp(self.checker)  # decided_by of the checker's own verdicts
+        self._threshold = parts.threshold
         self.judge = parts.citation_judge
         self.notes = parts.notes
         self.models = parts.models()
@@ -114,7 +114,7 @@ class Verifier:
         and, where the checker decides, a claim and a turn negating the same thing scored
         without their negations (classify/negatives.py)."""
         cls = _who_said_it(claim, cls, readings)
-        if not readings or cls.decided_by != self._checker_name:
+        if not readings or cls.decided_by != self._checker_stamp:
             return cls
         return read_without_negations(self.checker, claim, cls, readings, self._threshold)
 

@@ -7,7 +7,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-__all__ = ["LABELS", "Checker", "softmax"]
+__all__ = ["LABELS", "Checker", "softmax", "stamp"]
 
 # Column order of every probability array in toulmin.
 LABELS: tuple[str, str, str] = ("entailment", "neutral", "contradiction")
@@ -27,6 +27,11 @@ class Checker(Protocol):
     threshold: float
 
     def predict(self, claims: Sequence[str], spans: Sequence[str]) -> np.ndarray: ...
+
+
+def stamp(checker: Checker) -> str:
+    """"name@version": how reports, results and ``decided_by`` name a checker."""
+    return f"{checker.name}@{checker.version}"
 
 
 def softmax(logits: np.ndarray, temperature: float = 1.0) -> np.ndarray:

@@ -43,8 +43,9 @@ def _check_names(claim: str, evidence: str) -> list[Finding]:
     out: list[Finding] = []
     for title, name in find_titled_names(claim):
         full = f"{title}. {name}" if len(title) <= 4 else f"{title} {name}"
-        surname = _as_spelled(name.split()[-1], evidence)
-        said_full = full[: full.rindex(name.split()[-1])] + surname  # as the source spells it
+        last = name.split()[-1]
+        surname = _as_spelled(last, evidence)
+        said_full = full[: full.rindex(last)] + surname  # as the source spells it
         if re.search(
             r"\b" + re.escape(title) + r"\.?\s+(?:[A-Z][\w'’-]+\s)*" + re.escape(surname) + r"\b", evidence
         ):
@@ -401,6 +402,7 @@ _PLACE_OR_PEOPLE = {**{k: (v, f"{v}s") for k, v in _PEOPLE.items()}, **{v: (k,) 
 _KIN_WORDS = [("dad", "daddy", "father", "papa"), ("mom", "mum", "mommy", "mummy", "mother", "mama"),
               ("grandpa", "grandfather", "granddad", "grandad"), ("grandma", "grandmother", "granny")]
 _KIN = {w: tuple(o for o in group if o != w) for group in _KIN_WORDS for w in group}
+_SAID_OTHERWISE = {**_PLACE_OR_PEOPLE, **_KIN}
 
 
 def _spelled(word: str, index: set[str]) -> bool:
@@ -409,7 +411,7 @@ def _spelled(word: str, index: set[str]) -> bool:
     the first changed: a plural ("Chadbournes") or a typo ("Pacquaio", "Chrisopher",
     "Brandom") of a name the source spells right still names it; a place or its people,
     the other, and one of the family what they are ("Dad", "father")."""
-    if word in index or any(w in index for w in (*_PLACE_OR_PEOPLE.get(word, ()), *_KIN.get(word, ()))):
+    if word in index or any(w in index for w in _SAID_OTHERWISE.get(word, ())):
         return True
     if len(word) < 6:
         return False

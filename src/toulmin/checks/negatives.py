@@ -102,14 +102,15 @@ def negated_alike_by(
     if not frames or any(f is None for f, _ in frames):
         return []
     who_is = speaker_named(subject, speakers, names) if subject else None
+    # the passage's statements and their negations, read once for all the claim's
+    stated = [(who, sentence, negations(sentence)) for who, sentence, _words in said
+              if sentence in passage and not sentence.rstrip().endswith("?")]
     found: list[str] = []
     for frame, _ in frames:
         assert frame is not None
         hits = []
-        for who, sentence, _words in said:
-            if sentence not in passage or sentence.rstrip().endswith("?"):
-                continue
-            for other, pronoun in negations(sentence):
+        for who, sentence, negated in stated:
+            for other, pronoun in negated:
                 if other is None or not _fits(frame, other):
                     continue
                 if who_is is None or (who == who_is and pronoun in _FIRST) or (

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..checker.base import LABELS, Checker
+from ..checker.base import Checker
 from ..checks.claim import Finding, is_negated
 from ..checks.negatives import drop_negation, negated_alike_by
 from ..extract.rules import Claim
 from ..reading import Reading
-from .offline import Classification
+from .offline import Classification, _probs
 
 __all__ = ["read_without_negations"]
 
@@ -46,7 +46,7 @@ def read_without_negations(
     scored = list(cls.scored)
     findings = list(cls.findings)
     for (j, _, alike), row in zip(pairs, probs):
-        got = {lab: round(float(x), 4) for lab, x in zip(LABELS, row)}
+        got = _probs(row)
         if got["entailment"] <= scored[j].probs["entailment"]:
             continue
         scored[j] = scored[j].model_copy(update={"probs": got})

@@ -14,7 +14,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 from pydantic import BaseModel, Field
 
-from ..checker.base import LABELS, Checker
+from ..checker.base import LABELS, Checker, stamp
 from ..checks.agent import check_agent
 from ..checks.claim import Finding, check_claim, entity_findings
 from ..checks.merged import check_merged
@@ -103,7 +103,7 @@ class CheckerClassifier:
     ):
         self.checker = checker
         self.question_context = question_context
-        self.name = f"{checker.name}@{checker.version}"
+        self.name = stamp(checker)
         self.joint, self.checks = joint, checks
 
     def classify(

@@ -10,6 +10,7 @@ from typing import Any, TextIO
 import click
 from tqdm import tqdm
 
+from ..checker.base import stamp as checker_stamp
 from ..errors import InputError
 from ..rows import parse_row
 from . import handle_errors
@@ -54,7 +55,7 @@ def score_pairs(infile: str, outfile: str, config_path: str | None, model: str |
         raise InputError("E_NOT_FOUND", f"input file {infile} not found", fix="check the path")
     cfg, checker, win = resolve(config_path, model, backend, threshold, window_words, batch_size, checks)
     rows = read_rows(infile)
-    stamp = f"{checker.name}@{checker.version}" + ("+checks" if win.checks else "")
+    stamp = checker_stamp(checker) + ("+checks" if win.checks else "")
     out: TextIO = sys.stdout if outfile == "-" else open(outfile, "w", encoding="utf-8")  # noqa: SIM115
     errors = 0
     try:
