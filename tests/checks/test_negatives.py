@@ -55,3 +55,22 @@ def test_negations_are_dropped_on_both_sides_alike() -> None:
         "I will go any lower, I can and I do.")
     assert drop_negation("He is not here, never was, believe it or not.") == (
         "He is here, was, believe it or not.")
+
+
+def test_a_denied_opinion_is_read_on_the_clause_it_governs() -> None:
+    # "I don't think they can be compared" says they cannot be (negation raising)
+    turns = [("Person1", "Is there a sport women are better at?"),
+             ("Person2", "Women and men are different. I don't think they can be compared."),
+             ("Person1", "I don't think so.")]
+    passage = " ".join(f"{who}: {text}" for who, text in turns)
+    (frame, who), = negations("I don't think they can be compared.")
+    assert frame == ("compa", frozenset()) and who == "i"
+    assert negations("I don't think so.")[0][0] == ("think", frozenset())  # nothing governed: the verb
+
+    def alike(claim: str, subject: str) -> list[str]:
+        return negated_alike_by(claim, subject, said_by(turns), SPEAKERS, {}, passage)
+
+    assert alike("Person2 thinks men and women could not be compared.", "Person2") == [
+        "I don't think they can be compared."]
+    assert alike("Person1 thinks men and women could not be compared.", "Person1") == []
+    assert alike("Person2 thinks men and women could not be measured.", "Person2") == []

@@ -109,3 +109,28 @@ def test_a_greeting_is_no_statement_to_put_in_another_mouth() -> None:
     # a greeting that goes on to say something is a statement
     f = check_speaker("Person1 has a bad earache and a name.", "Person1", said, {})
     assert f is not None and "John Keat" in f.note
+
+
+def test_a_reply_that_assents_takes_the_statement_it_answers_for_its_own() -> None:
+    # written for the test, after a DialogSum dev dialogue: Kate recommends the show Person1 names
+    tv = said_by([
+        ("Person1", "Yes. Oh, it's a talk show."),
+        ("Person2", "Yeah, it's very funny. Have you ever watched it before?"),
+        ("Person1", "No, I haven't."),
+        ("Person2", "I'm sure you will like it."),
+    ])
+    names = {"Person2": "Kate"}
+    assert check_speaker("Kate recommends a talk show to Person1.", "Kate", tv, names) is None
+    # without the assent the words are Person1's alone
+    cut = [s for s in tv if not s[1].startswith("Yeah")]
+    found = check_speaker("Kate recommends a talk show to Person1.", "Kate", cut, names)
+    assert found is not None and found.status == "mismatch" and found.source == "Person1"
+    # "Yeah?" asks; it takes nothing for its own
+    asked = said_by([
+        ("Person1", "Now that it's the new year, I've decided to turn over a new leaf."),
+        ("Person2", "Yeah? You finally decided to wipe the slate clean?"),
+        ("Person1", "I've decided to stop smoking in the new year."),
+        ("Person2", "It's about time!"),
+    ])
+    found = check_speaker("Person2 decides to stop smoking in the new year.", "Person2", asked, {})
+    assert found is not None and found.source == "Person1"

@@ -361,3 +361,18 @@ def test_a_capitalised_word_the_recogniser_misses_is_a_lone_name(ex: SpacyExtrac
     assert all(not c.lone_names for c in ex.extract("Ill do my best."))
     # a recogniser's name that opens with a verb is a misreading of the tag after it
     assert ex.extract("Person1 congratulates Person2's award.")[0].names == []
+
+
+@pytest.mark.parametrize("answer", [
+    "Person1 asks Person2 the sort of warranty comes with the stereo, the conditions of the store "
+    "policy, and how to get the manufacturer's warranty.",
+    "Person1 has an Italian tiramisu, which Person2 thinks delicious.",
+    "Person1 and Person2 discuss which restaurant they should go to.",
+])
+def test_a_clause_the_parse_makes_non_projective_keeps_the_answers_word_order(
+        ex: SpacyExtractor, answer: str) -> None:
+    # the parse hangs a word after the verb off a word before it; its subtree then yields
+    # them out of order ("discuss they should go which restaurant to")
+    claims = ex.extract(answer)
+    assert [c.text for c in claims] == [answer]
+    assert (claims[0].start, claims[0].end) == (0, len(answer) - 1)

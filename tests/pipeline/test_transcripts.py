@@ -173,3 +173,19 @@ def test_what_a_speaker_denies_backs_a_claim_that_denies_it_too() -> None:
     prose = "I really envy you. You know I'm not taking my vacation until December."
     (plain,) = toulmin.verify("The writer cannot take the vacation until December.", [prose]).details
     assert not any(f.kind == "negation" and f.status == "ok" for f in plain.findings)
+
+
+SPORTS = """#Person1#: What sports do women excel at? Are they better than men at any?
+#Person2#: Women and men are different all around. I don't think they can be compared.
+#Person1#: Fair enough."""
+
+
+def test_a_speakers_denied_opinion_backs_a_claim_that_negates_its_clause() -> None:
+    # "I don't think they can be compared": the checker reads "could not be compared"
+    # against it as a contradiction; the denial is read on the clause it governs
+    (d,) = _verify("Person2 thinks men and women could not be compared.", SPORTS, "chat").details
+    assert d.verdict == Verdict.SUPPORTED, d.note
+    (read,) = [f for f in d.findings if f.kind == "negation"]
+    assert read.status == "ok" and read.source == "I don't think they can be compared."
+    (other,) = _verify("Person1 thinks men and women could not be compared.", SPORTS, "chat").details
+    assert other.verdict != Verdict.SUPPORTED

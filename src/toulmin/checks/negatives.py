@@ -36,6 +36,10 @@ _LIGHT = frozenset(
 _CLAUSE_END = frozenset("because but and so or while when if since although though which who that".split())
 _FIRST = frozenset({"i", "i'm", "i've", "i'll", "i'd", "we", "we're", "we've", "we'll", "we'd"})
 _SECOND = frozenset({"you", "you're", "you've", "you'll", "you'd"})
+# "I don't think they can be compared" says "I think they cannot be": the negation of a verb
+# of opinion is read on the clause it governs (negation raising)
+_RAISING = frozenset("think thinks thought believe believes believed suppose supposes supposed expect "
+                     "expects expected imagine imagines imagined reckon reckons reckoned".split())
 _AUX = frozenset("do does did is am are was were will would can could should have has had might may must "
                  "shall".split())
 
@@ -80,6 +84,8 @@ def negations(text: str, *, claim: bool = False) -> list[tuple[Frame | None, str
         if not after:
             out.append((None, who))
             continue
+        if after[0] in _RAISING and len(after) > 1:
+            after = after[1:]
         n = 2 if after[0] in _LIGHT and len(after) > 1 else 1
         head = " ".join(_stem(w) for w in after[:n])
         out.append(((head, frozenset(_stem(w) for w in after[n : n + (3 if claim else 6)])), who))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from itertools import pairwise
 
 from ..text import content_words, split_sentences
 from .finding import Finding
@@ -53,6 +54,23 @@ _REACT = re.compile(
     r"understand|realiz|realis|find|finds|found|know|knows|interest|excit|worr|confus|upset|"
     r"disappoint|satisf|please|glad|happy|sorry|thank|welcom|listen|notic|discover|wonder|"
     r"consider|think|believ|feel|felt|like|likes|love|loves|hate|prefer|want|wants|hope)\w*", re.I)
+
+
+# A reply that opens with assent takes the statement it answers for its own: after "Oh, it's
+# a talk show.", Kate's "Yeah, it's very funny." says it too (a question does not: "Yeah?").
+_ASSENT = re.compile(r"\s*(?:yes|yeah|yep|right|exactly|sure|of course|indeed|absolutely|"
+                     r"that's (?:right|true))\b", re.I)
+
+
+def _with_assent(said: Sequence[Said]) -> list[Said]:
+    """``said`` and, for each turn that opens by assenting to the other speaker's
+    statement, that statement once more as the assenting speaker's."""
+    out = list(said)
+    for (before, stated, words), (who, text, _) in pairwise(said):
+        if before != who and _ASSENT.match(text) and not text.rstrip().endswith("?") \
+                and not stated.rstrip().endswith("?"):
+            out.append((who, stated, words))
+    return out
 
 
 _YOU = re.compile(r"\b(?:you|your|yours|you're|you've|you'll)\b", re.I)
@@ -194,6 +212,7 @@ def check_speaker(
     rest = claim[len(subject):].lstrip() if claim.startswith(subject) else ""
     if tells_how(rest) or asks_a_question(rest):
         return None
+    said = _with_assent(said)
     if _ACTS.match(rest):
         return _spoken_to(subject, rest, who, words, said, names)
     if _REACT.search(claim) or _HELPS.match(rest):

@@ -778,9 +778,12 @@ class SpacyExtractor:
                     c.dep_ == "punct" and c.i < max((x.i for x in h.children if x.i in head_set), default=-1)
                 ) or (c.dep_ == "mark" and h.dep_ == "advcl"):
                     cut.add(c.i)
-            idx = [
+            # in the answer's order: a subtree the parse makes non-projective ("the sort of
+            # warranty comes with the stereo, the conditions ...", an apposition after the verb)
+            # yields its words out of order, and the claim would read them so
+            idx = sorted(
                 t.i for t in h.subtree if t.i not in cut and t.i not in drop and sent.start <= t.i < sent.end
-            ]
+            )
             while idx and doc[idx[0]].is_punct:  # the comma left where a leading clause was cut
                 idx.pop(0)
             clauses[h.i] = idx
