@@ -64,3 +64,16 @@ def test_a_lone_surrogate_is_refused_with_its_position() -> None:
         assert e.value.code == "E_NOT_UTF8"
         assert "lone surrogate" in e.value.message and "at character" in e.value.message
     assert check_text("a pair \U0001F600 and é", "answer") == "a pair \U0001F600 and é"
+
+
+def test_what_a_sentence_states_a_tag_question_its_clause_a_question_nothing() -> None:
+    from toulmin.text import stated
+
+    assert stated("He left.") == "He left."
+    assert stated("It's not expensive, is it?") == "It's not expensive."
+    assert stated("You're coming, aren't you?") == "You're coming."
+    assert stated("That was great, right?") == "That was great."
+    assert stated("So you don't like it, do you?") == "So you don't like it."
+    for question in ("Did you go?", "Why did he go, did he?", "Is it the red one, is it?",
+                     "Do you like tea, or coffee?"):
+        assert stated(question) is None

@@ -16,7 +16,7 @@ from .errors import InputError
 __all__ = [
     "MAX_ANSWER_CHARS", "MAX_DOC_CHARS", "MAX_SOURCE_CHARS", "MAX_TOTAL_SOURCE_CHARS", "STOPWORDS",
     "Span", "check_text", "clip", "content_words", "make_windows", "map_span",
-    "split_sentences"
+    "split_sentences", "stated"
 ]
 
 # The size limits, in characters: one set, whichever way a text comes in (library,
@@ -199,3 +199,25 @@ def clip(text: str, n: int = 160) -> str:
     """``text`` on one line, cut to ``n`` characters with an ellipsis (for notes and quotes)."""
     text = " ".join(text.split())
     return text if len(text) <= n else text[: n - 1] + "…"
+
+
+_AUX_TAG = ("is|are|was|were|am|do|does|did|will|would|can|could|should|shall|must|might|have|has|had|"
+            "isn|aren|wasn|weren|don|doesn|didn|won|wouldn|can|couldn|shouldn|haven|hasn|hadn|ain")
+# "It's not expensive, is it?": a statement that asks to be confirmed states its clause
+_TAG_QUESTION = re.compile(
+    rf"^(?P<said>.+?),\s*(?:(?:{_AUX_TAG})(?:['’]t|\s+not)?\s+(?:i|you|he|she|it|we|they|there|that)|right)"
+    r"\s*\?+\s*$", re.I)
+# a clause that opens like a question asks, tag or no tag ("Why did he go, did he?")
+_ASKS = re.compile(rf"^\s*(?:how|what|when|where|which|who|whom|whose|why|(?:{_AUX_TAG})(?:['’]t)?)\b", re.I)
+
+
+def stated(sentence: str) -> str | None:
+    """What ``sentence`` states: itself when it is no question, the clause before a tag
+    ("It's not expensive, is it?" -> "It's not expensive."), None for a question, which
+    states neither polarity."""
+    if not sentence.rstrip().endswith("?"):
+        return sentence
+    m = _TAG_QUESTION.match(sentence.strip())
+    if m is None or _ASKS.match(m.group("said")):
+        return None
+    return m.group("said") + "."

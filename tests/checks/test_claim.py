@@ -420,3 +420,12 @@ def test_a_negation_is_read_in_the_clause_that_states_the_claim() -> None:
     assert check_claim("Person1 thinks American women like a man in good shape.", said) == []
     (f,) = check_claim("Person1 thinks Chinese women care about it so much.", said)
     assert f.kind == "negation" and f.status == "mismatch"
+
+
+def test_a_tag_question_states_its_clause_without_the_tag() -> None:
+    # a question states neither polarity; a statement asking to be confirmed states its clause
+    assert _status("The train is crowded.", "Did you see? Is the train crowded?") == []
+    assert ("negation", "mismatch") in _status("The train is crowded.",
+                                               "Well, the train is not crowded today, is it?")
+    # the tag's own "isn't" negates nothing
+    assert _status("The train is crowded today.", "The train is crowded today, isn't it?") == []

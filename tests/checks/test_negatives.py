@@ -74,3 +74,11 @@ def test_a_denied_opinion_is_read_on_the_clause_it_governs() -> None:
         "I don't think they can be compared."]
     assert alike("Person1 thinks men and women could not be compared.", "Person1") == []
     assert alike("Person2 thinks men and women could not be measured.", "Person2") == []
+
+
+def test_a_tag_question_denies_what_its_clause_denies() -> None:
+    turns = [("Person1", "Well, it's not as crowded as we expected, is it?"),
+             ("Person2", "Isn't it crowded?")]
+    passage = " ".join(f"{who}: {text}" for who, text in turns)
+    found = negated_alike_by("The train is not crowded.", "The train", said_by(turns), SPEAKERS, {}, passage)
+    assert found == ["Well, it's not as crowded as we expected, is it?"]  # the turn as said

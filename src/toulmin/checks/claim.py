@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from ..text import stated
 from .contrast import on_scale, opposite, rung
 from .dates import check_dates, find_dates, states_a_bound
 from .denial import check_denial
@@ -209,8 +210,12 @@ def _check_negation(claim: str, sentences: list[Sentence]) -> list[Finding]:
     in_passage = named & frozenset().union(*(s[1] for s in sentences)) if named else set()
     best = None
     for sent in sentences:
-        if sent[0].rstrip().endswith("?"):
-            continue  # a question states neither polarity ("Did you go to school today?")
+        # a question states neither polarity ("Did you go to school today?"); a tag
+        # question states its clause ("It's not far, is it?"), read without the tag
+        clause = stated(sent[0])
+        if clause is None:
+            continue
+        sent = (clause, sent[1])
         literal = len(cw & sent[1])
         credit = (len(in_passage - sent[1]) if in_passage and literal and not _names_in(sent[0]) - named
                   else 0)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from ..text import stated
 from .speakers import Said, speaker_named
 
 __all__ = ["drop_negation", "negated_alike_by", "negations"]
@@ -109,13 +110,13 @@ def negated_alike_by(
         return []
     who_is = speaker_named(subject, speakers, names) if subject else None
     # the passage's statements and their negations, read once for all the claim's
-    stated = [(who, sentence, negations(sentence)) for who, sentence, _words in said
-              if sentence in passage and not sentence.rstrip().endswith("?")]
+    statements = [(who, sentence, negations(clause)) for who, sentence, _words in said
+                  if sentence in passage and (clause := stated(sentence)) is not None]
     found: list[str] = []
     for frame, _ in frames:
         assert frame is not None
         hits = []
-        for who, sentence, negated in stated:
+        for who, sentence, negated in statements:
             for other, pronoun in negated:
                 if other is None or not _fits(frame, other):
                     continue
