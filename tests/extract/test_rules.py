@@ -376,3 +376,22 @@ def test_a_clause_the_parse_makes_non_projective_keeps_the_answers_word_order(
     claims = ex.extract(answer)
     assert [c.text for c in claims] == [answer]
     assert (claims[0].start, claims[0].end) == (0, len(answer) - 1)
+
+
+@pytest.mark.parametrize(("answer", "second"), [
+    ("Person2 likes a skirt. It is ridiculously expensive.", "It is ridiculously expensive."),
+    ("Person2 buys the dress and it's cheap.", "It's cheap."),
+    ("The grandpa thinks it's not difficult to use these machines and it's faster than dealing with "
+     "the bank clerk.", "It's faster than dealing with the bank clerk."),
+])
+def test_it_never_stands_for_a_speaker_or_a_person_named_by_what_they_are(
+        ex: SpacyExtractor, answer: str, second: str) -> None:
+    # "Person2 is ridiculously expensive" would be a claim the answer did not make
+    assert ex.extract(answer)[-1].text == second
+
+
+def test_she_is_not_read_as_a_speaker_she_may_have_spoken_to(ex: SpacyExtractor) -> None:
+    assert [c.text for c in ex.extract("Person1 invites Lily to the picnic. She accepts.")] == [
+        "Person1 invites Lily to the picnic.", "She accepts."]
+    # a thing still takes "it"
+    assert ex.extract("The drug is cheap, and it works.")[-1].text == "The drug works."

@@ -292,14 +292,28 @@ def _contrast(t: Any) -> bool:
     return all(s and s[0].lower_ not in _PRONOUNS | _PERSONAL for s in subjects)
 
 
+# Who "it" cannot be: "Person2 buys the dress and it's cheap" is not "Person2's cheap". Nor is
+# "she" read as them: after "Person1 invites Lily", "She accepts" is Lily.
+_PERSON_NOUNS = frozenset(
+    "person guy lady gentleman child kid baby father mother dad "
+    "mom daddy mommy parent son daughter brother sister husband wife grandpa grandma grandfather "
+    "grandmother uncle aunt cousin friend boyfriend girlfriend boss teacher student customer client "
+    "manager professor nurse officer clerk guest host waiter waitress receptionist interviewer "
+    "interviewee applicant patient neighbor neighbour".split())
+_SPEAKER_TAG = re.compile(r"#?Person\d+#?")
+
+
 def _kind(doc: Any, subj: list[int]) -> str:
-    """person, thing or plural: what a pronoun referring to this subject must be."""
+    """person, thing or plural: what a pronoun referring to this subject must be; someone
+    (a speaker's tag, a person by what they are) for a subject no pronoun is read as."""
     inside = set(subj)
     head = next((doc[i] for i in subj if doc[i].head.i not in inside or doc[i].head.i == i), doc[subj[0]])
     if head.tag_ in ("NNS", "NNPS") or any(c.dep_ == "conj" for c in head.children):
         return "plural"
     if head.ent_type_ == "PERSON" or head.lower_ in ("man", "woman", "boy", "girl", "doctor", "author"):
         return "person"
+    if head.lower_ in _PERSON_NOUNS or _SPEAKER_TAG.fullmatch(head.text):
+        return "someone"  # no pronoun stands for them here: "she" may be the one they spoke to
     return "thing"
 
 
