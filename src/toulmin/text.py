@@ -202,7 +202,7 @@ def clip(text: str, n: int = 160) -> str:
 
 
 _AUX_TAG = ("is|are|was|were|am|do|does|did|will|would|can|could|should|shall|must|might|have|has|had|"
-            "isn|aren|wasn|weren|don|doesn|didn|won|wouldn|can|couldn|shouldn|haven|hasn|hadn|ain")
+            "isn|aren|wasn|weren|don|doesn|didn|won|wouldn|couldn|shouldn|haven|hasn|hadn|ain")
 # "It's not expensive, is it?": a statement that asks to be confirmed states its clause
 _TAG_QUESTION = re.compile(
     rf"^(?P<said>.+?),\s*(?:(?:{_AUX_TAG})(?:['’]t|\s+not)?\s+(?:i|you|he|she|it|we|they|there|that)|right)"
