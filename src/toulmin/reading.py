@@ -108,6 +108,16 @@ class Reading:
         """Its sentences by speaker, as the speaker check reads them (split once)."""
         return said_by([(who, self.text[a:b]) for a, b, who in self.turns])
 
+    @cached_property
+    def _labels(self) -> re.Pattern[str]:
+        shown_as = sorted({shown(who, self.names) for who in self.speakers}, key=len, reverse=True)
+        return re.compile(r"(?m)^(?:" + "|".join(map(re.escape, shown_as)) + r"): ")
+
+    def unlabelled(self, passage: str) -> str:
+        """``passage``, a piece of the reading, with the speaker labels this reading put
+        before its turns left out ("Person2 (Betsy): I need it." -> "I need it.")."""
+        return self._labels.sub("", passage) if self.turns else passage
+
     def span(self, start: int, end: int) -> tuple[int, int]:
         """The original ``[start, end)`` of the reading's ``[start, end)``."""
         return map_span(self.to_source, start, end)

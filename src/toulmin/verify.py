@@ -24,6 +24,7 @@ from .checks.unsaid import never_said, said_elsewhere
 from .cite.markers import parse_citations
 from .classify.negatives import read_without_negations
 from .classify.offline import Classification
+from .classify.unlabelled import read_without_labels
 from .components import build_components, require_llm
 from .config import Config, load_config, nest_dotted
 from .decide import decide_claim, level, not_checked, revise, rollup, suggest
@@ -112,11 +113,13 @@ class Verifier:
     ) -> Classification:
         """What a conversation adds to the checker's reading: who said it (``_who_said_it``)
         and, where the checker decides, a claim and a turn negating the same thing scored
-        without their negations (classify/negatives.py)."""
+        without their negations (classify/negatives.py) and a claim it leaves below the
+        line scored on the turns without their labels (classify/unlabelled.py)."""
         cls = _who_said_it(claim, cls, readings)
         if not readings or cls.decided_by != self._checker_stamp:
             return cls
-        return read_without_negations(self.checker, claim, cls, readings, self._threshold)
+        cls = read_without_negations(self.checker, claim, cls, readings, self._threshold)
+        return read_without_labels(self.checker, claim, cls, readings, self._threshold)
 
     def _relevance(self) -> Embedder | None:
         """The embedder that scores question-answer relevance: MiniLM when it is

@@ -189,3 +189,27 @@ def test_a_speakers_denied_opinion_backs_a_claim_that_negates_its_clause() -> No
     assert read.status == "ok" and read.source == "I don't think they can be compared."
     (other,) = _verify("Person1 thinks men and women could not be compared.", SPORTS, "chat").details
     assert other.verdict != Verdict.SUPPORTED
+
+
+LATE = """#Person1#: Where have you been, Nora? You're almost two hours late. The guests are gone.
+#Person2#: Oh, Tom, I know, and I feel terrible about it.
+#Person1#: I called you five times. Why didn't you pick up?
+#Person2#: My phone died. The train stopped in a tunnel for an hour, and there were no taxis, so I walked.
+#Person1#: You could have asked someone to call me.
+#Person2#: You're right. I should have. I'm really sorry, Tom. It won't happen again.
+#Person1#: Well, all right. Sit down and have something to eat."""
+
+
+def test_a_summary_of_what_a_speaker_does_is_read_on_the_turns_without_their_labels() -> None:
+    # with the labels the checker leaves it below the line (P(entailment) 0.33)
+    (d,) = _verify("Nora explains the reason for her lateness and apologizes.", LATE, "chat").details
+    assert d.verdict == Verdict.SUPPORTED, d.note
+    (read,) = [f for f in d.findings if f.kind == "speaker"]
+    assert read.status == "ok" and "without their speaker labels" in read.note
+    # a negative claim is not read so: without labels the checker backs it from the turns
+    (neg,) = _verify("Nora does not explain the reason for her lateness.", LATE, "chat").details
+    assert neg.verdict != Verdict.SUPPORTED and not any(f.kind == "speaker" for f in neg.findings)
+    # nor is prose, which has no labels to leave out
+    prose = LATE.replace("#Person1#: ", "").replace("#Person2#: ", "")
+    (plain,) = toulmin.verify("Nora explains the reason for her lateness and apologizes.", [prose]).details
+    assert not any(f.kind == "speaker" for f in plain.findings)
