@@ -111,7 +111,8 @@ class Reading:
     @cached_property
     def _labels(self) -> re.Pattern[str]:
         shown_as = sorted({shown(who, self.names) for who in self.speakers}, key=len, reverse=True)
-        return re.compile(r"(?m)^(?:" + "|".join(map(re.escape, shown_as)) + r"): ")
+        # at a line's start, or after a space where a declared chat ran its turns on one line
+        return re.compile(r"(?m)(?:^|(?<=\s))(?:" + "|".join(map(re.escape, shown_as)) + r"): ")
 
     def unlabelled(self, passage: str) -> str:
         """``passage``, a piece of the reading, with the speaker labels this reading put

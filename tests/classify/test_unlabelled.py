@@ -58,6 +58,12 @@ def test_the_reading_leaves_out_the_labels_it_put_and_nothing_else() -> None:
     assert reading.unlabelled(piece).startswith("That might be more rooms")
     said = "Person1: it was Person2: who said so."
     assert reading.unlabelled(said) == "it was Person2: who said so."
+    # a declared chat whose turns run on one line
+    inline = "[Human]: Do you like Inception? [Assistant]: Yes. It was directed by Nolan."
+    _, readings = read_sources(coerce_sources([{"id": "c", "text": inline, "metadata": {"kind": "chat"}}]))
+    chat = readings["c"]
+    assert chat.text == "Human: Do you like Inception? Assistant: Yes. It was directed by Nolan."
+    assert chat.unlabelled(chat.text) == "Do you like Inception? Yes. It was directed by Nolan."
 
 
 def test_a_claim_below_the_line_is_backed_by_the_turns_without_labels_and_says_so() -> None:
