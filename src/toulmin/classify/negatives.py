@@ -13,7 +13,7 @@ from ..checks.claim import Finding, is_negated
 from ..checks.negatives import drop_negation, negated_alike_by
 from ..extract.rules import Claim
 from ..reading import Reading
-from .offline import Classification, _probs
+from .offline import Classification, rescored
 
 __all__ = ["read_without_negations"]
 
@@ -41,17 +41,12 @@ def read_without_negations(
             pairs.append((j, passage, alike))
     if not pairs:
         return cls
-    hypothesis = drop_negation(claim.text)
-    probs = checker.predict([hypothesis] * len(pairs), [p for _, p, _ in pairs])
-    scored = list(cls.scored)
+    scored, raised = rescored(checker, drop_negation(claim.text), cls.scored, [(j, p) for j, p, _ in pairs])
+    alike_at = {j: alike for j, _, alike in pairs}
     findings = list(cls.findings)
-    for (j, _, alike), row in zip(pairs, probs):
-        got = _probs(row)
-        if got["entailment"] <= scored[j].probs["entailment"]:
-            continue
-        scored[j] = scored[j].model_copy(update={"probs": got})
+    for j in raised:
         read = any(f.kind == "negation" and f.status == "ok" for f in findings)
-        if got["entailment"] >= threshold and not read:
-            findings.append(Finding(kind="negation", status="ok", claim=claim.text, source=alike[0],
+        if scored[j].probs["entailment"] >= threshold and not read:
+            findings.append(Finding(kind="negation", status="ok", claim=claim.text, source=alike_at[j][0],
                                     note="the source negates this too: read without the two negations"))
     return cls.model_copy(update={"scored": scored, "findings": findings})

@@ -61,6 +61,23 @@ def _probs(row: Sequence[float]) -> dict[str, float]:
     return {lab: round(float(x), 4) for lab, x in zip(LABELS, row)}
 
 
+def rescored(
+    checker: Checker, hypothesis: str, scored: Sequence[ScoredCandidate], passages: Sequence[tuple[int, str]]
+) -> tuple[list[ScoredCandidate], list[int]]:
+    """``scored`` with candidate ``j`` of each ``(j, passage)`` scored again against
+    ``hypothesis`` on that passage (another reading of it), kept where that entails more;
+    and the indexes it raised, in the order given."""
+    probs = checker.predict([hypothesis] * len(passages), [p for _, p in passages])
+    out = list(scored)
+    raised: list[int] = []
+    for (j, _), row in zip(passages, probs):
+        got = _probs(row)
+        if got["entailment"] > out[j].probs["entailment"]:
+            out[j] = out[j].model_copy(update={"probs": got})
+            raised.append(j)
+    return out, raised
+
+
 def merge_findings(per_candidate: list[list[Finding]]) -> list[Finding]:
     """For each fact of the claim, the best status any candidate gives it."""
     best: dict[tuple[str, str], Finding] = {}

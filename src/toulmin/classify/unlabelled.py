@@ -18,7 +18,7 @@ from ..checker.base import Checker
 from ..checks.claim import Finding, is_negated
 from ..extract.rules import Claim
 from ..reading import Reading
-from .offline import Classification, _probs
+from .offline import Classification, rescored
 
 __all__ = ["read_without_labels"]
 
@@ -50,15 +50,8 @@ def read_without_labels(
             pairs.append((j, bare))
     if not pairs:
         return cls
-    probs = checker.predict([claim.text] * len(pairs), [p for _, p in pairs])
-    scored = list(cls.scored)
-    backed = False
-    for (j, _), row in zip(pairs, probs):
-        got = _probs(row)
-        if got["entailment"] > scored[j].probs["entailment"]:
-            scored[j] = scored[j].model_copy(update={"probs": got})
-            backed = backed or got["entailment"] >= threshold
-    findings = list(cls.findings)
-    if backed:
-        findings.append(Finding(kind="speaker", status="ok", claim=claim.subject or claim.text, note=_NOTE))
-    return cls.model_copy(update={"scored": scored, "findings": findings})
+    scored, raised = rescored(checker, claim.text, cls.scored, pairs)
+    if not any(scored[j].probs["entailment"] >= threshold for j in raised):
+        return cls.model_copy(update={"scored": scored})
+    backed = Finding(kind="speaker", status="ok", claim=claim.subject or claim.text, note=_NOTE)
+    return cls.model_copy(update={"scored": scored, "findings": [*cls.findings, backed]})
