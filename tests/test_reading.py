@@ -52,6 +52,17 @@ def test_every_span_of_the_reading_maps_back_into_the_original() -> None:
     assert r.quote(first.start, first.end)[0] == said
 
 
+def test_a_name_spelled_letter_by_letter_is_read_as_the_word() -> None:
+    call = ("#Person1#: What's your last name, please?\n#Person2#: S M I T H.\n"
+            "#Person1#: Is that J-O-N-E-S or S. M. I. T. H.? A B and I went.\n#Person2#: The U.S. is big.")
+    r = _reading(call)
+    assert "Person2: Smith." in r.text and "Is that Jones or Smith.?" in r.text
+    # two letters are no spelling, nor "U.S."; a span of the word maps back to the letters
+    assert "A B and I went." in r.text and "The U.S. is big." in r.text
+    at = r.text.index("Smith")
+    assert r.quote(at, at + 5)[0] == "S M I T H"
+
+
 def test_speakers_are_named_by_what_the_others_call_them() -> None:
     r = _reading(DIALOGUE)
     assert r.names == {"Person1": "Frank", "Person2": "Betsy"}

@@ -61,6 +61,8 @@ _ID = re.compile(r"#.+#|\[.+\]|[A-Za-z][\w .]*\d|[A-Z]")
 # Sounds that carry no content in any position.
 _FILLER = re.compile(r"\b(?:uh+|um+|uhm+|erm+|er|hmm+|hm+|mm+|eh)\b[ \t]*[,.…]*[ \t]*", re.I)
 _WORD = re.compile(r"[A-Za-z']+-?")
+# a name spelled out letter by letter ("S M I T H.", "J-O-N-E-S"), read as the word
+_SPELLED = re.compile(r"(?<![\w'-])[A-Z](?:(?:[ \t]+|-|\.[ \t]*)[A-Z](?![\w'])){2,}")
 _NUMBER_SPACE = re.compile(r"\d,( )\d{3}\b|\d( )%")
 # A tag that names a speaker in an answer: #Person1#, #Speaker_2#
 _TAG = re.compile(r"#([A-Za-z][A-Za-z0-9_]{0,30})#")
@@ -199,7 +201,7 @@ def _names(text: str, labels: list[re.Match[str]]) -> dict[str, str]:
 
 def _clean(b: _Builder, a: int, z: int) -> None:
     """The original ``[a, z)`` (one turn's words) into the reading, without fillers and
-    stutters, number words as digits."""
+    stutters, number words as digits, a name spelled letter by letter as one word."""
     src = b.src
     drop: list[tuple[int, int, str]] = []  # (start, end, replacement)
     for m in _FILLER.finditer(src, a, z):
@@ -217,6 +219,8 @@ def _clean(b: _Builder, a: int, z: int) -> None:
         restarted = len(xl) >= 4 and len(yl) > len(xl) and yl.startswith(xl) and xl not in _WORDS_THAT_PREFIX
         if repeated or cut_off or restarted:
             drop.append((w.start(), nxt.start(), ""))
+    drop.extend((m.start(), m.end(), "".join(re.findall("[A-Z]", m.group(0))).capitalize())
+                for m in _SPELLED.finditer(src, a, z))
     drop.extend(spoken_numbers(src, a, z))
     # "20, 000 RMB" and "15 %": a transcriber's spacing inside a number
     drop.extend((m.start(m.lastindex or 0), m.end(m.lastindex or 0), "")

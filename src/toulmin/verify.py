@@ -379,7 +379,7 @@ def _who_said_it(claim: Claim, cls: Classification, readings: dict[str, Reading]
     if spoke is None and subject:
         spoke = check_role(claim.text, subject, r.said, r.names)
     found += [spoke] if spoke else []
-    kept = said_elsewhere(cls.findings, claim.text, r.text)
+    kept = said_elsewhere(cls.findings, claim.text, r.text, len(r.speakers))
     if not found and kept == cls.findings:
         return cls
     return cls.model_copy(update={"findings": [*kept, *found]})

@@ -79,3 +79,21 @@ def test_a_figure_said_roughly_in_a_conversation_is_said() -> None:
     # a finer figure than the one said is not the same figure
     (finer,) = check_numbers("Person1 pays $32.42.", "#Person1#: That's $ 32.")
     assert said_elsewhere([finer], "Person1 pays $32.42.", "#Person1#: That's $ 32.") == [finer]
+
+
+def test_a_count_of_the_speakers_is_said_by_the_transcript() -> None:
+    from toulmin.checks.numbers import check_numbers
+    from toulmin.checks.unsaid import said_elsewhere
+
+    chat = ("#Person1#: Henry, meet Pete.\n#Person2#: Hi Pete.\n#Person3#: Nice to meet you.\n"
+            "#Person1#: So we'll have dinner and then go down to the bar district.")
+    for claim in ("The three decide to go have dinner and then to a bar district.",
+                  "The three persons talk about their previous experiences."):
+        missing = check_numbers(claim, "#Person3#: Nice to meet you.")
+        assert [(f.kind, f.status) for f in missing] == [("number", "missing")]
+        assert said_elsewhere(missing, claim, chat, speakers=3) == []
+        # another count, or a count of what is no speaker, stays missing
+        assert said_elsewhere(missing, claim, chat, speakers=2) == missing
+    books = "Person1 buys the three books."
+    missing = check_numbers(books, "#Person3#: Nice to meet you.")
+    assert missing and said_elsewhere(missing, books, chat, speakers=3) == missing

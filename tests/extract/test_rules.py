@@ -324,34 +324,6 @@ def test_names_come_from_the_entity_index_built_once_per_doc(ex: SpacyExtractor)
     assert people == [e.text for e in slow if e.label_ == "PERSON"] and "Jane Doe" in people
 
 
-def test_a_list_of_three_or_more_is_one_claim_per_item(ex: SpacyExtractor) -> None:
-    answer = ("The team is tasked with designing a remote control that is simple, easy to use, new, "
-              "and not too expensive.")
-    claims = ex.extract(answer)
-    assert [c.text for c in claims] == [
-        "The team is tasked with designing a remote control that is simple.",
-        "The team is tasked with designing a remote control that is easy to use.",
-        "The team is tasked with designing a remote control that is new.",
-        "The team is tasked with designing a remote control that is not too expensive.",
-    ]
-    # each item's own words in the answer, so each verdict points at its item
-    assert [answer[c.start : c.end] for c in claims] == ["simple", "easy to use", "new", "not too expensive"]
-    assert {c.clause for c in claims} == {answer}
-
-
-@pytest.mark.parametrize("answer", [
-    "Ann, Bob and Cy met in 2020.",    # a subject list: one meeting, not three
-    "She bought apples and pears.",    # two items: a pair, left whole
-])
-def test_subject_lists_and_pairs_stay_whole(ex: SpacyExtractor, answer: str) -> None:
-    assert [c.text for c in ex.extract(answer)] == [answer]
-
-
-def test_a_list_inside_a_name_stays_whole(ex: SpacyExtractor) -> None:
-    answer = "Megadeth headlined with Lamb of God, Opeth, Arch Enemy and Overkill."
-    assert [c.text for c in ex.extract(answer)] == [answer]
-
-
 def test_a_capitalised_word_the_recogniser_misses_is_a_lone_name(ex: SpacyExtractor) -> None:
     (c,) = ex.extract("Person1 invites Harriet to go workout.")
     assert c.names == [] and c.lone_names == ["Harriet"]

@@ -134,6 +134,21 @@ def test_a_name_the_conversation_never_says_is_not_backed_there_alone() -> None:
     assert not any(f.kind == "entity" and f.claim == "Harriet" for f in prose.details[0].findings)
 
 
+
+TICKET = ("#Person1#: How can I help you?\n#Person2#: I seem to have lost my train ticket.\n"
+          "#Person1#: What's your last name, please?\n#Person2#: S M I T H.\n"
+          "#Person1#: You'll simply have to purchase another ticket.")
+
+
+def test_a_name_spelled_out_in_a_call_names_the_caller() -> None:
+    r = _verify("Mr. Smith lost his train ticket.", TICKET, "call")
+    (d,) = r.details
+    assert ("name", "ok") in [(f.kind, f.status) for f in d.findings]
+    assert d.verdict == Verdict.SUPPORTED
+    # a name the call never spells stays unbacked
+    (other,) = _verify("Mr. Jones lost his train ticket.", TICKET, "call").details
+    assert other.verdict == Verdict.UNLINKED and "no source mentions Jones" in other.note
+
 BABYSITTER = (
     "#Person1#: Karen, my mother-in-law just went into the hospital in L.A. Hank and I will be "
     "flying there tonight.\n"

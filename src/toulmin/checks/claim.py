@@ -31,6 +31,7 @@ _TITLE = (
     r"(?:Dr|Prof|Professor|Mr|Mrs|Ms|Mx|Sir|Dame|Lord|Lady|President|Senator|Governor|Judge|"
     r"Justice|Rev|Gen|General|Col|Capt|Captain|CEO|Chancellor|Minister|Prime Minister)"
 )
+_COURTESY = frozenset({"Mr", "Mrs", "Ms", "Mx"})
 # a speaker tag after the name is the next clause's subject ("tells Mrs. Brandon Person1 lost ...")
 _TITLED = re.compile(r"\b(?P<title>" + _TITLE + r")\.?\s+(?P<name>(?:(?!Person\d+\b)[A-Z][\w'’-]+\s?){1,3})")
 
@@ -57,6 +58,13 @@ def _check_names(claim: str, evidence: str) -> list[Finding]:
         elif re.search(r"\b" + re.escape(surname) + r"\b", evidence):
             m = re.search(r"(?:[A-Z][\w.'’-]*\s)?" + re.escape(surname) + r"(?:\s+et al\.?)?", evidence)
             said = m.group(0).strip() if m else surname
+            if title in _COURTESY and not re.search(
+                    r"\b" + _TITLE + r"\.?\s+(?:[A-Z][\w'’-]+\s)*" + re.escape(surname) + r"\b", evidence):
+                # "Mr. Smith" for the "S M I T H" a caller spells: a courtesy title adds no
+                # fact the source could lack, unless the source gives the name another title
+                out.append(Finding(kind="name", status="ok", claim=full, source=said,
+                                   note=f"source names {said}"))
+                continue
             out.append(
                 Finding(
                     kind="name",
@@ -110,18 +118,25 @@ _WANTS = frozenset({"want", "wants", "wanted", "wish", "wishes", "wished", "hope
 
 
 # "No, I'll call the attendants": a reply's "no" answers the turn before; it does not
-# negate the sentence it opens (after a speaker label, in a transcript's reading)
-_REPLY_NO = re.compile(r"^\s*(?:[A-Z][\w .()'-]{0,40}:\s+)?(?:no|nope|nah|not really|no no)\s*[,.!;-]+\s*",
-                       re.I)
+# negate the sentence it opens. A turn's speaker label ("Person1: It wasn't enough,
+# because I'm hungry again") says who speaks: no word of what is said, so no word a
+# negation can bear on.
+_LABEL = re.compile(r"^\s*[A-Z][\w .()'-]{0,40}:\s+")
+_REPLY_NO = re.compile(r"^\s*(?:no|nope|nah|not really|no no)\s*[,.!;-]+\s*", re.I)
 
 
 def _negates(sentence: str, claim_words: set[str]) -> bool:
     """Whether a negation in ``sentence`` bears on the claim's words: within three words
     of one of them. "He will reopen a church not far from the district ... to lead the
-    life God wants" does not negate "he would lead the life God wants"."""
-    words = _WORD.findall(_REPLY_NO.sub("", sentence, count=1).lower())
+    life God wants" does not negate "he would lead the life God wants"; "not to" negates
+    only the verb after it ("pay close attention not to miss any reply")."""
+    words = _WORD.findall(_REPLY_NO.sub("", _LABEL.sub("", sentence, count=1), count=1).lower())
     near = [i for i, w in enumerate(words) if w in claim_words]
     for i, w in enumerate(words):
+        if w == "not" and i + 1 < len(words) and words[i + 1] == "to":
+            if any(i < j <= i + 3 for j in near):
+                return True
+            continue
         negation = (
             (w in _NEG_WORDS and not (w == "not" and i and words[i - 1] == "or"))  # "believe it or not"
             or (w == "t" and i and words[i - 1].endswith("n"))  # didn't, isn't
@@ -183,18 +198,25 @@ def _names_in(text: str) -> set[str]:
     return {w for name in _CAPITALISED.findall(text.strip()) for w in _WORD.findall(name.lower())}
 
 
-# where a sentence turns to another statement: ", which Chinese women may not care about"
-_CLAUSE = re.compile(r",\s+(?=(?:which|who|whom|whose|whereas|while|but|although|though|yet)\b)", re.I)
+# where a sentence turns to another statement: ", which Chinese women may not care about",
+# "gives you much pleasure which not all wealthy men can enjoy" (a relative pronoun opens
+# a clause of its own with or without a comma), or to a condition ("if we take breaks")
+_CLAUSE = re.compile(r",\s+(?=(?:whereas|while|but|although|though|yet)\b)"
+                     r"|[,\s]\s*(?=(?:which|who|whom|whose|if|unless)\b)", re.I)
+_CONDITION = re.compile(r"\s*(?:if|unless)\b", re.I)
 
 
-def _clause_of(sentence: str, claim_words: set[str]) -> str:
+def _clause_of(sentence: str, claim_words: set[str]) -> str | None:
     """The clause of ``sentence`` holding most of the claim's words (the first of equals):
     the polarity of "American women like a man in good shape, which Chinese women may not
-    care about so much" is the first clause's, for a claim about American women."""
+    care about so much" is the first clause's, for a claim about American women. None when
+    that clause is a condition: "My boss gets annoyed if we take coffee breaks" states
+    neither that they take them nor that they do not."""
     parts = _CLAUSE.split(sentence)
     if len(parts) == 1:
         return sentence
-    return max(parts, key=lambda p: len(claim_words & set(_WORD.findall(p.lower()))))
+    best = max(parts, key=lambda p: len(claim_words & set(_WORD.findall(p.lower()))))
+    return None if _CONDITION.match(best) else best
 
 
 def _check_negation(claim: str, sentences: list[Sentence]) -> list[Finding]:
@@ -229,7 +251,10 @@ def _check_negation(claim: str, sentences: list[Sentence]) -> list[Finding]:
     if best is None or shared / len(cw) < 0.75 or len(cw) - shared > 1:
         return []
     text = best[1][0]
-    c_neg, e_neg = is_negated(claim), _negates(_clause_of(text, cw), cw)
+    clause = _clause_of(text, cw)
+    if clause is None:
+        return []
+    c_neg, e_neg = is_negated(claim), _negates(clause, cw)
     if c_neg == e_neg:
         return []
     return [
@@ -326,15 +351,18 @@ def refutes(f: Finding) -> bool:
     return f.status == "mismatch" and (f.kind in kinds or states_a_bound(f))
 
 
-def check_claim(claim: str, evidence: str) -> list[Finding]:
-    """All deterministic findings for ``claim`` (or its focus) against ``evidence``."""
+def check_claim(claim: str, evidence: str, *, statement: str | None = None) -> list[Finding]:
+    """All deterministic findings for ``claim`` (or its focus) against ``evidence``.
+    ``statement``: the claim whose polarity the negation check reads when ``claim`` is a
+    focus that states nothing of itself (a list's item, "the air conditioning", against
+    "The air conditioning is not working!")."""
     sentences = _sentences(evidence)  # read once for the polarity, antonym and scale checks
     close = _closest(claim, sentences)  # the sentence the antonym and scale checks read
     return (
         check_numbers(claim, evidence)
         + check_dates(claim, evidence)
         + _check_names(claim, evidence)
-        + _check_negation(claim, sentences)
+        + _check_negation(statement or claim, sentences)
         + (_check_antonym(close) + _check_degree(close) if close else [])
         + check_rank(claim, evidence)
         + check_denial(claim, evidence)
@@ -415,13 +443,17 @@ def _spelled(word: str, index: set[str]) -> bool:
     or with two letters swapped, and for words of seven letters or more one letter after
     the first changed: a plural ("Chadbournes") or a typo ("Pacquaio", "Chrisopher",
     "Brandom") of a name the source spells right still names it; a place or its people,
-    the other, and one of the family what they are ("Dad", "father")."""
+    the other, and one of the family what they are ("Dad", "father"). Words of five
+    letters: two letters swapped ("Besty" for Betsy), not one more or less ("Annie" is not
+    "Anne", "Claus" not "Clause"; "De Lasse" for "de Lassee" is as often an invented name)."""
     if word in index or any(w in index for w in _SAID_OTHERWISE.get(word, ())):
         return True
-    if len(word) < 6:
+    if len(word) < 5:
         return False
-    drops = (word[:i] + word[i + 1 :] for i in range(len(word)))
     swaps = (word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1))
+    if len(word) == 5:
+        return any(v in index for v in swaps)
+    drops = (word[:i] + word[i + 1 :] for i in range(len(word)))
     return any(v in index for v in drops) or any(v in index for v in swaps) or (
         word.isalpha() and any(_one_letter_off(word, w) for w in index))
 

@@ -83,15 +83,34 @@ def _said_in_full(person: str, index: set[str]) -> bool:
     return len(words) < 2 or all(_spelled(w, index) for w in words)
 
 
-def said_elsewhere(findings: Sequence[Finding], claim: str, text: str) -> list[Finding]:
+def said_elsewhere(findings: Sequence[Finding], claim: str, text: str, speakers: int = 0) -> list[Finding]:
     """``findings`` less each number found missing from the claim's passages that the
-    conversation ``text`` states elsewhere (a summary gathers from every turn), and with a
-    figure said roughly ("about $ 20" for "$20") taken as said."""
+    conversation ``text`` states elsewhere (a summary gathers from every turn) or that
+    counts its ``speakers`` ("The three decide to go to a bar" of a conversation of three:
+    the transcript states how many speak), and with a figure said roughly ("about $ 20"
+    for "$20") taken as said."""
     out = [_said_roughly(f) for f in findings]
     if not any(f.kind == "number" and f.status == "missing" for f in out):
         return out
     stated = {f.claim for f in check_numbers(claim, text) if f.status == "ok"}
-    return [f for f in out if not (f.kind == "number" and f.status == "missing" and f.claim in stated)]
+    return [f for f in out if not (f.kind == "number" and f.status == "missing"
+                                   and (f.claim in stated or _counts_speakers(f.claim, claim, speakers)))]
+
+
+# who a count of the speakers counts: "the three", "all three", "three persons", "both of them"
+_PEOPLE_WORDS = r"(?:persons|people|speakers|friends|colleagues|men|women|guys|of them|of us)"
+
+
+def _counts_speakers(figure: str, claim: str, speakers: int) -> bool:
+    """Whether ``figure`` (a number found missing, as the check reads it: "three decide")
+    counts the conversation's ``speakers`` in ``claim``: "the three" not followed by what
+    else it counts ("the three books"), or "three persons"."""
+    found = find_numbers(figure)
+    if speakers < 2 or len(found) != 1 or found[0].value != speakers:
+        return False
+    word = re.escape(figure.split()[0])
+    counted = rf"\b(?:the|all)\s+{word}\b(?!\s+(?!{_PEOPLE_WORDS}\b)[a-z]+s\b)|\b{word}\s+{_PEOPLE_WORDS}\b"
+    return re.search(counted, claim, re.I) is not None
 
 
 def _said_roughly(f: Finding) -> Finding:

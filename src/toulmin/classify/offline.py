@@ -105,7 +105,8 @@ def _checked_focus(claim: Claim) -> str:
 def _check(claim: Claim, focus: str, evidence: str, *, merged: bool = True) -> list[Finding]:
     # a figure is read with the names of the whole clause it came from ("introduced in
     # the United States in 1957" is one fact, though split into a place and a year)
-    found = check_claim(focus, evidence) + check_agent(claim.text, evidence)
+    found = check_claim(focus, evidence, statement=claim.text if claim.item_of else None)
+    found += check_agent(claim.text, evidence)
     return found + check_merged(claim.clause or claim.text, evidence, focus=focus) if merged else found
 
 

@@ -23,6 +23,8 @@ from .._parallel import resolve_threads
 from ..errors import DependencyError, InputError
 from ..text import MAX_ANSWER_CHARS, Span, split_sentences
 from .attrs import speed_up_attribute_ruler
+from .lists import SUBJECT_DEPS as _SUBJ
+from .lists import list_items as _list_items
 from .ner import EntityRunner
 
 __all__ = ["Claim", "ClaimExtractor", "ClaimType", "SpacyExtractor"]
@@ -148,7 +150,6 @@ _NUM_ENTS = {"DATE", "TIME", "PERCENT", "MONEY", "QUANTITY", "CARDINAL", "ORDINA
 _NAME_ENTS = {"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW"}
 # Names a backing passage must mention; a nationality ("American") is often said another way.
 _MUST_NAME = _NAME_ENTS - {"NORP"}
-_SUBJ = {"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"}
 _PRONOUNS = {"it", "they", "he", "she", "this", "these", "its", "their"}
 # A subject in the first or second person makes the sentence about the
 # conversation ("I loved that book", "you should see it"), not about the sources.
@@ -383,57 +384,6 @@ _CONJUNCTIONS = {"and", "or", "but", "nor"}
 def _in_word(doc: Any, i: int) -> bool:
     """A hyphen with no space on either side joins one word ("first-line")."""
     return 0 < i < len(doc) - 1 and not doc[i - 1].whitespace_ and not doc[i].whitespace_
-
-
-_ITEM_POS = ("NOUN", "PROPN", "ADJ", "NUM")
-_OPEN_ENDED = frozenset({"more", "others", "etc", "etc.", "so", "forth", "else", "many", "several"})
-
-
-def _list_items(doc: Any, unit: list[int], focus: list[int]) -> list[tuple[list[int], list[int]]] | None:
-    """One (claim tokens, focus tokens) per item of a list of three or more in ``unit``
-    ("simple, easy to use, new, and not too expensive"): the claim is the unit with the
-    list cut down to that item. A list is backed only when each item is, and each item
-    gets its own verdict. Lists that are subjects stay whole: "Ann, Bob and Cy met" is
-    not three meetings."""
-    inside, focused = set(unit), set(focus)
-    for t in (doc[i] for i in unit):
-        if t.dep_ == "conj" or t.pos_ not in _ITEM_POS or t.dep_ in _SUBJ or t.i not in focused:
-            continue
-        first = doc[min(y.i for y in t.subtree)]
-        # "Lamb of God, Opeth and Overkill": a list that starts inside a name
-        of_a_name = t.pos_ == "PROPN" and t.head.dep_ == "prep" and t.head.head.pos_ == "PROPN"
-        if first.ent_iob_ == "I" or of_a_name:
-            continue
-        items, stack = [], [t]
-        while stack:
-            x = stack.pop()
-            items.append(x)
-            stack.extend(c for c in x.children if c.dep_ == "conj" and c.i in inside and c.pos_ in _ITEM_POS)
-        if len(items) < 3:
-            continue
-        own: dict[int, set[int]] = {}
-        for x in items:
-            mine = {y.i for y in x.subtree}
-            for c in x.children:
-                if c.dep_ == "conj" or (c.dep_ in ("cc", "punct") and c.i > x.i):
-                    mine -= {y.i for y in c.subtree}
-            mine &= inside
-            while mine and (doc[max(mine)].is_punct or doc[max(mine)].dep_ == "cc"):
-                mine.discard(max(mine))
-            own[x.i] = mine
-        if any(len(v) > 10 for v in own.values()):
-            return None  # long items are clauses the parse hung off a noun; splitting garbles them
-        every = set().union(*own.values())
-        lo, hi = min(every), max(every)
-        listed = {i for i in unit if lo <= i <= hi}
-        # an enumeration has commas ("mother and father Agnes and Rock" is two pairs), and
-        # one that ends "and more" or "among others" names examples, not its items
-        if not any(doc[i].text == "," for i in listed) or any(
-                doc[i].lower_ in _OPEN_ENDED for i in listed | {hi + 1, hi + 2} if i < len(doc)):
-            return None
-        rest = [i for i in unit if i not in listed]
-        return [(sorted(set(rest) | own[x.i]), sorted(own[x.i])) for x in sorted(items, key=lambda y: y.i)]
-    return None
 
 
 def _is_conjunction(t: Any) -> bool:
