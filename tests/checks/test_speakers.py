@@ -134,3 +134,35 @@ def test_a_reply_that_assents_takes_the_statement_it_answers_for_its_own() -> No
     ])
     found = check_speaker("Person2 decides to stop smoking in the new year.", "Person2", asked, {})
     assert found is not None and found.source == "Person1"
+
+
+BEDTIME = said_by([
+    ("Person1", "Steven, it's ten o'clock. I'm going to bed now, I am really tired."),
+    ("Person2", "I've got to stay up and go over the household budget for next month."),
+    ("Person1", "Don't stay up too late, it is not good for your health."),
+])
+
+
+def test_only_the_subjects_own_clause_is_read_when_the_claim_goes_on_about_the_other() -> None:
+    names = {"Person2": "Steven"}
+    claim = "Person1 goes to bed first while Steven plans to stay up to go over the household budget."
+    assert check_speaker(claim, "Person1", BEDTIME, names) is None
+    # the subject's own clause in the other's mouth still fires
+    swapped = "Person2 goes to bed now because Person2 is really tired, and Person1 goes over the budget."
+    f = check_speaker(swapped, "Person2", BEDTIME, names)
+    assert f is not None and f.status == "mismatch" and "Person1 says this, not Person2" in f.note
+
+
+def test_telling_how_and_asking_how_to_are_read_by_the_roles() -> None:
+    from toulmin.checks.speakers import asks_a_question, tells_how
+
+    post = said_by([
+        ("Person1", "I want to send this package by first-class mail to my sister."),
+        ("Person2", "Put it on the scale, then fill in this form and pay at the window."),
+    ])
+    claim = "Person2 instructs Person1 on how to send a package by first-class mail."
+    assert tells_how("instructs Person1 on how to send a package by mail.")
+    assert check_speaker(claim, "Person2", post, {}) is None
+    # "how to" asks a question; "to" with a verb alone asks the other to do something
+    assert asks_a_question("asks Alice how to use washing machines and dryers.")
+    assert not asks_a_question("asks Alice to use the washing machines.")

@@ -149,14 +149,17 @@ def speaker_named(subject: str, speakers: Sequence[str], names: Mapping[str, str
 
 # Verbs by which one speaker tells the other something, and what a question asks for: a
 # claim of the two ("Person2 tells Person1 the way to the museum") answers a question.
-TELLS = re.compile(r"(?:tells?|shows?|explains?|teaches?|informs?|describes?|introduces?)\b")
+TELLS = re.compile(r"(?:tells?|shows?|explains?|teaches?|informs?|describes?|introduces?|instructs?|guides?|"
+                   r"shares?)\b")
 ASKED_FOR = re.compile(
     r"\b(?:how|where|what|when|why|which|who|the way|the location|the directions?|the address)\b", re.I)
 
 
 ASKS = re.compile(r"(?:asks?|inquires?|enquires?|inquiries)\b")
 # "asks Person2 to move the car", "asks for a raise": a request, not a question
-REQUEST = re.compile(r"\bto (?!(?:the|a|an|his|her|their|its|my|your|our|this|that|these|those)\b)[a-z]+|"
+# ("asks Alice how to use the machines" asks a question: "how to" is no request)
+REQUEST = re.compile(r"(?<!\bhow )(?<!\bwhat )(?<!\bwhere )(?<!\bwhen )(?<!\bwhich )(?<!\bwhether )"
+                     r"(?<!\bwho )\bto (?!(?:the|a|an|his|her|their|its|my|your|our|this|that|these|those)\b)[a-z]+|"
                      r"^for\b")
 
 
@@ -213,11 +216,31 @@ def check_speaker(
     if tells_how(rest) or asks_a_question(rest):
         return None
     said = _with_assent(said)
+    cut = _about_the_other(rest, who, speakers, names)
     if _ACTS.match(rest):
-        return _spoken_to(subject, rest, who, words, said, names)
+        return None if cut is not None else _spoken_to(subject, rest, who, words, said, names)
     if _REACT.search(claim) or _HELPS.match(rest):
         return None
+    if cut is not None:  # only the subject's own clause is read
+        words = words_of(rest[:cut]) - label_words(speakers, names) - words_of(subject)
+        if len(words) < 2:
+            return None
     return _put_in_mouth(subject, who, words, said, names)
+
+
+def _about_the_other(rest: str, who: str, speakers: Sequence[str], names: Mapping[str, str]) -> int | None:
+    """Where ``rest`` (the claim after its subject) goes on to a clause about another
+    speaker ("goes to sleep first while Steven plans to stay up", "... even though Person1
+    hasn't improved", "... from Jayden, who is short of cash"), or None: the words after it
+    are the other's, and whose they are does not tell who said the subject's part."""
+    others = [s for s in speakers if s != who]
+    if not others:
+        return None
+    called = "|".join(re.escape(n) for o in others for n in {o, names.get(o, o)})
+    joins = r"and|while|but|when|whereas|so|because|after|before|then|though|although|even though"
+    found = [m.start() for m in (re.search(rf"\b(?:{joins})\s+(?:{called})\b", rest),
+                                 re.search(rf"\b(?:{called}),? (?:who|whose|which)\b", rest)) if m]
+    return min(found) if found else None
 
 
 def _put_in_mouth(subject: str, who: str, words: set[str], said: Sequence[Said],
@@ -243,12 +266,6 @@ def _spoken_to(subject: str, rest: str, who: str, words: set[str], said: Sequenc
                names: Mapping[str, str]) -> Finding | None:
     """A claim of what the subject says to the other (``rest``: the claim after its
     subject) whose words only the other says."""
-    others = [s for s in dict.fromkeys(s for s, _, _ in said) if s != who]
-    called = "|".join(re.escape(n) for o in others for n in {o, names.get(o, o)})
-    if re.search(rf"\b(?:and|while|but|when|whereas|so|because|after|before|then)\s+(?:{called})\b", rest):
-        return None  # "... and Person1 decides to stay": a second claim, about the other
-    if re.search(rf"\b(?:{called}),? (?:who|whose|which)\b", rest):
-        return None  # "... from Jayden, who is short of cash": words about the other
     own: set[str] = set()
     stated: dict[str, list[tuple[str, frozenset[str]]]] = {}
     for s, text, ws in said:
