@@ -159,8 +159,8 @@ ASKS = re.compile(r"(?:asks?|inquires?|enquires?|inquiries)\b")
 # "asks Person2 to move the car", "asks for a raise": a request, not a question
 # ("asks Alice how to use the machines" asks a question: "how to" is no request)
 REQUEST = re.compile(r"(?<!\bhow )(?<!\bwhat )(?<!\bwhere )(?<!\bwhen )(?<!\bwhich )(?<!\bwhether )"
-                     r"(?<!\bwho )\bto (?!(?:the|a|an|his|her|their|its|my|your|our|this|that|these|those)\b)[a-z]+|"
-                     r"^for\b")
+                     r"(?<!\bwho )\bto (?!(?:the|a|an|his|her|their|its|my|your|our|this|that|these|those)\b)"
+                     r"[a-z]+|^for\b")
 
 
 def asks_a_question(rest: str) -> bool:
