@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-import numpy as np
-
+from tests.classify.fakes import RecordingChecker
 from toulmin.classify.negatives import read_without_negations
 from toulmin.classify.offline import Classification, ScoredCandidate
 from toulmin.extract.rules import Claim
@@ -17,18 +14,10 @@ CHAT = """#Person1#: I'm going on my annual vacation next week.
 #Person2#: I really envy you. You know I'm not taking my vacation until December."""
 
 
-class NoNegations:
+def NoNegations() -> RecordingChecker:
     """Backs a pair only when neither side negates, as if it misread two negations."""
-
-    name, version, threshold = "fake", "0", 0.5
-
-    def __init__(self) -> None:
-        self.pairs: list[tuple[str, str]] = []
-
-    def predict(self, claims: Sequence[str], spans: Sequence[str]) -> np.ndarray:
-        self.pairs += list(zip(claims, spans))
-        return np.array([[0.9, 0.05, 0.05] if "not" not in c + s and "n't" not in c + s else [0.1, 0.1, 0.8]
-                         for c, s in zip(claims, spans)])
+    return RecordingChecker(
+        lambda c, s: [0.9, 0.05, 0.05] if "not" not in c + s and "n't" not in c + s else [0.1, 0.1, 0.8])
 
 
 def _case(claim_text: str, subject: str, source_id: str = "chat") -> tuple[Claim, Classification, dict]:

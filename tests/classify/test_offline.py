@@ -2,25 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-import numpy as np
-
+from tests.classify.fakes import RecordingChecker
 from toulmin.classify.offline import CheckerClassifier
 from toulmin.extract.rules import Claim
 from toulmin.link.linker import Candidate
 
 
-class Recorder:
-    name, version, threshold = "rec", "0", 0.5
-
-    def __init__(self) -> None:
-        self.pairs: list[tuple[str, str]] = []
-
-    def predict(self, claims: Sequence[str], spans: Sequence[str]) -> np.ndarray:
-        self.pairs += list(zip(claims, spans))
-        # a distinct score per span, so the test can tell which pair a score came from
-        return np.array([[min(1.0, len(s) / 1000), 0.0, 0.0] for s in spans])
+def Recorder() -> RecordingChecker:
+    # a distinct score per span, so the test can tell which pair a score came from
+    return RecordingChecker(lambda c, s: [min(1.0, len(s) / 1000), 0.0, 0.0], name="rec")
 
 
 def _cand(text: str, start: int, context: str | None) -> Candidate:

@@ -3,10 +3,7 @@ passages (as the shipped one reads "Person2: That might be more rooms than I nee
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-import numpy as np
-
+from tests.classify.fakes import RecordingChecker
 from toulmin.checks.finding import Finding
 from toulmin.classify.offline import Classification, ScoredCandidate
 from toulmin.classify.unlabelled import read_without_labels
@@ -20,17 +17,9 @@ CHAT = """#Person1#: Betsy, would you be interested in a three-bedroom flat?
 #Person1#: I have a smaller one too."""
 
 
-class LabelBlind:
+def LabelBlind() -> RecordingChecker:
     """Backs a pair only when its passage carries no speaker label."""
-
-    name, version, threshold = "fake", "0", 0.5
-
-    def __init__(self) -> None:
-        self.pairs: list[tuple[str, str]] = []
-
-    def predict(self, claims: Sequence[str], spans: Sequence[str]) -> np.ndarray:
-        self.pairs += list(zip(claims, spans))
-        return np.array([[0.1, 0.2, 0.7] if "Person" in s else [0.9, 0.05, 0.05] for s in spans])
+    return RecordingChecker(lambda c, s: [0.1, 0.2, 0.7] if "Person" in s else [0.9, 0.05, 0.05])
 
 
 def _case(claim_text: str, subject: str, chat: str = CHAT, entailment: float = 0.07,
@@ -97,12 +86,11 @@ def test_nothing_is_read_again_when_backed_negated_refuted_or_not_a_conversation
 
 
 def test_a_lower_or_still_low_score_without_labels_adds_no_finding() -> None:
-    class Low(LabelBlind):
-        def predict(self, claims: Sequence[str], spans: Sequence[str]) -> np.ndarray:
-            return np.array([[0.3, 0.6, 0.1] for _ in spans])
+    def low() -> RecordingChecker:
+        return RecordingChecker(lambda c, s: [0.3, 0.6, 0.1])
 
     claim, cls, readings = _case("Person2 wants fewer rooms.", "Person2")
-    got = read_without_labels(Low(), claim, cls, readings, threshold=0.5)
+    got = read_without_labels(low(), claim, cls, readings, threshold=0.5)
     assert got.scored[0].probs["entailment"] == 0.3 and got.findings == []
     claim, cls, readings = _case("Person2 wants fewer rooms.", "Person2", entailment=0.4)
-    assert read_without_labels(Low(), claim, cls, readings, threshold=0.5) == cls
+    assert read_without_labels(low(), claim, cls, readings, threshold=0.5) == cls

@@ -34,11 +34,6 @@ def long_answer(sentences: int = 200) -> str:
     return " ".join([*out, _LAST])
 
 
-@pytest.fixture(scope="module")
-def ex() -> SpacyExtractor:
-    return SpacyExtractor()
-
-
 def _dump(claims: list[Claim]) -> list[dict[str, Any]]:
     return [c.model_dump() for c in claims]
 

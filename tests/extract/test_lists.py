@@ -5,11 +5,6 @@ import pytest
 from toulmin.extract.rules import SpacyExtractor
 
 
-@pytest.fixture(scope="module")
-def ex() -> SpacyExtractor:
-    return SpacyExtractor()
-
-
 def test_a_list_of_three_or_more_is_one_claim_per_item(ex: SpacyExtractor) -> None:
     answer = ("The team is tasked with designing a remote control that is simple, easy to use, new, "
               "and not too expensive.")

@@ -10,11 +10,6 @@ SEED = (
 )
 
 
-@pytest.fixture(scope="module")
-def ex() -> SpacyExtractor:
-    return SpacyExtractor()
-
-
 def test_seed_example_gives_five_claims_with_offsets(ex: SpacyExtractor) -> None:
     claims = ex.extract(SEED)
     assert [c.text for c in claims] == [
