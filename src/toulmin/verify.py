@@ -32,6 +32,7 @@ from .errors import InputError, LLMError
 from .extract.rules import Claim
 from .extract.topic import assign_topics, context_topic
 from .link.embed import Embedder, MiniLMEmbedder, load_embedder
+from .link.pronouns import link_in_sentence
 from .reading import Reading, conversation, locate, read_answer, read_sources
 from .report import Alignment, ClaimResult, Report
 from .score.align import alignment, verification
@@ -229,6 +230,8 @@ class Verifier:
             on_event("claims", [c.model_dump(mode="json") for c in claims])
         stop_if_cancelled(cancel, "linking")
         cands = self.linker.link(checked, srcs)
+        if any(r.turns for r in readings.values()):
+            cands = link_in_sentence(self.linker, checked, cands, srcs)
         t3 = time.perf_counter()
         linked = [(c, cs) for c, cs in zip(checked, cands) if cs]
         decided: dict[str, ClaimResult] = {}

@@ -259,6 +259,12 @@ def test_a_company_is_not_named_by_its_generic_last_word() -> None:
     assert not name_present("Marvel Comics", index, person=False)
     assert name_present("Stanford University", index, person=False)
     assert name_present("Fantagraphics", index, person=False)
+    # a holiday is named without its "Day"
+    dinner = name_index("You're having Thanksgiving dinner with us?")
+    assert name_present("Thanksgiving Day", dinner, person=False)
+    # an abbreviation with dots, spaced as a transcriber wrote it, names what it names without
+    stay = name_index("How long have you been in the U. S. ? Three weeks.")
+    assert name_present("US", stay, person=False) and not name_present("UK", stay, person=False)
     # a person is still named by the surname alone
     assert name_present("Mr Gary Groth", index, person=True)
 

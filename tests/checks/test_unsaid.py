@@ -97,3 +97,16 @@ def test_a_count_of_the_speakers_is_said_by_the_transcript() -> None:
     books = "Person1 buys the three books."
     missing = check_numbers(books, "#Person3#: Nice to meet you.")
     assert missing and said_elsewhere(missing, books, chat, speakers=3) == missing
+
+
+def test_a_figure_is_said_however_its_spacing() -> None:
+    from toulmin.checks.numbers import check_numbers
+    from toulmin.checks.unsaid import said_elsewhere
+
+    chat = "#Person1#: Can you book me on tomorrow's flight?\n#Person2#: Certainly, with a 50 % discount."
+    # the finding quotes the answer's "50 %", the claim reads "50%"
+    missing = check_numbers("Person2 books a flight with 50 % discount.", "#Person2#: Certainly.")
+    assert [(f.kind, f.status, f.claim) for f in missing] == [("number", "missing", "50 %")]
+    claim = "Person2 books a flight with 50% discount."
+    assert said_elsewhere(missing, claim, chat) == []
+    assert said_elsewhere(missing, claim, "#Person2#: Certainly.") == missing

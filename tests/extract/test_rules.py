@@ -330,6 +330,13 @@ def test_a_capitalised_word_the_recogniser_misses_is_a_lone_name(ex: SpacyExtrac
     assert ex.extract("Person1 congratulates Person2's award.")[0].names == []
 
 
+def test_a_name_the_recogniser_runs_across_a_verb_is_cut_there(ex: SpacyExtractor) -> None:
+    # spaCy's small model reads "Frank invites Besty" as one ORG
+    (c,) = ex.extract("Frank invites Besty to the party to celebrate his big promotion.")
+    assert c.names == ["Frank", "Besty"]
+    assert ex.extract("The Bank of England raised rates.")[0].names == ["The Bank of England"]
+
+
 @pytest.mark.parametrize("answer", [
     "Person1 asks Person2 the sort of warranty comes with the stereo, the conditions of the store "
     "policy, and how to get the manufacturer's warranty.",

@@ -228,3 +228,18 @@ def test_a_summary_of_what_a_speaker_does_is_read_on_the_turns_without_their_lab
     prose = LATE.replace("#Person1#: ", "").replace("#Person2#: ", "")
     (plain,) = toulmin.verify("Nora explains the reason for her lateness and apologizes.", [prose]).details
     assert not any(f.kind == "speaker" for f in plain.findings)
+
+
+BIKE = """#Person1#: Mom, I've got something to tell you.
+#Person2#: So, please!
+#Person1#: Aunt Jane buys a new bike for Tom. He is putting on grand airs.
+#Person2#: I bought you a new one last year. Isn't it handsome?
+#Person1#: It is great. But Tom's bike is so much better than mine."""
+
+
+def test_a_claim_left_with_a_pronoun_is_linked_on_its_sentence() -> None:
+    # "she" is not resolved after a speaker's tag; alone, "She refuses." shares no word
+    # with the chat and was UNLINKED
+    r = _verify("#Person1# wants a new bike from #Person2#, but she refuses.", BIKE, "chat")
+    (she,) = [d for d in r.details if d.claim == "She refuses."]
+    assert she.verdict != Verdict.UNLINKED and any("bike" in e.quote for e in she.evidence)

@@ -375,9 +375,14 @@ _CAP_RUN = re.compile(r"[A-Z][\w'’-]*(?:\s+(?:(?:of|and|for|the|de|du|von|van)
 _POSSESSIVE = re.compile(r"['’]s\b|['’]$")
 
 
+_DOTTED = re.compile(r"\b(?:[A-Z]\.\s?){2,}")
+
+
 def name_index(text: str) -> set[str]:
     """The words of ``text`` (lower case) and the initials of its multi-word names."""
     words = set(_WORD.findall(_POSSESSIVE.sub("", text).lower()))
+    # "U.S." and "U. S." name what "US" names
+    words.update(re.sub(r"[^a-z]", "", m.group(0).lower()) for m in _DOTTED.finditer(text))
     for run in _CAP_RUN.findall(text):
         caps = [w for w in run.split() if w[:1].isupper()]
         if caps and caps[0] in ("The", "A", "An"):  # "The Food and Drug Administration": FDA
@@ -414,7 +419,7 @@ _GENERIC = frozenset(
     "department ministry office service services court church cathedral hospital museum library "
     "station airport river lake mountain mount mountains island islands county city town state "
     "states province district republic kingdom empire street road avenue park bridge tower hall "
-    "center centre castle palace award awards prize festival games cup championship league series "
+    "center centre castle palace award awards prize festival day games cup championship league series "
     "magazine journal times news network channel tv radio house theatre theater stadium arena "
     "national international american british united new north south east west north-east".split()
 )

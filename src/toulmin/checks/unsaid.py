@@ -92,9 +92,16 @@ def said_elsewhere(findings: Sequence[Finding], claim: str, text: str, speakers:
     out = [_said_roughly(f) for f in findings]
     if not any(f.kind == "number" and f.status == "missing" for f in out):
         return out
-    stated = {f.claim for f in check_numbers(claim, text) if f.status == "ok"}
+    # "50 %" and "50%" are one figure: the finding may quote the answer's spacing, the check
+    # the claim's
+    stated = {_bare(f.claim) for f in check_numbers(claim, text) if f.status == "ok"}
     return [f for f in out if not (f.kind == "number" and f.status == "missing"
-                                   and (f.claim in stated or _counts_speakers(f.claim, claim, speakers)))]
+                                   and (_bare(f.claim) in stated
+                                        or _counts_speakers(f.claim, claim, speakers)))]
+
+
+def _bare(figure: str) -> str:
+    return re.sub(r"\s+", "", figure)
 
 
 # who a count of the speakers counts: "the three", "all three", "three persons", "both of them"

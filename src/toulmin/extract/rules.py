@@ -453,12 +453,27 @@ class _EntityIndex:
     def __init__(self, doc: Any):
         # A name does not open with a word in lower case ("de Gaulle" aside): "congratulates
         # Person2's" is the recogniser misreading a speaker tag as a name.
-        self.ents = [(e.start, e.end, e.label_, e.text) for e in doc.ents
-                     if e.label_ in _MUST_NAME and e.text.rstrip(".").lower() not in _TITLES
+        self.ents = [(e.start, e.end, label, e.text) for e, label in _unglued(doc)
+                     if label in _MUST_NAME and e.text.rstrip(".").lower() not in _TITLES
                      and len(e.text) > 1 and not (e[0].is_lower and e[0].is_alpha and len(e[0]) > 3)]
         self.starts = [e[0] for e in self.ents]
         # every entity's tokens, a nationality's too: "American" is said other ways
         self.covered = {i for e in doc.ents for i in range(e.start, e.end)}
+
+
+def _unglued(doc: Any) -> list[tuple[Any, str]]:
+    """``doc.ents`` with an entity the recogniser ran across a verb ("Frank invites Besty":
+    one ORG) cut into the names on either side of it; a name has no verb in lower case in it."""
+    out = []
+    for e in doc.ents:
+        cuts = [t.i for t in e if t.is_lower and t.is_alpha and t.pos_ in ("VERB", "AUX")]
+        if not cuts:
+            out.append((e, e.label_))
+            continue
+        for a, z in zip([e.start, *(i + 1 for i in cuts)], [*cuts, e.end]):
+            if z > a and doc[a].is_title:
+                out.append((doc[a:z], e.label_))
+    return out
 
 
 def _entity_index(doc: Any) -> _EntityIndex:
