@@ -52,6 +52,15 @@ def test_every_span_of_the_reading_maps_back_into_the_original() -> None:
     assert r.quote(first.start, first.end)[0] == said
 
 
+def test_a_tokenisers_spacing_around_an_apostrophe_is_read_closed() -> None:
+    chat = "#Person1#: I don ' t believe you.\n#Person2#: Don ' t worry, I ' m here, it ' s Tom ' s."
+    r = _reading(chat)
+    assert "Person1: I don't believe you." in r.text
+    assert "Person2: Don't worry, I'm here, it's Tom's." in r.text
+    at = r.text.index("don't")
+    assert r.quote(at, at + len("don't believe"))[0] == "don ' t believe"
+
+
 def test_a_name_spelled_letter_by_letter_is_read_as_the_word() -> None:
     call = ("#Person1#: What's your last name, please?\n#Person2#: S M I T H.\n"
             "#Person1#: Is that J-O-N-E-S or S. M. I. T. H.? A B and I went.\n#Person2#: The U.S. is big.")

@@ -64,6 +64,9 @@ _WORD = re.compile(r"[A-Za-z']+-?")
 # a name spelled out letter by letter ("S M I T H.", "J-O-N-E-S"), read as the word
 _SPELLED = re.compile(r"(?<![\w'-])[A-Z](?:(?:[ \t]+|-|\.[ \t]*)[A-Z](?![\w'])){2,}")
 _NUMBER_SPACE = re.compile(r"\d,( )\d{3}\b|\d( )%")
+# "don ' t", "I ' m", "Tom ' s": a tokeniser's spacing around an apostrophe (the checker reads
+# "don ' t worry" as no negation)
+_APOSTROPHE_SPACE = re.compile(r"(?<=[A-Za-z])( ' )(?=(?:t|s|m|re|ve|ll|d)\b)", re.I)
 # A tag that names a speaker in an answer: #Person1#, #Speaker_2#
 _TAG = re.compile(r"#([A-Za-z][A-Za-z0-9_]{0,30})#")
 _VOCATIVE = re.compile(r"^\s*(?i:(?:hi|hey|hello|oh|yes|no|well|sorry|thanks|thank you|excuse me|"
@@ -225,6 +228,7 @@ def _clean(b: _Builder, a: int, z: int) -> None:
     # "20, 000 RMB" and "15 %": a transcriber's spacing inside a number
     drop.extend((m.start(m.lastindex or 0), m.end(m.lastindex or 0), "")
                 for m in _NUMBER_SPACE.finditer(src, a, z))
+    drop.extend((m.start(1), m.end(1), "'") for m in _APOSTROPHE_SPACE.finditer(src, a, z))
     drop.sort()
     at = a
     for s, e, rep in drop:

@@ -57,6 +57,18 @@ def test_negations_are_dropped_on_both_sides_alike() -> None:
         "He is here, was, believe it or not.")
 
 
+def test_hardly_negates_what_it_bears_on() -> None:
+    said = said_by([("Person1", "I can hardly stand these wet and cold days."),
+                    ("Person2", "I'm used to it.")])
+    passage = "Person1: I can hardly stand these wet and cold days. Person2: I'm used to it."
+    assert negations("I can hardly stand these wet and cold days.")[0] == (
+        ("stand", frozenset({"wet", "cold", "day"})), "i")
+    assert negated_alike_by("Person1 cannot stand wet days.", "Person1", said, SPEAKERS, {}, passage) == [
+        "I can hardly stand these wet and cold days."]
+    assert negated_alike_by("Person2 cannot stand wet days.", "Person2", said, SPEAKERS, {}, passage) == []
+    assert drop_negation("I can hardly stand it, and scarcely sleep.") == "I can stand it, and sleep."
+
+
 def test_a_denied_opinion_is_read_on_the_clause_it_governs() -> None:
     # "I don't think they can be compared" says they cannot be (negation raising)
     turns = [("Person1", "Is there a sport women are better at?"),

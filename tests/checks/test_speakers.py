@@ -166,3 +166,21 @@ def test_telling_how_and_asking_how_to_are_read_by_the_roles() -> None:
     # "how to" asks a question; "to" with a verb alone asks the other to do something
     assert asks_a_question("asks Alice how to use washing machines and dryers.")
     assert not asks_a_question("asks Alice to use the washing machines.")
+
+
+def test_only_what_a_speaker_says_of_themselves_is_put_in_another_mouth() -> None:
+    said = said_by([
+        ("Person1", "Do we have time for lunch before the talks?"),
+        ("Person2", "The conference does not open until noon, so there is time."),
+        ("Person1", "Great. What can I eat?"),
+        ("Person2", "Just make yourself a peanut butter and jelly sandwich."),
+    ])
+    # facts of the world and words said to the other are no speaker's own
+    assert check_speaker("Person1 attends the conference when it opens at noon.", "Person1", said, {}) is None
+    sandwich = "Person1 might make a peanut butter and jelly sandwich."
+    assert check_speaker(sandwich, "Person1", said, {}) is None
+    # what Person2 says of themselves still is theirs
+    mine = said_by([("Person1", "Do we have time for lunch?"),
+                    ("Person2", "I will make a peanut butter and jelly sandwich for my lunch.")])
+    f = check_speaker("Person1 will make a peanut butter and jelly sandwich for lunch.", "Person1", mine, {})
+    assert f is not None and f.status == "mismatch"

@@ -48,11 +48,15 @@ _AUX = frozenset("do does did is am are was were will would can could should hav
 Frame = tuple[str, frozenset[str]]  # the word negated (with its object after a light verb), what follows
 
 
+# "I can hardly stand these wet days" says "I cannot stand them"
+_NEARLY_NOT = frozenset({"hardly", "scarcely"})
+
+
 def _negator(words: Sequence[str], i: int) -> bool:
     w = words[i]
     if w == "not":
         return not (i and words[i - 1] == "or")  # "believe it or not"
-    return w in ("never", "cannot") or w.endswith(("n't", "n’t"))
+    return w in ("never", "cannot") or w in _NEARLY_NOT or w.endswith(("n't", "n’t"))
 
 
 def _stem(word: str) -> str:
@@ -80,7 +84,7 @@ def negations(text: str, *, claim: bool = False) -> list[tuple[Frame | None, str
                 break
             if w != "," and w not in _FUNCTION and w not in _CLAUSE_END and not _negator([w], 0):
                 after.append(w)
-        k = i - 1 - (words[i] == "not" and i > 0 and words[i - 1] in _AUX)
+        k = i - 1 - ((words[i] == "not" or words[i] in _NEARLY_NOT) and i > 0 and words[i - 1] in _AUX)
         who = words[k] if k >= 0 else None
         if not after:
             out.append((None, who))
@@ -132,12 +136,12 @@ def negated_alike_by(
 
 _NT = re.compile(r"\b(\w+?)n['’]t\b", re.I)
 _NT_BASE = {"wo": "will", "ca": "can", "sha": "shall", "ai": "is"}
-_NOT = re.compile(r"(?<!\bor )\b(?:not|never)\s+", re.I)
+_NOT = re.compile(r"(?<!\bor )\b(?:not|never|hardly|scarcely)\s+", re.I)
 
 
 def drop_negation(text: str) -> str:
     """``text`` with its negations dropped: "cannot" and "can't" -> "can", "won't" ->
-    "will", "don't" -> "do", "not" and "never" gone ("or not" kept)."""
+    "will", "don't" -> "do", "not", "never", "hardly" and "scarcely" gone ("or not" kept)."""
     text = re.sub(r"\bcannot\b", "can", text, flags=re.I)
     text = re.sub(r"\b(wo|ca|sha|ai)n['’]t\b", lambda m: _NT_BASE[m.group(1).lower()], text, flags=re.I)
     text = _NT.sub(lambda m: m.group(1), text)

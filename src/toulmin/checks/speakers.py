@@ -4,11 +4,13 @@ the turns of each speaker.
 A summary names speakers ("Person1 persuades Person2 to take the bus", "Steven
 agrees"); the transcript gives each turn a label (``reading.py`` reads the labels and
 the names the speakers call each other). When the claim's subject is a speaker and the
-words of its claim are in another speaker's turns but not in any turn of its own, the
-summary has put the words in the wrong mouth: a ``speaker`` finding with status
-``mismatch``. The margins are measured on faithful and edited DialogSum dev summaries
-(``benchmarks/dialogsum.py``): a claim about a reaction ("Person1 is surprised at the
-stadium's size") has its words in the other speaker's turns and must not fire.
+words of its claim are in what another speaker says of themselves ("I got stuck in
+traffic") but not in any turn of its own, the summary has put the words in the wrong
+mouth: a ``speaker`` finding with status ``mismatch``. A sentence about no one ("The
+conference does not open until noon") is either speaker's to report. The margins are
+measured on faithful and edited DialogSum dev summaries (``benchmarks/dialogsum.py``): a
+claim about a reaction ("Person1 is surprised at the stadium's size") has its words in the
+other speaker's turns and must not fire.
 
 A claim about something the subject says *to* the other ("Person1 asks Person2 to quit
 smoking", "Person2 suggests a taxi") is read another way: such words are said to "you"
@@ -73,7 +75,11 @@ def _with_assent(said: Sequence[Said]) -> list[Said]:
     return out
 
 
-_YOU = re.compile(r"\b(?:you|your|yours|you're|you've|you'll)\b", re.I)
+_YOU = re.compile(r"\b(?:you|your|yours|yourself|yourselves|you're|you've|you'll|you'd)\b", re.I)
+# What a speaker says of themselves: words another says of no one ("The conference does not
+# open until noon", "Same pan, but with a wooden handle") are not theirs to be put in a mouth.
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'll|i'd|me|my|mine|myself|we|we're|we've|we'll|we'd|us|our|"
+                           r"ours)\b", re.I)
 # Verbs by which the subject speaks to the other: asking, telling, proposing.
 _ACTS = re.compile(
     r"(?:asks?|tells?|invites?|suggests?|advises?|reminds?|persuades?|encourages?|recommends?|"
@@ -248,10 +254,11 @@ def _put_in_mouth(subject: str, who: str, words: set[str], said: Sequence[Said],
     """The claim's words in another speaker's best sentence and not in the subject's."""
     def keep(s: str, text: str) -> bool:
         # a question's words are the answer's ("Did you enjoy your dinner?"), words said to
-        # the other are about them ("You're the first to arrive"), and a fragment answers a
-        # question ("Friendship Hotel.")
+        # the other are about them ("You're the first to arrive", "Just make yourself a
+        # sandwich"), a fragment answers a question ("Friendship Hotel."), and only what a
+        # speaker says of themselves is theirs
         return s == who or not (len(text.split()) < _MIN_WORDS or text.rstrip().endswith("?")
-                                or _YOU.search(text) or _greets(text))
+                                or _YOU.search(text) or _greets(text) or not _FIRST_PERSON.search(text))
 
     best = best_said(said, words, keep)
     mine = best.get(who, (0, ""))[0]
