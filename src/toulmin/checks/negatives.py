@@ -17,6 +17,8 @@ import re
 from collections.abc import Mapping, Sequence
 
 from ..text import stated
+from .speakers import FIRST_SUBJECTS as _FIRST
+from .speakers import SECOND_SUBJECTS as _SECOND
 from .speakers import Said, speaker_named
 
 __all__ = ["drop_negation", "negated_alike_by", "negations"]
@@ -35,8 +37,6 @@ _LIGHT = frozenset(
     "know knows knew do make makes made".split())
 # where the claim's negated clause ends ("is not cheerful because his boss ...")
 _CLAUSE_END = frozenset("because but and so or while when if since although though which who that".split())
-_FIRST = frozenset({"i", "i'm", "i've", "i'll", "i'd", "we", "we're", "we've", "we'll", "we'd"})
-_SECOND = frozenset({"you", "you're", "you've", "you'll", "you'd"})
 # "I don't think they can be compared" says "I think they cannot be": the negation of a verb
 # of opinion is read on the clause it governs (negation raising)
 _RAISING = frozenset("think thinks thought believe believes believed suppose supposes supposed expect "
@@ -136,7 +136,7 @@ def negated_alike_by(
 
 _NT = re.compile(r"\b(\w+?)n['’]t\b", re.I)
 _NT_BASE = {"wo": "will", "ca": "can", "sha": "shall", "ai": "is"}
-_NOT = re.compile(r"(?<!\bor )\b(?:not|never|hardly|scarcely)\s+", re.I)
+_NOT = re.compile(r"(?<!\bor )\b(?:" + "|".join(["not", "never", *sorted(_NEARLY_NOT)]) + r")\s+", re.I)
 
 
 def drop_negation(text: str) -> str:

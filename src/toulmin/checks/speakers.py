@@ -27,8 +27,9 @@ from itertools import pairwise
 from ..text import content_words, split_sentences
 from .finding import Finding
 
-__all__ = ["ASKED_FOR", "ASKS", "REQUEST", "TELLS", "Said", "asks_a_question", "best_said", "check_speaker",
-           "label_words", "opening_speaker", "said_by", "shown", "speaker_named", "tells_how", "words_of"]
+__all__ = ["ASKED_FOR", "ASKS", "FIRST_SUBJECTS", "REQUEST", "SECOND_SUBJECTS", "TELLS", "Said",
+           "asks_a_question", "best_said", "check_speaker", "label_words", "opening_speaker", "said_by",
+           "shown", "speaker_named", "tells_how", "words_of"]
 
 # one sentence of a transcript: (its speaker, its text, its words as the check reads them)
 Said = tuple[str, str, frozenset[str]]
@@ -75,11 +76,20 @@ def _with_assent(said: Sequence[Said]) -> list[Said]:
     return out
 
 
-_YOU = re.compile(r"\b(?:you|your|yours|yourself|yourselves|you're|you've|you'll|you'd)\b", re.I)
+# The first and second person as a subject ("I'm", "we'd", "you've"; checks/negatives.py
+# reads who denies by them), and in any place of a sentence.
+FIRST_SUBJECTS = frozenset({"i", "i'm", "i've", "i'll", "i'd", "we", "we're", "we've", "we'll", "we'd"})
+SECOND_SUBJECTS = frozenset({"you", "you're", "you've", "you'll", "you'd"})
+
+
+def _any_of(words: frozenset[str]) -> re.Pattern[str]:
+    return re.compile(r"\b(?:" + "|".join(sorted(words)) + r")\b", re.I)
+
+
+_YOU = _any_of(SECOND_SUBJECTS | {"your", "yours", "yourself", "yourselves"})
 # What a speaker says of themselves: words another says of no one ("The conference does not
 # open until noon", "Same pan, but with a wooden handle") are not theirs to be put in a mouth.
-_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'll|i'd|me|my|mine|myself|we|we're|we've|we'll|we'd|us|our|"
-                           r"ours)\b", re.I)
+_FIRST_PERSON = _any_of(FIRST_SUBJECTS | {"me", "my", "mine", "myself", "us", "our", "ours"})
 # Verbs by which the subject speaks to the other: asking, telling, proposing.
 _ACTS = re.compile(
     r"(?:asks?|tells?|invites?|suggests?|advises?|reminds?|persuades?|encourages?|recommends?|"
