@@ -41,6 +41,15 @@ def cmd_pack(a: argparse.Namespace) -> None:
     from toulmin.training.kit.parts import split_parts
     from toulmin.training.kit.plan import KitPlan
 
+    if a.from_marathon:
+        # the teacher continues the CPU marathon's run, not the base (docs/gpu-kit.md)
+        from toulmin.training import marathon
+
+        a.base_dir = marathon.home() / "ckpt" / "model"
+        if not (a.base_dir / "model.safetensors").is_file():
+            raise SystemExit(f"no marathon checkpoint in {a.base_dir}: start the marathon "
+                             "(scripts/marathon.py start) or pack without --from-marathon")
+        print(f"the teacher starts from the marathon's checkpoint: {marathon.status(marathon.home())}")
     if not (a.base_dir / "model.safetensors").is_file():
         cmd_base(a)
     plan = KitPlan(base=a.base)
@@ -152,6 +161,8 @@ def main() -> None:
     p.add_argument("--rows", type=int, default=None, help="the first N training pairs only")
     p.add_argument("--dev-rows", type=int, default=150)
     p.add_argument("--no-wheels", action="store_true")
+    p.add_argument("--from-marathon", action="store_true",
+                   help="the teacher starts from the CPU marathon's last checkpoint, not the base")
     g = sub.add_parser("gpu")
     g.add_argument("--carried", type=Path, required=True)
     g.add_argument("--kit", type=Path, required=True)

@@ -10,9 +10,7 @@ from collections import Counter
 from pathlib import Path
 from types import ModuleType
 
-import pytest
-
-from tests.conftest import DATA
+from tests.conftest import needs_data
 
 ROOT = Path(__file__).resolve().parents[1]
 REF_LABELS = {"correct", "wrong_source", "unsupported", "unresolved"}
@@ -27,7 +25,7 @@ def _bench() -> ModuleType:
     return mod
 
 
-@pytest.mark.skipif(not DATA.is_dir(), reason="public data ../shared/data not present")
+@needs_data
 def test_labelled_set_is_well_formed() -> None:
     bench = _bench()
     rows = bench.load_set()

@@ -2,11 +2,11 @@
 
 import pytest
 
-from tests.conftest import DATA
+from tests.conftest import needs_data
 from toulmin.datasets import SLICES, load_slice
 from toulmin.errors import InputError
 
-pytestmark = pytest.mark.skipif(not DATA.is_dir(), reason="public data ../shared/data not present")
+pytestmark = needs_data
 
 
 def test_halueval_test_dev_train_are_disjoint_and_sized() -> None:

@@ -124,6 +124,7 @@ class ErrorCode(StrEnum):
     E_MODEL_LOAD = "E_MODEL_LOAD"
     E_MODEL_MISSING = "E_MODEL_MISSING"
     E_NOT_FOUND = "E_NOT_FOUND"
+    E_NOT_RUNNING = "E_NOT_RUNNING"
     E_NOT_UTF8 = "E_NOT_UTF8"
     E_NO_ANSWER = "E_NO_ANSWER"
     E_NO_EMBEDDER = "E_NO_EMBEDDER"
@@ -132,6 +133,7 @@ class ErrorCode(StrEnum):
     E_NO_SPACY_MODEL = "E_NO_SPACY_MODEL"
     E_OPTION_NOT_ALLOWED = "E_OPTION_NOT_ALLOWED"
     E_PAIR_MISMATCH = "E_PAIR_MISMATCH"
+    E_RUNNING = "E_RUNNING"
     E_SOURCE_FILE = "E_SOURCE_FILE"
     E_SOURCE_KEYS = "E_SOURCE_KEYS"
     E_STORE = "E_STORE"
@@ -187,6 +189,8 @@ ERRORS: dict[ErrorCode, tuple[type[ToulminError] | None, int | None, str]] = {
     C.E_MODEL_LOAD: (ModelError, None, "a model was found but could not be loaded"),
     C.E_MODEL_MISSING: (ModelError, None, "a model is not installed, or not in the folder named"),
     C.E_NOT_FOUND: (InputError, 404, "a file or report that was named does not exist"),
+    C.E_NOT_RUNNING: (InputError, None, "a background training run was to be paused or resumed, and none "
+                      "is running in that folder (training marathon)"),
     C.E_NOT_UTF8: (InputError, None, "a text is not UTF-8"),
     C.E_NO_ANSWER: (InputError, None, "no answer to verify, and no model to write one"),
     C.E_NO_EMBEDDER: (DependencyError, None, "dense linking was asked for and no embedder is installed"),
@@ -196,6 +200,8 @@ ERRORS: dict[ErrorCode, tuple[type[ToulminError] | None, int | None, str]] = {
     C.E_OPTION_NOT_ALLOWED: (ConfigError, 403, "a per-request option the server does not allow "
                              "(serve.request_options)"),
     C.E_PAIR_MISMATCH: (InputError, None, "claims and spans (or documents) of different counts"),
+    C.E_RUNNING: (InputError, None, "a background training run is already running in that folder "
+                  "(training marathon); 'status' shows it, 'stop' ends it"),
     C.E_SOURCE_FILE: (InputError, None, "a source file holds something other than what its extension says"),
     C.E_SOURCE_KEYS: (InputError, None, "a source object has unknown or missing keys (id, text, metadata)"),
     C.E_STORE: (StoreError, None, "the corpus or history store refused or failed an operation"),

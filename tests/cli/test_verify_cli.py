@@ -99,6 +99,19 @@ def test_the_fast_preset_is_one_flag_and_the_report_says_so(files: Path) -> None
     assert r.returncode != 0 and "fast" in r.stderr
 
 
+def test_the_accurate_preset_is_not_offered_as_if_it_worked(files: Path) -> None:
+    import importlib.util
+
+    if importlib.util.find_spec("toulmin_checker_accurate") is not None:
+        pytest.skip("the accurate checker is installed here")
+    h = run("verify", "--help")
+    assert h.returncode == 0 and "NOT INSTALLED" in " ".join(h.stdout.split())
+    r = run("verify", "--answer", str(files / "answer.txt"), "--sources-dir", str(files / "sources"),
+            "--preset", "accurate")
+    assert r.returncode == 3 and "E_MODEL_MISSING" in r.stderr
+    assert "toulmin[accurate]" in r.stderr and "default, fast" in r.stderr  # how to get it, what there is
+
+
 def test_fail_under_exit_codes(files: Path) -> None:
     base = ["verify", "--answer", str(files / "answer.txt"), "--sources-dir", str(files / "sources")]
     assert run(*base, "--fail-under", "0.6").returncode == 0

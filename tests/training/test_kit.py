@@ -410,9 +410,9 @@ def test_both_shipped_checkers_come_back_as_torch_weights(tmp_path: Path, bundle
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
     from toulmin.checker.onnx import OnnxChecker
-    from toulmin.training.kit.pack import _shipped_weights
+    from toulmin.training.kit.pack import shipped_weights
 
-    folder = _shipped_weights(bundle, tmp_path / bundle)
+    folder = shipped_weights(bundle, tmp_path / bundle)
     model = AutoModelForSequenceClassification.from_pretrained(folder).eval()
     tok = AutoTokenizer.from_pretrained(folder)
     pairs = [("The cat sat on the mat.", "A cat was sitting on the mat in the kitchen."),

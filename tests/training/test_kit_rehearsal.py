@@ -59,3 +59,43 @@ def test_the_whole_kit_runs_through_a_stand_in_device(tmp_path: Path) -> None:
     got = sorted(p.relative_to(o).as_posix() for o in (tmp_path / "r").glob("out-*")
                  for p in o.rglob("*") if p.is_file() and p.name != "status.json")
     assert len(got) == len(set(got)) and "student-fast/meta.tgz" in got
+
+
+@pytest.mark.rehearsal
+def test_a_cpu_continuation_lands_through_the_same_gate(tmp_path: Path) -> None:
+    """land_cpu: a run continued on the CPU (here a tiny BERT standing in for the shipped
+    default's weights) is exported as the default is, calibrated, gated against the shipped
+    default measured in the same call, and both are scored on the hard-negative slices;
+    nothing is installed when the gate says no."""
+    from tests.conftest import DATA, DATA_REASON
+    from toulmin.checker.onnx import shipped_model_dir
+    from toulmin.training.kit.land import land_cpu
+    from toulmin.training.recipe import write_jsonl
+    from toulmin.training.train import TrainConfig, train, write_dev_file
+
+    if not DATA.is_dir():
+        pytest.skip(DATA_REASON)
+    start = build_tiny_bert(tmp_path / "start", dict(enumerate(LABELS)), layers=2)
+    write_jsonl(PAIRS, tmp_path / "train.jsonl")
+    write_dev_file({"dev": PAIRS[:4]}, str(tmp_path / "dev.jsonl"))
+    run = tmp_path / "run"
+    train(TrainConfig(base=str(start), init_from=str(start), out_dir=str(run),
+                      train_file=str(tmp_path / "train.jsonl"), dev_file=str(tmp_path / "dev.jsonl"),
+                      batch_size=4, max_length=32, max_minutes=1, bf16=False), log=lambda s: None)
+    (run / "train.jsonl").write_bytes((tmp_path / "train.jsonl").read_bytes())
+    t = land_cpu(run, "default", tmp_path / "land", command="toulmin train ...", recipe="tiny", install=True,
+                 accuracy=False, hard_rows=6, dev_limit=6, models_root=tmp_path / "models",
+                 log=lambda s: None)
+    assert t["gate"].startswith(("PASS", "FAIL"))
+    assert set(t["dev"]["per_slice"]) == set(t["shipped"]["per_slice"])
+    assert set(t["hard_negatives"]["shipped"]) == set(t["hard_negatives"]["candidate"]) == {
+        "hard-negation", "hard-direction", "hard-quantity", "hard-hedged", "hard-instruction"}
+    changed = t["int8_weights_changed_pct"]  # of the shipped graph's 8-bit weights it shares
+    assert changed is None or 0 <= changed <= 100
+    card = json.loads((tmp_path / "land" / "onnx-default" / "checker.json").read_text())
+    assert card["stages"][-1]["recipe"] == "tiny" and card["stages"][-1]["init_from"].startswith(
+        "toulmin-checker-minilm-l6")
+    # installed (into the folder given, never the package here) only through the gate
+    assert (tmp_path / "models" / "checker" / "model.onnx").is_file() == t["passed"]
+    assert shipped_model_dir("default").is_dir()
+    assert json.loads((tmp_path / "land" / "onnx-default" / "land-cpu.json").read_text())["gate"] == t["gate"]

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import DATA
+from tests.conftest import needs_data
 from toulmin.datasets import SLICES, load_slice
 from toulmin.training.recipe import MADE_HERE as GENERATED
 from toulmin.training.recipe import RECIPES, long_window_negative
@@ -17,7 +17,7 @@ def test_recipe_never_reads_a_held_out_slice(name: str) -> None:
     assert all(p.endswith("-train") or p == "fever" or p.startswith("factcg-") for p in parts)
 
 
-@pytest.mark.skipif(not DATA.is_dir(), reason="public data ../shared/data not present")
+@needs_data
 @pytest.mark.parametrize("name", sorted(RECIPES))
 def test_recipe_asks_for_no_more_than_a_part_holds(name: str) -> None:
     for part, n in RECIPES[name].items():

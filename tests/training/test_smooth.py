@@ -93,3 +93,31 @@ def test_int8_smooth_emb8_stores_the_embeddings_in_eight_bits(tmp_path: Path,
     b = _checker(tmp_path / "s", small).predict(claims, sources)
     assert not np.array_equal(a, b)  # the tables really changed
     np.testing.assert_allclose(a, b, atol=0.05)
+
+
+def test_int8_ffn_fp32_pc_gives_each_weight_column_its_own_scale(tmp_path: Path) -> None:
+    """The per-channel twin of the default's export: same layers in int8 (the feed-forward
+    outputs fp32), a scale per column instead of one per matrix."""
+    import onnx
+    from onnx import numpy_helper
+
+    fp32 = export_onnx(build_tiny_bert(tmp_path / "base", dict(enumerate(LABELS))), tmp_path / "x")
+    tok = tmp_path / "x" / "tokenizer.json"
+    per_matrix = quantize_as(fp32, tmp_path / "x" / "m.onnx", "int8-ffn-fp32", tok)
+    per_column = quantize_as(fp32, tmp_path / "x" / "c.onnx", "int8-ffn-fp32-pc", tok)
+
+    def scales(model: Path) -> list[int]:
+        g = onnx.load(str(model)).graph
+        weights = {n.input[1] for n in g.node if n.op_type == "MatMulInteger"}
+        return [numpy_helper.to_array(i).size for i in g.initializer
+                if i.name.endswith("_scale") and i.name.removesuffix("_scale") + "_quantized" in weights]
+
+    def integer(model: Path) -> int:
+        return sum(n.op_type == "MatMulInteger" for n in onnx.load(str(model)).graph.node)
+
+    assert integer(per_matrix) == integer(per_column) >= 5  # the ffn output stays fp32 in both
+    assert max(scales(per_matrix)) == 1 and max(scales(per_column)) > 1
+    claims, sources = [c for c, _ in PAIRS], [s for _, s in PAIRS]
+    a = _checker(tmp_path / "m", per_matrix).predict(claims, sources)
+    b = _checker(tmp_path / "c", per_column).predict(claims, sources)
+    np.testing.assert_allclose(a, b, atol=0.05)

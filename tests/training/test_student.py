@@ -176,3 +176,42 @@ def test_a_bad_dev_file_or_a_missing_gpu_is_a_clear_error(tmp_path: Path) -> Non
         res = CliRunner().invoke(main, ["train", "--data", str(train_file), "--base", str(base),
                                         "--device", "cuda", "--out", str(tmp_path / "run2"), "--no-export"])
         assert res.exit_code == 2 and "E_BAD_OPTION" in res.output and "--device cpu" in res.output
+
+
+def test_a_partial_teacher_keeps_its_rows_and_lets_the_others_learn_their_labels(tmp_path: Path) -> None:
+    """--partial-teacher: rows that carry logits (a replay labelled by the checker itself)
+    learn alpha * KL + (1 - alpha) * label loss, rows without learn their label alone;
+    only with the flag may rows differ, and label_file(only=...) writes the mix."""
+    import torch
+
+    from toulmin.training.distil import label_file
+    from toulmin.training.train import label_loss, partial_distill_loss
+
+    logits = torch.tensor([[2.0, 0.0, -1.0], [0.5, 0.2, 0.1], [-1.0, 0.0, 3.0]])
+    labels = torch.tensor([0, 2, -1])
+    stored = [[0.0, 3.0, 0.0], None, [1.0, 1.0, 1.0]]
+    got = partial_distill_loss(logits, labels, stored, alpha=0.7, temperature=2.0)
+    ce = label_loss(logits, labels, reduce=False)
+    kl = [float(torch.nn.functional.kl_div(torch.log_softmax(logits[i] / 2, -1), torch.softmax(
+        torch.tensor(stored[i]) / 2, -1), reduction="sum")) * 4 for i in (0, 2)]
+    want = (0.7 * kl[0] + 0.3 * float(ce[0]) + float(ce[1]) + 0.7 * kl[1] + 0.3 * float(ce[2])) / 3
+    assert float(got) == pytest.approx(want, rel=1e-5)
+    plain = partial_distill_loss(logits, labels, [None] * 3, 0.7, 2.0)
+    assert float(plain) == pytest.approx(float(ce.mean()))
+
+    base = build_tiny_bert(tmp_path / "base", dict(enumerate(LABELS)), layers=1)
+    src = tmp_path / "src.jsonl"
+    src.write_text("".join(json.dumps({**p.to_json(), "source": "hard_x" if i % 2 else "old"}) + "\n"
+                           for i, p in enumerate(ROWS * 4)))
+    mixed = tmp_path / "mixed.jsonl"
+    label_file(base, src, mixed, bf16=False, log=lambda s: None, only=lambda r: r["source"] == "old")
+    rows = [json.loads(x) for x in mixed.read_text().splitlines()]
+    assert all(("teacher_logits" in r) == (r["source"] == "old") for r in rows)
+    _, dev_file = _files(tmp_path)
+    args = dict(base=str(base), train_file=str(mixed), init_from=str(base), dev_file=str(dev_file),
+                batch_size=4, max_length=32, ckpt_every=10_000, max_minutes=1, bf16=False)
+    with pytest.raises(InputError, match="teacher_logits"):
+        train(TrainConfig(out_dir=str(tmp_path / "no"), **args), log=lambda s: None)  # type: ignore[arg-type]
+    s = train(TrainConfig(out_dir=str(tmp_path / "run"), partial_teacher=True, **args),  # type: ignore[arg-type]
+              log=lambda s: None)
+    assert s["pairs_seen"] == 16 and s["config"]["extra"]["teacher_logits"] == "8 of 16 rows"

@@ -80,12 +80,18 @@ def _has_teacher_logits(path: Path) -> bool:
               help="With --export: int8-ffn-fp32 (as the default checker ships), int8-smooth-emb8 (as the "
                    "fast one; the only one that keeps a 12-layer base near 110 MB), int8-smooth, int8 or "
                    "fp32.")
+@click.option("--partial-teacher", is_flag=True,
+              help="Rows may carry teacher_logits or not: those that do learn alpha * teacher + "
+                   "(1 - alpha) * label, the others their label (a checker keeping its outputs on a "
+                   "replay of old pairs while it learns new ones).")
+@click.option("--threads", type=click.IntRange(1, 256), default=2, show_default=True,
+              help="Torch threads (two runs side by side on a 2-core machine: 1 each).")
 @handle_errors
 def train(data: str, out_dir: str, base: str | None, init_from: str | None, max_minutes: float,
           seed: int, lr: float, epochs: float, export: bool, model_version: str | None, device: str,
           batch_size: int, ckpt_every: int, dev_file: str | None, freeze_embeddings: bool,
           layers: str | None, teacher: str | None, distill_alpha: float, max_length: int,
-          stop_file: str | None, quantization: str | None) -> None:
+          stop_file: str | None, quantization: str | None, partial_teacher: bool, threads: int) -> None:
     """Train a checker (needs: pip install 'toulmin[train]')."""
     try:
         import torch  # noqa: F401
@@ -109,7 +115,7 @@ def train(data: str, out_dir: str, base: str | None, init_from: str | None, max_
                              + " or a JSONL file of {doc, claim, label} rows")
         pairs = read_labelled_pairs(Path(data))
     train_file = out / "train.jsonl"
-    if data not in RECIPES and _has_teacher_logits(Path(data)):
+    if data not in RECIPES and (partial_teacher or _has_teacher_logits(Path(data))):
         # Rows labelled by a teacher (toulmin.training.distil) keep their logits.
         n = len(pairs)
         if Path(data).resolve() != train_file.resolve():
@@ -129,6 +135,8 @@ def train(data: str, out_dir: str, base: str | None, init_from: str | None, max_
                       batch_size=batch_size, ckpt_every=ckpt_every, dev_file=dev_file,
                       freeze_embeddings=freeze_embeddings, layers=_layers(layers), teacher=teacher,
                       distill_alpha=distill_alpha, max_length=max_length, stop_file=stop_file,
+                      threads=threads,
+                      partial_teacher=partial_teacher,
                       extra={"data": data, "command": command})
     summary = run_train(cfg, log=lambda s: click.echo(s, err=True))
     if export:

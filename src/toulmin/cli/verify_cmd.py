@@ -8,6 +8,7 @@ missing dependency.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -26,9 +27,20 @@ from .render import render_crag, render_markdown, render_text
 
 __all__ = ["PRESET_OPTION", "parse_sets", "verify_cmd"]
 
+def _accurate_help() -> str:
+    """What --help says of the accurate preset: whether its checker is installed here."""
+    from ..checker.onnx import PACKAGED
+
+    if importlib.util.find_spec(PACKAGED["accurate"]) is not None:
+        return "accurate: the 12-layer checker (installed)"
+    return ("accurate: the 12-layer checker, NOT INSTALLED here: a package of its own, not yet "
+            "released (pip install 'toulmin[accurate]' once it is; docs/gpu-kit.md)")
+
+
 PRESET_OPTION = click.option(
     "--preset", type=click.Choice(sorted(PRESETS)), default=None,
-    help="A named set of settings; fast: the 4-layer checker, BM25 only, one candidate per claim.")
+    help="A named set of settings; fast: the 4-layer checker, BM25 only, one candidate per claim; "
+         + _accurate_help() + ".")
 
 
 def parse_sets(items: tuple[str, ...], preset: str | None = None) -> dict[str, Any]:

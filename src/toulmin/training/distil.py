@@ -11,6 +11,7 @@ once also costs less than running the teacher beside two students at every step.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,17 +19,21 @@ __all__ = ["label_file"]
 
 
 def label_file(teacher: Path, src: Path, out: Path, *, device: str = "cpu", batch_size: int = 128,
-               max_length: int = 256, bf16: bool = True, log: Any = print) -> int:
-    """Write ``src``'s rows to ``out`` with the teacher's three logits added; returns the row count."""
+               max_length: int = 256, bf16: bool = True, log: Any = print,
+               only: Callable[[dict[str, Any]], bool] | None = None) -> int:
+    """Write ``src``'s rows to ``out`` with the teacher's three logits added; returns the row
+    count. With ``only``, the rows it refuses are written as they are (for ``toulmin train
+    --partial-teacher``: a checker keeping its own outputs on the replay rows only)."""
     import torch
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
     rows = [json.loads(line) for line in src.read_text(encoding="utf-8").splitlines() if line.strip()]
+    chosen = [i for i, r in enumerate(rows) if only is None or only(r)]
     tok = AutoTokenizer.from_pretrained(teacher)
     model = AutoModelForSequenceClassification.from_pretrained(teacher).to(device).eval()
     # Length-sorted batches waste little on padding; rows are written back in their order.
-    order = sorted(range(len(rows)), key=lambda i: len(rows[i]["claim"]) + len(rows[i]["doc"]))
-    logits: list[list[float]] = [[] for _ in rows]
+    order = sorted(chosen, key=lambda i: len(rows[i]["claim"]) + len(rows[i]["doc"]))
+    logits: list[list[float] | None] = [None for _ in rows]
     with torch.inference_mode():
         for k in range(0, len(order), batch_size):
             idx = order[k : k + batch_size]
@@ -43,5 +48,6 @@ def label_file(teacher: Path, src: Path, out: Path, *, device: str = "cpu", batc
                 log(f"labelled {k + len(idx)} of {len(rows)}")
     with open(out, "w", encoding="utf-8") as f:
         for row, lg in zip(rows, logits):
-            f.write(json.dumps({**row, "teacher_logits": lg}, ensure_ascii=False) + "\n")
+            out_row = row if lg is None else {**row, "teacher_logits": lg}
+            f.write(json.dumps(out_row, ensure_ascii=False) + "\n")
     return len(rows)

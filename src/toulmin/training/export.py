@@ -69,6 +69,10 @@ QUANTIZATIONS = {
     "fp32": "fp32",
     "int8": "int8-dynamic, per pair",
     "int8-ffn-fp32": "int8-dynamic, per pair, feed-forward output fp32",
+    # the same with a scale per weight column: a checker continued from a shipped one starts
+    # on that one's per-matrix int8 grid, and training that moves a weight by less than half
+    # a step of it is rounded away; a grid it did not start on keeps what it learned
+    "int8-ffn-fp32-pc": "int8-dynamic per channel, per pair, feed-forward output fp32",
     "int8-smooth": "int8-dynamic per channel, per pair, feed-forward output smoothed",
     "int8-smooth-emb8": "int8-dynamic per channel, per pair, feed-forward output smoothed, "
                         "embeddings uint8",
@@ -209,7 +213,7 @@ def _write_variant(fp32: Path, out: Path, key: str, tokenizer_json: Path, max_le
         finally:
             smoothed.unlink(missing_ok=True)
         return quantize_embeddings(out) if key.endswith("-emb8") else out
-    return quantize(fp32, out, ffn_out_fp32=key == "int8-ffn-fp32")
+    return quantize(fp32, out, ffn_out_fp32=key.startswith("int8-ffn-fp32"), per_channel=key.endswith("-pc"))
 
 
 def write_checker_json(out_dir: Path, meta: dict[str, Any]) -> None:

@@ -13,13 +13,13 @@ import json
 import random
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
 
 from ..datasets import Pair, load_slice
-from ..text import content_words, make_windows, split_sentences
+from ..text import make_windows, split_sentences
+from .chunks import CHUNK_WORDS, chunk_indices, select_chunk, words
 from .edits import apply_random_edit
 
-__all__ = ["MADE_HERE", "RECIPES", "RECIPE_KIT", "RECIPE_V1", "RECIPE_V2", "RECIPE_V3",
+__all__ = ["MADE_HERE", "RECIPES", "RECIPE_HARD", "RECIPE_KIT", "RECIPE_V1", "RECIPE_V2", "RECIPE_V3",
            "build_training_pairs", "long_window_negative", "select_chunk", "write_jsonl"]
 
 # Source name -> how many pairs to take from its training part.
@@ -71,56 +71,26 @@ RECIPE_V3: dict[str, int] = {
 # against a long stretch of their own document with those sentences taken out
 # (on topic, but not backing the sentence: what a larger model must learn to tell
 # apart from support, and what WiCE's cited pages and meeting summaries are full of).
-RECIPE_KIT: dict[str, int] = {**RECIPE_V3, "gathered-summaries": 15000, "long-window-negatives": 15000}
+# With them, the hard negatives (``toulmin.training.hard``): what a reader refutes at a
+# glance and a small checker passed.
+RECIPE_KIT: dict[str, int] = {**RECIPE_V3, "gathered-summaries": 15000, "long-window-negatives": 15000,
+                              "hard-negatives": 20000}
+# A shipped checker continues on the hard negatives with a replay of ``recipe-v2`` (a
+# fifth of it), so that it keeps what it knew.
+RECIPE_HARD: dict[str, int] = {**{k: v // 5 for k, v in RECIPE_V2.items()}, "hard-negatives": 12000}
 RECIPES: dict[str, dict[str, int]] = {"recipe": RECIPE_V1, "recipe-v2": RECIPE_V2, "recipe-v3": RECIPE_V3,
-                                      "recipe-kit": RECIPE_KIT}
-CHUNK_WORDS = 170
+                                      "recipe-kit": RECIPE_KIT, "recipe-hard": RECIPE_HARD}
 # Recipe entries the recipe makes from other sources' pairs, not slices of the data.
 MADE_HERE = frozenset({"synthetic-edits", "sentence-level-summaries", "gathered-summaries",
-                       "long-window-negatives"})
-# The recipe's own, smaller stop list: changing it would change the training file.
-_RECIPE_STOP = frozenset(
-    "the a an of to in and or is was are were be been for on at by with as that this it its from".split()
-)
-
-
-def _words(text: str) -> set[str]:
-    return content_words(text, _RECIPE_STOP)
-
-
-def select_chunk(doc: str, claim: str, max_words: int = CHUNK_WORDS) -> str:
-    """The sentences of ``doc`` that best cover ``claim``, in document order."""
-    if len(doc.split()) <= max_words:
-        return doc
-    sents = split_sentences(doc)
-    return " ".join(sents[i].text for i in _chunk_indices(sents, claim, max_words))
-
-
-def _chunk_indices(sents: list[Any], claim: str, max_words: int) -> list[int]:
-    target = _words(claim)
-    scored = sorted(
-        range(len(sents)),
-        key=lambda i: (-len(target & _words(sents[i].text)), i),
-    )
-    keep: list[int] = []
-    words = 0
-    for i in scored:
-        n = len(sents[i].text.split())
-        if words + n > max_words and keep:
-            continue
-        keep.append(i)
-        words += n
-        if words >= max_words * 0.8:
-            break
-    return sorted(keep)
+                       "long-window-negatives", "hard-negatives"})
 
 
 def _best_window(doc: str, claim: str) -> str:
     wins = make_windows(doc, max_words=CHUNK_WORDS // 2)
     if not wins:
         return doc
-    target = _words(claim)
-    return max(wins, key=lambda w: len(target & _words(w.text))).text
+    target = words(claim)
+    return max(wins, key=lambda w: len(target & words(w.text))).text
 
 
 def build_training_pairs(seed: int = 13, recipe: dict[str, int] | None = None) -> list[Pair]:
@@ -164,6 +134,10 @@ def build_training_pairs(seed: int = 13, recipe: dict[str, int] | None = None) -
 
     if recipe.get("gathered-summaries") or recipe.get("long-window-negatives"):
         out += _document_level(summ[::-1], recipe, rng)
+    if recipe.get("hard-negatives"):
+        from .hard import build_hard_pairs  # spaCy: loaded only for a recipe that asks
+
+        out += build_hard_pairs(recipe["hard-negatives"], seed)
     rng.shuffle(out)
     return out
 
@@ -178,16 +152,16 @@ def long_window_negative(doc: str, claim: str) -> str | None:
     """The chunk of ``doc`` that best covers ``claim`` once the sentences that cover it
     best are taken out, or None when what is left still covers much of the claim
     (a document that says it twice) or is too short to be a window."""
-    target = _words(claim)
+    target = words(claim)
     if not target:
         return None
     sents = split_sentences(doc)
-    gathered = set(_chunk_indices(sents, claim, CHUNK_WORDS))
+    gathered = set(chunk_indices(sents, claim, CHUNK_WORDS))
     rest = " ".join(s.text for i, s in enumerate(sents) if i not in gathered)
     if len(rest.split()) < _NEG_MIN_WORDS:
         return None
     chunk = select_chunk(rest, claim)
-    if len(target & _words(chunk)) > _NEG_MAX_COVER * len(target):
+    if len(target & words(chunk)) > _NEG_MAX_COVER * len(target):
         return None
     return chunk
 

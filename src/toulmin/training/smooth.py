@@ -36,7 +36,7 @@ def calibration_pairs(n: int = 192) -> list[tuple[str, str]]:
     """(claim, doc) pairs from training slices only, so no development or test row
     decides the scales. Deterministic: the first rows of each slice."""
     from ..datasets import load_slice
-    from .recipe import select_chunk
+    from .chunks import select_chunk
 
     out: list[tuple[str, str]] = []
     names = ["vitaminc-train", "halueval-dialogue-train", "halueval-summarization-train",

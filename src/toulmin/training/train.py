@@ -23,10 +23,11 @@ from typing import Any
 from ..datasets import Pair, load_slice
 from ..errors import InputError
 from ..metrics import balanced_accuracy
+from .chunks import select_chunk
 from .prefetch import prefetch
-from .recipe import select_chunk
 
-__all__ = ["LABELS", "TrainConfig", "dev_pairs", "train"]
+__all__ = ["LABELS", "TrainConfig", "dev_pairs", "dev_scores", "label_loss", "partial_distill_loss", "train",
+           "usable_length"]
 
 LABELS = ["entailment", "neutral", "contradiction"]
 _LABEL_ID = {"entailment": 0, "neutral": 1, "contradiction": 2, "not_entailment": -1}
@@ -66,6 +67,10 @@ class TrainConfig:
     # When this file appears, the run scores a last checkpoint and ends (an operator's
     # early stop that still keeps the best weights so far).
     stop_file: str | None = None
+    # Some rows carry teacher_logits and some do not (a checker continued on new pairs
+    # while it keeps its own outputs on a replay of its old ones: the replay rows carry its
+    # logits, the new rows learn from their labels alone).
+    partial_teacher: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -104,9 +109,10 @@ def _rows(path: str) -> list[dict[str, Any]]:
         return [json.loads(line) for line in f if line.strip()]
 
 
-def _read_pairs(path: str) -> tuple[list[Pair], dict[Pair, list[float]]]:
+def _read_pairs(path: str, partial: bool = False) -> tuple[list[Pair], dict[Pair, list[float]]]:
     """The training pairs, and the teacher logits rows carry (``toulmin.training.distil``):
-    all rows or none, so a student never learns half its pairs from a teacher by accident."""
+    all rows or none unless ``partial``, so a student never learns half its pairs from a
+    teacher by accident."""
     pairs: list[Pair] = []
     soft: dict[Pair, list[float]] = {}
     with open(path, encoding="utf-8") as f:
@@ -116,7 +122,7 @@ def _read_pairs(path: str) -> tuple[list[Pair], dict[Pair, list[float]]]:
             pairs.append(p)
             if "teacher_logits" in r:
                 soft[p] = [float(x) for x in r["teacher_logits"]]
-    if soft and len(soft) < len(set(pairs)):
+    if soft and len(soft) < len(set(pairs)) and not partial:
         raise InputError("E_BAD_ROW", f"{path}: {len(soft)} of {len(pairs)} rows carry teacher_logits",
                          fix="label every row with the teacher (toulmin.training.distil.label_file) "
                              "or none")
@@ -134,6 +140,67 @@ def _batches(pairs: Sequence[Pair], bs: int, rng: random.Random) -> list[list[Pa
         out.extend([[pairs[i] for i in chunk[j : j + bs]] for j in range(0, len(chunk), bs)])
     rng.shuffle(out)
     return out
+
+
+def usable_length(model: Any, wanted: int) -> int:
+    """``wanted`` tokens, or fewer where the base has fewer positions (a longer pair would
+    fail). RoBERTa-style encoders (MPNet among them) number positions from the padding id + 1."""
+    positions = int(getattr(model.config, "max_position_embeddings", wanted))
+    if model.config.model_type in ("mpnet", "roberta", "xlm-roberta", "camembert"):
+        positions -= int(model.config.pad_token_id or 0) + 1
+    return min(wanted, positions)
+
+
+def label_loss(logits: Any, labels: Any, reduce: bool = True) -> Any:
+    """Cross-entropy on the three labels (per row unless ``reduce``); a ``not_entailment``
+    row (label id -1) trains ``log(P(neutral) + P(contradiction))``."""
+    import torch
+
+    logp = torch.log_softmax(logits.float(), dim=-1)
+    three = labels >= 0
+    not_ent = torch.logsumexp(logp[:, 1:], dim=-1)
+    picked = torch.where(three, logp.gather(1, labels.clamp(min=0)[:, None])[:, 0], not_ent)
+    return -picked.mean() if reduce else -picked
+
+
+def partial_distill_loss(logits: Any, labels: Any, stored: Sequence[list[float] | None], alpha: float,
+                         temperature: float) -> Any:
+    """Per row, ``alpha`` * KL(stored logits || logits) at ``temperature`` (scaled by T^2)
+    + (1 - ``alpha``) * the label loss where the row carries stored logits, the label loss
+    alone where it does not (None); their mean."""
+    import torch
+
+    t = temperature
+    ce = label_loss(logits, labels, reduce=False)
+    has = torch.tensor([s is not None for s in stored], device=logits.device)
+    target = torch.softmax(torch.tensor([s or [0.0, 0.0, 0.0] for s in stored], device=logits.device) / t, -1)
+    logp = torch.log_softmax(logits.float() / t, -1)
+    kl = (target * (torch.log(target.clamp(min=1e-12)) - logp)).sum(-1) * t * t
+    return torch.where(has, alpha * kl + (1 - alpha) * ce, ce).mean()
+
+
+def dev_scores(model: Any, encode: Any, dev: dict[str, list[Pair]]) -> dict[str, float]:
+    """Balanced accuracy at P(entailment) >= 0.5 on each development group (VitaminC's
+    3-way accuracy too), and their mean as ``score``; ``encode`` tokenises a batch of
+    pairs onto the model's device. The model is left in training mode."""
+    import torch
+
+    model.eval()
+    res: dict[str, float] = {}
+    with torch.inference_mode():
+        for name, ps in dev.items():
+            probs = []
+            for k in range(0, len(ps), 32):
+                enc = encode(ps[k : k + 32])
+                probs.extend(torch.softmax(model(**enc).logits.float(), -1).tolist())
+            res[name] = balanced_accuracy([p.supported for p in ps], [pr[0] >= 0.5 for pr in probs])
+            if name == "vitaminc":
+                res["vitaminc_3way"] = sum(
+                    LABELS[max(range(3), key=lambda j: pr[j])] == p.label for p, pr in zip(ps, probs)
+                ) / len(ps)
+    model.train()
+    res["score"] = sum(res.values()) / len(res)
+    return res
 
 
 def _keep_layers(model: Any, layers: list[int]) -> None:
@@ -179,19 +246,15 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
     teacher = None
     if cfg.teacher:
         teacher = AutoModelForSequenceClassification.from_pretrained(cfg.teacher).to(device).eval()
-    # A base with fewer positions than max_length would fail on long pairs. RoBERTa-style
-    # encoders (MPNet among them) number positions from the padding id + 1.
-    positions = int(getattr(model.config, "max_position_embeddings", cfg.max_length))
-    if model.config.model_type in ("mpnet", "roberta", "xlm-roberta", "camembert"):
-        positions -= int(model.config.pad_token_id or 0) + 1
-    max_len = min(cfg.max_length, positions)
+    max_len = usable_length(model, cfg.max_length)
     cfg.max_length = max_len  # the summary records the length the run used
-    pairs, soft = _read_pairs(cfg.train_file)
+    pairs, soft = _read_pairs(cfg.train_file, cfg.partial_teacher)
     if soft and teacher is not None:
         raise InputError("E_BAD_OPTION", "the training rows carry teacher logits and a teacher was given too",
                          fix="drop --teacher, or train on rows without teacher_logits")
     if soft:
-        cfg.extra["teacher_logits"] = f"{len(pairs)} rows"
+        cfg.extra["teacher_logits"] = (f"{sum(p in soft for p in pairs)} of {len(pairs)} rows"
+                                       if cfg.partial_teacher else f"{len(pairs)} rows")
     try:
         dev = read_dev_file(cfg.dev_file) if cfg.dev_file else dev_pairs(cfg.dev_rows)
     except InputError as e:
@@ -226,13 +289,6 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
     def encode(batch: Sequence[Pair]) -> Any:
         return tokenise(batch, tok).to(device)
 
-    def loss_fn(logits: Any, labels: Any) -> Any:
-        logp = torch.log_softmax(logits.float(), dim=-1)
-        three = labels >= 0
-        not_ent = torch.logsumexp(logp[:, 1:], dim=-1)
-        picked = torch.where(three, logp.gather(1, labels.clamp(min=0)[:, None])[:, 0], not_ent)
-        return -picked.mean()
-
     def distill(logits: Any, batch_enc: Any, batch: Sequence[Pair]) -> Any:
         # Soft targets at a temperature, scaled by T^2 so the gradient size matches the hard loss.
         # A teacher of another vocabulary (the kit's larger base) cannot read this batch's
@@ -247,23 +303,12 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
         logp = torch.log_softmax(logits.float() / t, -1)
         return torch.nn.functional.kl_div(logp, target, reduction="batchmean") * t * t
 
+    def partly_distilled(logits: Any, labels: Any, batch: Sequence[Pair]) -> Any:
+        return partial_distill_loss(logits, labels, [soft.get(p) for p in batch], cfg.distill_alpha,
+                                    cfg.distill_temperature)
+
     def evaluate() -> dict[str, float]:
-        model.eval()
-        res: dict[str, float] = {}
-        with torch.inference_mode():
-            for name, ps in dev.items():
-                probs = []
-                for k in range(0, len(ps), 32):
-                    enc = encode(ps[k : k + 32])
-                    probs.extend(torch.softmax(model(**enc).logits.float(), -1).tolist())
-                res[name] = balanced_accuracy([p.supported for p in ps], [pr[0] >= 0.5 for pr in probs])
-                if name == "vitaminc":
-                    res["vitaminc_3way"] = sum(
-                        LABELS[max(range(3), key=lambda j: pr[j])] == p.label for p, pr in zip(ps, probs)
-                    ) / len(ps)
-        model.train()
-        res["score"] = sum(res.values()) / len(res)
-        return res
+        return dev_scores(model, encode, dev)
 
     budget_s = cfg.max_minutes * 60
     warm = max(1, int(cfg.warmup_frac * min(total, 2000)))
@@ -316,8 +361,10 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
             labels = torch.tensor([_LABEL_ID[p.label] for p in batch], device=device)
             with torch.autocast(device.type, dtype=torch.bfloat16, enabled=cfg.bf16):
                 logits = model(**enc).logits
-            loss = loss_fn(logits, labels)
-            if teacher is not None or soft:
+            loss = label_loss(logits, labels)
+            if cfg.partial_teacher and soft:
+                loss = partly_distilled(logits, labels, batch)
+            elif teacher is not None or soft:
                 loss = cfg.distill_alpha * distill(logits, enc, batch) + (1 - cfg.distill_alpha) * loss
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)

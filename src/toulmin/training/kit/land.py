@@ -26,7 +26,7 @@ from typing import Any
 from .gate import GateResult, accurate_gate, release_gate
 from .plan import KitPlan
 
-__all__ = ["CANDIDATES", "collect", "dialogsum_dev", "land"]
+__all__ = ["CANDIDATES", "collect", "dialogsum_dev", "land", "land_cpu"]
 
 # candidate -> the bundled checker it is measured against and would replace
 CANDIDATES = {"student-default": "default", "student-fast": "fast", "teacher": "accurate"}
@@ -240,3 +240,63 @@ def _install(onnx_dir: Path, bundle: str, models_root: Path | None, accurate_roo
         dest = root / BUNDLED[bundle]
         install_into_package(onnx_dir, dest, CARD_FILES)
     log(f"installed {bundle} into {dest}")
+
+
+def land_cpu(run: Path, bundle: str, work: Path, *, command: str, recipe: str,
+             install: bool = False, accuracy: bool = True, hard_rows: int = 300,
+             dev_limit: int | None = None, models_root: Path | None = None,
+             quantization: str | None = None, log: Any = print) -> dict[str, Any]:
+    """A shipped checker continued on the CPU (``toulmin train --init-from`` its weights,
+    ``run`` the run folder) through the same gate as a GPU student: exported as the checker
+    it would replace is, calibrated on the development slices, gated against the shipped
+    checker measured here and now; with the hard-negative development slices of both
+    (``toulmin.training.hard``) measured beside it, and held-out numbers reported, never
+    gated on. Installs when it passes and ``install``; returns the table written to
+    ``land-cpu.json`` beside the export. ``dev_limit``: the first rows of each development slice
+    only (the rehearsal; a release reads them all). ``quantization``: another export than
+    the shipped checker's (``int8-ffn-fp32-pc``: the same, per channel)."""
+    from ...checker.onnx import OnnxChecker, shipped_model_dir
+    from ...classify.pairs import WindowConfig
+    from ...evaluate import evaluate_pairs
+    from ..calibrate import fit_threshold
+    from ..export import file_sha16, int8_weights_changed, write_checker_json
+    from ..hard import dev_slices
+    from ..package import build_package_model, training_stage, write_model_card
+
+    work.mkdir(parents=True, exist_ok=True)
+    ref = shipped_model_dir(bundle)
+    meta_ref = json.loads((ref / "checker.json").read_text())
+    summary = json.loads((run / "train_summary.json").read_text())
+    with open(run / "train.jsonl", encoding="utf-8") as f:
+        counts = Counter(json.loads(line).get("source", "user") for line in f)
+    stage = training_stage(summary, recipe=recipe, pairs=dict(counts), sha=file_sha16(run / "train.jsonl"),
+                           command=command, init_from=f"{meta_ref['name']} {meta_ref['version']} "
+                                                      f"({meta_ref['onnx_sha256_16']})")
+    quant, version = quantization or _quantization_of(ref), _next_version()
+    out = work / f"onnx-{bundle}" if quantization is None else work / f"onnx-{bundle}-{quantization}"
+    meta = build_package_model(run / "best", out, summary, version=version, recipe=recipe, quantization=quant,
+                               stages=[*meta_ref.get("stages", []), stage], dev_limit=dev_limit)
+    meta["bundle"] = bundle
+    write_checker_json(out, meta)
+    _, shipped = fit_threshold(OnnxChecker(ref), limit=dev_limit)
+    gate = release_gate(meta["dev"]["per_slice"], shipped["per_slice"])
+    hard: dict[str, dict[str, float]] = {"shipped": {}, "candidate": {}}
+    slices = dev_slices(hard_rows)
+    for who, folder in (("shipped", ref), ("candidate", out)):
+        checker = OnnxChecker(folder)
+        for name, pairs in slices.items():
+            hard[who][name] = evaluate_pairs(checker, pairs, WindowConfig())["balanced_accuracy"]
+    held = _accuracy(out, work / f"accuracy-{bundle}.json", None) if accuracy else None
+    write_model_card(out, held)
+    table = {"bundle": bundle, "version": version, "quantization": quant, "run": str(run),
+             "shipped": {"version": meta_ref["version"], **shipped}, "dev": meta["dev"],
+             "threshold": meta["threshold"], "gate": gate.line(), "passed": gate.passed,
+             "hard_negatives": hard, "held_out": held,
+             "int8_weights_changed_pct": int8_weights_changed(ref / "model.onnx", out / "model.onnx"),
+             "steps": summary["steps"], "pairs_seen": summary["pairs_seen"],
+             "minutes": round(summary["minutes"], 1)}
+    log(f"{bundle} {version}: {gate.line()}")
+    if gate.passed and install:
+        _install(out, bundle, models_root, None, log)
+    (out / "land-cpu.json").write_text(json.dumps(table, indent=1) + "\n")
+    return table

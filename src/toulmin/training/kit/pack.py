@@ -27,7 +27,7 @@ from typing import Any
 
 from .plan import KitPlan
 
-__all__ = ["GPU_WHEELS", "build_staging", "download_wheels"]
+__all__ = ["GPU_WHEELS", "build_staging", "download_wheels", "shipped_weights"]
 
 # toulmin imports these; the GPU image (Python 3.12) has the rest of what training needs.
 GPU_WHEELS = ("pydantic", "pydantic-core", "annotated-types", "typing-inspection")
@@ -52,7 +52,7 @@ def download_wheels(dest: Path, cache: Path) -> list[Path]:
     return sorted(dest.glob("*.whl"))
 
 
-def _shipped_weights(bundle: str, out: Path) -> Path:
+def shipped_weights(bundle: str, out: Path) -> Path:
     import json
 
     from ...checker.onnx import shipped_model_dir
@@ -82,10 +82,10 @@ def build_staging(staging: Path, plan: KitPlan, base_dir: Path, *, rows: int | N
     log(f"base {base_dir} -> {staging / 'base'} (int8, a scale per 64 values)")
     with tempfile.TemporaryDirectory() as tmp:
         given = starts or {}
-        default = given.get("default") or _shipped_weights("default", Path(tmp) / "default")
+        default = given.get("default") or shipped_weights("default", Path(tmp) / "default")
         pack_weights(default, staging / "init-default", shard_mb=15.0)
         if any(s.name == "fast" for s in plan.students):
-            fast = given.get("fast") or _shipped_weights("fast", Path(tmp) / "fast")
+            fast = given.get("fast") or shipped_weights("fast", Path(tmp) / "fast")
             pack_weights(fast, staging / "init-fast", skip=["word_embeddings"], shard_mb=15.0)
     log("students' starts: the shipped default and fast checkers, rebuilt from their ONNX graphs")
     if pairs is None:

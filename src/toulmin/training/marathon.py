@@ -1,0 +1,469 @@
+"""The teacher as a marathon: one long training run on the CPU, in the background, that
+survives its process.
+
+A session of this project ends at a fixed time and takes its processes with it, and a
+pass of the 12-layer teacher over ``recipe-kit`` takes the 2-core CPU about 7.4 hours at
+128 tokens. So the run keeps its whole state in a folder outside the work tree
+(``home()``: ``$TOULMIN_MARATHON_HOME``, else ``$XDG_CACHE_HOME/toulmin/kit/marathon``,
+else ``~/.cache/toulmin/kit/marathon``), which a fresh checkout of the repository leaves
+alone. A machine that is itself replaced loses it: the run then starts again from the base.
+
+The state, written at least every ``ckpt_minutes`` and whenever the run stops:
+weights, optimizer, learning-rate schedule, the step (the data position: the batches of
+each pass are a fixed shuffle of the training file by the seed), the pairs seen and the
+random states of Python and torch (dropout). A run killed at any moment resumes from its
+last checkpoint and continues the same run: the same batches in the same order, the same
+learning rate at each step, the same number of steps in all.
+
+    python scripts/marathon.py start [--data recipe-kit] [--base DIR]   # or resume
+    python scripts/marathon.py pause | resume | stop | status
+
+``stop`` (or SIGTERM, or a file ``STOP`` in the folder) ends the run cleanly: it finishes
+the step it is in, checkpoints and exits. ``pause`` and ``resume`` send SIGSTOP and SIGCONT
+(for timing something else on the same cores). Every ``eval_every`` steps the run scores
+the development file; the best weights so far are kept in ``best/``. ``log.jsonl`` holds
+one line per event: steps (loss, learning rate, pairs per second), development scores,
+checkpoints, starts and stops.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from ..errors import ConfigError, InputError
+from .train import _LABEL_ID, _batches, _read_pairs, dev_scores, label_loss, read_dev_file, usable_length
+
+__all__ = ["MarathonConfig", "adopt", "home", "pause", "resume", "run", "start", "status", "stop", "wait"]
+
+
+@dataclass
+class MarathonConfig:
+    base: str  # a cross-encoder folder (``toulmin.training.bases.make_cross_encoder``)
+    train_file: str
+    dev_file: str
+    batch_size: int = 8
+    max_length: int = 128
+    lr: float = 3e-5
+    warmup_steps: int = 300
+    passes: float = 1.0
+    seed: int = 21
+    ckpt_minutes: float = 15.0
+    ckpt_steps: int = 0  # also every this many steps (0: by the clock only)
+    eval_every: int = 2000
+    log_every: int = 50
+    threads: int = 2
+    bf16: bool = True
+    freeze_embeddings: bool = True
+    # The shipped default's score on the same development file, read the same way (torch,
+    # P(entailment) >= 0.5, ``max_length``): the stop rule's yardstick (issue 50: after one
+    # pass the teacher must be at least ``stop_margin`` above it, or the run is not continued).
+    reference: float | None = None
+    stop_margin: float = 0.01
+
+    @classmethod
+    def load(cls, path: Path) -> MarathonConfig:
+        raw = json.loads(path.read_text())
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(raw) - known)
+        if unknown:
+            raise ConfigError("E_CONFIG_KEY", f"{path}: unknown keys {unknown}",
+                              fix="valid keys: " + ", ".join(sorted(known)))
+        return cls(**raw)
+
+
+def home() -> Path:
+    if os.environ.get("TOULMIN_MARATHON_HOME"):
+        return Path(os.environ["TOULMIN_MARATHON_HOME"])
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return cache / "toulmin" / "kit" / "marathon"
+
+
+# --- the folder ------------------------------------------------------------------------
+
+def _log(h: Path, event: str, **fields_: Any) -> None:
+    with open(h / "log.jsonl", "a", encoding="utf-8") as f:
+        f.write(json.dumps({"t": round(time.time(), 1), "event": event, **fields_}) + "\n")
+
+
+def _write_json(path: Path, data: Any) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=1) + "\n")
+    os.replace(tmp, path)
+
+
+# The runs this process started, kept so that they are reaped (not left as zombies)
+# when they end while it lives on, as in a test or a notebook.
+_SPAWNED: dict[int, subprocess.Popen[bytes]] = {}
+
+
+def _pid(h: Path) -> int | None:
+    """The running marathon's pid, or None (a pid file left by a killed run is stale)."""
+    for child, proc in list(_SPAWNED.items()):
+        if proc.poll() is not None:  # ended: reaped here, not left as a zombie
+            del _SPAWNED[child]
+    try:
+        pid = int((h / "pid").read_text())
+    except (FileNotFoundError, ValueError):
+        return None
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return None
+    if pid in _SPAWNED:
+        return pid  # this process's own child, and poll() said it still runs
+    try:  # a zombie (killed, not yet reaped by its parent) is not running
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        if state == "Z":
+            return None
+    except (FileNotFoundError, IndexError):
+        pass
+    return pid
+
+
+def _checkpoint_dir(h: Path) -> Path | None:
+    """The newest complete checkpoint: ``ckpt``, or ``ckpt.old`` when a save was cut off
+    between its two renames. ``ckpt.new`` (a save in progress) never counts."""
+    for name in ("ckpt", "ckpt.old"):
+        d = h / name
+        if (d / "state.json").is_file():
+            return d
+    return None
+
+
+# --- the commands --------------------------------------------------------------------
+
+def start(h: Path, cfg: MarathonConfig | None = None, *, foreground: bool = False,
+          threads: int | None = None) -> int:
+    """Start the run, or resume it from its last checkpoint; returns the pid (0 when run
+    in the foreground, after it ended). ``cfg`` is written on the first start only: a
+    resumed run keeps the config it started with, but for ``threads`` (how many cores it
+    may take now: 1 while something else runs beside it, 2 when it has the machine)."""
+    h.mkdir(parents=True, exist_ok=True)
+    running = _pid(h)
+    if running is not None:
+        raise InputError("E_RUNNING", f"the marathon in {h} is already running (pid {running})",
+                         fix="'status' shows where it is; 'stop' ends it")
+    if not (h / "config.json").is_file():
+        if cfg is None:
+            raise InputError("E_NOT_FOUND", f"no marathon in {h} to resume",
+                             fix="start one with a config (scripts/marathon.py start)")
+        _write_json(h / "config.json", asdict(cfg))
+    if threads is not None:
+        kept = MarathonConfig.load(h / "config.json")
+        kept.threads = threads
+        _write_json(h / "config.json", asdict(kept))
+    (h / "STOP").unlink(missing_ok=True)
+    if foreground:
+        run(h)
+        return 0
+    with open(h / "run.log", "ab") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "toulmin.training.marathon", str(h)],
+                                stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                start_new_session=True)
+    _SPAWNED[proc.pid] = proc
+    (h / "pid").write_text(str(proc.pid))
+    return proc.pid
+
+
+def stop(h: Path, wait: float = 0.0) -> bool:
+    """Ask the run to end (it checkpoints first); with ``wait``, wait up to that many
+    seconds for it. True when no run is left."""
+    (h / "STOP").touch()
+    pid = _pid(h)
+    if pid is not None:
+        os.kill(pid, signal.SIGCONT)  # a paused run must wake to stop
+        os.kill(pid, signal.SIGTERM)
+    deadline = time.time() + wait
+    while pid is not None and _pid(h) is not None and time.time() < deadline:
+        time.sleep(0.5)
+    return _pid(h) is None
+
+
+def wait(timeout: float = 60.0) -> None:
+    """Wait for the runs this process started to end (a test's or a notebook's tidy exit)."""
+    for child, proc in list(_SPAWNED.items()):
+        proc.wait(timeout)
+        _SPAWNED.pop(child, None)
+
+
+def pause(h: Path) -> int:
+    pid = _require(h)
+    os.kill(pid, signal.SIGSTOP)
+    _log(h, "pause")
+    return pid
+
+
+def resume(h: Path) -> int:
+    pid = _require(h)
+    os.kill(pid, signal.SIGCONT)
+    _log(h, "resume")
+    return pid
+
+
+def _require(h: Path) -> int:
+    pid = _pid(h)
+    if pid is None:
+        raise InputError("E_NOT_RUNNING", f"no marathon is running in {h}",
+                         fix="'start' starts it or resumes it from its last checkpoint")
+    return pid
+
+
+def adopt(h: Path, weights: Path, pairs: int, note: str = "") -> dict[str, Any]:
+    """Make ``weights`` (a HF folder: the teacher a GPU run continued from this marathon's
+    checkpoint, as ``scripts/gpu_kit.py land`` rebuilds it) the marathon's weights, so that
+    the CPU run goes on from what the GPU learned. The data position and the learning-rate
+    schedule stay where the marathon was; the optimizer's moments start afresh (they
+    belong to the old weights); ``pairs`` (what the GPU trained on) joins the pairs seen.
+    The run must be stopped."""
+    import torch
+
+    if _pid(h) is not None:
+        raise InputError("E_RUNNING", f"the marathon in {h} is running", fix="stop it first ('stop')")
+    ck = _checkpoint_dir(h)
+    if ck is None:
+        raise InputError("E_NOT_FOUND", f"no checkpoint in {h} to adopt weights into",
+                         fix="start the marathon first; the kit carries its checkpoint "
+                             "(scripts/gpu_kit.py pack --from-marathon)")
+    if not (weights / "model.safetensors").is_file():
+        raise InputError("E_NOT_FOUND", f"no model.safetensors in {weights}",
+                         fix="give the teacher's weights folder that land rebuilt "
+                             "(runs/kit/land/teacher/best)")
+    st: dict[str, Any] = json.loads((ck / "state.json").read_text())
+    blob = torch.load(ck / "optim.pt", weights_only=False)
+    new = h / "ckpt.new"
+    shutil.rmtree(new, ignore_errors=True)
+    shutil.copytree(weights, new / "model")
+    torch.save({**blob, "optimizer": None}, new / "optim.pt")
+    st["pairs_seen"] += pairs
+    _write_json(new / "state.json", st)
+    shutil.rmtree(h / "ckpt.old", ignore_errors=True)
+    if (h / "ckpt").exists():
+        os.replace(h / "ckpt", h / "ckpt.old")
+    os.replace(new, h / "ckpt")
+    shutil.rmtree(h / "ckpt.old", ignore_errors=True)
+    _log(h, "adopt", step=st["step"], pairs_seen=st["pairs_seen"], gpu_pairs=pairs, weights=str(weights),
+         note=note)
+    return st
+
+
+def status(h: Path) -> dict[str, Any]:
+    """Where the run is: running or not, its last checkpoint, its best development score,
+    and the development curve so far."""
+    pid = _pid(h)
+    out: dict[str, Any] = {"home": str(h), "running": pid is not None, "pid": pid}
+    if pid is not None:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            out["paused"] = state == "T"
+        except FileNotFoundError:
+            pass
+    ck = _checkpoint_dir(h)
+    if ck is not None:
+        st = json.loads((ck / "state.json").read_text())
+        out.update({k: st[k] for k in ("step", "total_steps", "pairs_seen", "train_seconds", "done")})
+    if (h / "best.json").is_file():
+        out["best"] = json.loads((h / "best.json").read_text())
+    out["curve"] = [{k: e[k] for k in ("step", "pairs_seen", "score")}
+                    for e in _events(h) if e["event"] == "dev"]
+    out["stop_rule"] = _stop_rule(h, out)
+    return out
+
+
+def _stop_rule(h: Path, st: dict[str, Any]) -> str:
+    """Issue 50's rule: after one full pass, a teacher not at least ``stop_margin`` above
+    the shipped default on the development file is not given a second pass."""
+    cfg = MarathonConfig.load(h / "config.json") if (h / "config.json").is_file() else None
+    if cfg is None or cfg.reference is None:
+        return "no yardstick (config.reference unset)"
+    if "best" not in st:
+        return "no development score yet"
+    ahead = st["best"]["score"] - cfg.reference
+    steps, total = st.get("step", 0), st.get("total_steps", 0)
+    passes_done = steps / max(1, total) * cfg.passes
+    where = f"best {st['best']['score']:.4f} vs the default's {cfg.reference:.4f} ({ahead:+.4f})"
+    if passes_done < 1.0:
+        return f"running: {passes_done:.0%} of the first pass; {where}"
+    if ahead >= cfg.stop_margin:
+        return f"one pass done, {where}: worth going on (ship through the gate)"
+    return f"one pass done, {where}: STOP, the curve is flat (docs/gpu-kit.md)"
+
+
+def _events(h: Path) -> list[dict[str, Any]]:
+    if not (h / "log.jsonl").is_file():
+        return []
+    with open(h / "log.jsonl", encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+# --- the run ---------------------------------------------------------------------------
+
+class _Stop:
+    """SIGTERM sets it; the loop ends after the step it is in."""
+
+    def __init__(self, h: Path) -> None:
+        self.h = h
+        self.flag = False
+        self.before = signal.signal(signal.SIGTERM, self._on)
+
+    def _on(self, *_: Any) -> None:
+        self.flag = True
+
+    def restore(self) -> None:
+        signal.signal(signal.SIGTERM, self.before)
+
+    def __bool__(self) -> bool:
+        return self.flag or (self.h / "STOP").exists()
+
+
+def _schedule(cfg: MarathonConfig, total: int) -> Any:
+    """Learning rate by step (not by the clock, as ``toulmin train`` does): a resumed run
+    must take the same rate at the same step whatever the CPU's speed was."""
+    def factor(step: int) -> float:
+        if step < cfg.warmup_steps:
+            return (step + 1) / cfg.warmup_steps
+        return max(0.02, 1.0 - step / max(1, total))
+    return factor
+
+
+def _pass_batches(pairs: list[Any], cfg: MarathonConfig, k: int) -> list[list[Any]]:
+    return _batches(pairs, cfg.batch_size, random.Random(cfg.seed * 1000 + k))
+
+
+def run(h: Path) -> dict[str, Any]:
+    """The loop (``start`` runs it in a process of its own)."""
+    cfg = MarathonConfig.load(h / "config.json")
+    stop_ = _Stop(h)
+    try:
+        return _run(h, cfg, stop_)
+    finally:
+        stop_.restore()
+
+
+def _run(h: Path, cfg: MarathonConfig, stop_: _Stop) -> dict[str, Any]:
+    import torch
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+    torch.set_num_threads(cfg.threads)
+    ck = _checkpoint_dir(h)
+    src = str(ck / "model") if ck else cfg.base
+    tok = AutoTokenizer.from_pretrained(src)
+    model = AutoModelForSequenceClassification.from_pretrained(src)
+    model.config.pair_order = "claim_first"
+    if cfg.freeze_embeddings:
+        model.base_model.embeddings.word_embeddings.weight.requires_grad_(False)
+    max_len = usable_length(model, cfg.max_length)
+    pairs, _ = _read_pairs(cfg.train_file)
+    dev = read_dev_file(cfg.dev_file)
+    per_pass = len(_pass_batches(pairs, cfg, 0))
+    total = math.ceil(per_pass * cfg.passes)
+    opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=cfg.lr, weight_decay=0.01)
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, _schedule(cfg, total))
+    step, seen, train_s = 0, 0, 0.0
+    if ck is not None:
+        st = json.loads((ck / "state.json").read_text())
+        step, seen, train_s = st["step"], st["pairs_seen"], st["train_seconds"]
+        blob = torch.load(ck / "optim.pt", weights_only=False)
+        if blob.get("optimizer") is not None:  # None after ``adopt``: moments start afresh
+            opt.load_state_dict(blob["optimizer"])
+        sched.load_state_dict(blob["scheduler"])
+        torch.set_rng_state(blob["torch_rng"])
+        random.setstate(blob["python_rng"])
+        _log(h, "resume", step=step, pairs_seen=seen, checkpoint=ck.name, threads=cfg.threads)
+    else:
+        torch.manual_seed(cfg.seed)
+        random.seed(cfg.seed)
+        _log(h, "start", total_steps=total, pairs=len(pairs), per_pass=per_pass, threads=cfg.threads)
+
+    def encode(batch: list[Any]) -> Any:
+        return tok([p.claim for p in batch], [p.doc for p in batch], truncation="longest_first",
+                   max_length=max_len, padding=True, return_tensors="pt")
+
+    def save() -> None:
+        new, cur, old = h / "ckpt.new", h / "ckpt", h / "ckpt.old"
+        shutil.rmtree(new, ignore_errors=True)
+        model.save_pretrained(new / "model")
+        tok.save_pretrained(new / "model")
+        torch.save({"optimizer": opt.state_dict(), "scheduler": sched.state_dict(),
+                    "torch_rng": torch.get_rng_state(), "python_rng": random.getstate()}, new / "optim.pt")
+        _write_json(new / "state.json", {"step": step, "total_steps": total, "pairs_seen": seen,
+                                         "train_seconds": round(train_s, 1), "done": step >= total})
+        shutil.rmtree(old, ignore_errors=True)
+        if cur.exists():
+            os.replace(cur, old)
+        os.replace(new, cur)
+        shutil.rmtree(old, ignore_errors=True)
+        _log(h, "checkpoint", step=step, pairs_seen=seen)
+
+    def score() -> None:
+        res = dev_scores(model, lambda b: encode(b), dev)
+        _log(h, "dev", step=step, pairs_seen=seen, **{k: round(v, 4) for k, v in res.items()})
+        best = json.loads((h / "best.json").read_text()) if (h / "best.json").is_file() else None
+        if best is None or res["score"] > best["score"]:
+            shutil.rmtree(h / "best.new", ignore_errors=True)
+            model.save_pretrained(h / "best.new")
+            tok.save_pretrained(h / "best.new")
+            shutil.rmtree(h / "best", ignore_errors=True)
+            os.replace(h / "best.new", h / "best")
+            _write_json(h / "best.json", {"step": step, "pairs_seen": seen,
+                                          **{k: round(v, 4) for k, v in res.items()}})
+
+    if step == 0 and ck is None:
+        score()  # the start's score: the curve begins there
+    model.train()
+    last_save = time.time()
+    losses: list[float] = []
+    batches: list[list[Any]] = []
+    batches_pass = -1
+    t_run = time.time()
+    while step < total and not stop_:
+        k, j = divmod(step, per_pass)
+        if k != batches_pass:
+            batches, batches_pass = _pass_batches(pairs, cfg, k), k
+        batch = batches[j]
+        t0 = time.time()
+        enc = encode(batch)
+        labels = torch.tensor([_LABEL_ID[p.label] for p in batch])
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=cfg.bf16):
+            logits = model(**enc).logits
+        loss = label_loss(logits, labels)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        sched.step()
+        opt.zero_grad()
+        step += 1
+        seen += len(batch)
+        train_s += time.time() - t0
+        losses.append(float(loss.item()))
+        if step % cfg.log_every == 0:
+            _log(h, "step", step=step, pairs_seen=seen, loss=round(sum(losses) / len(losses), 4),
+                 lr=sched.get_last_lr()[0], pairs_per_s=round(seen / max(train_s, 1e-9), 2))
+            losses = []
+        if step % cfg.eval_every == 0 or step == total:
+            score()
+        due = ((cfg.ckpt_steps and step % cfg.ckpt_steps == 0)
+               or time.time() - last_save >= cfg.ckpt_minutes * 60)
+        if due or step == total or stop_:
+            save()
+            last_save = time.time()
+    if step < total:  # stopped before the end: the last step's state is saved already
+        _log(h, "stop", step=step, pairs_seen=seen, seconds=round(time.time() - t_run, 1))
+    else:
+        _log(h, "done", step=step, pairs_seen=seen)
+    (h / "pid").unlink(missing_ok=True)
+    return {"step": step, "total_steps": total, "pairs_seen": seen}
+
+
+if __name__ == "__main__":
+    run(Path(sys.argv[1]))
