@@ -4,6 +4,7 @@ row, nothing stops the run, and a resumed run neither repeats nor drops a row (i
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -104,6 +105,8 @@ def test_a_batch_of_hostile_rows_runs_to_the_end_and_resumes(tmp_path: Path) -> 
     out = tmp_path / "out.jsonl"
     r = run("verify-batch", str(inp), "-o", str(out), "--workers", "1")
     assert r.returncode == 1 and "3 rows could not be verified" in r.stderr and "Traceback" not in r.stderr
+    # stderr is a pipe here, not a terminal: a plain progress line says how far and how fast
+    assert re.search(r"verify-batch: 5 of 5 rows, [\d.]+ rows/s, 3 errors", r.stderr), r.stderr
     got = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert [(g["id"], g.get("error", {}).get("code")) for g in got] == [
         ("a", None), ("q", "E_BAD_TYPE"), ("s", "E_NOT_UTF8"), ("a", "E_DUPLICATE_ID"), ("b", None)]
