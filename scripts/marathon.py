@@ -64,18 +64,15 @@ def _default_score(dev: Path, max_length: int, threads: int) -> float:
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
     from toulmin.training.kit.pack import shipped_weights
-    from toulmin.training.train import dev_scores, read_dev_file
+    from toulmin.training.train import dev_scores, encode_pairs, read_dev_file
 
     torch.set_num_threads(threads)
     with tempfile.TemporaryDirectory() as tmp:
         w = shipped_weights("default", Path(tmp) / "default")
         tok = AutoTokenizer.from_pretrained(w)
         model = AutoModelForSequenceClassification.from_pretrained(w)
-    def encode(b: list) -> object:  # type: ignore[type-arg]
-        return tok([p.claim for p in b], [p.doc for p in b], truncation="longest_first",
-                   max_length=max_length, padding=True, return_tensors="pt")
-
-    return float(dev_scores(model, encode, read_dev_file(str(dev)))["score"])
+    scores = dev_scores(model, lambda b: encode_pairs(tok, b, max_length), read_dev_file(str(dev)))
+    return float(scores["score"])
 
 
 def main() -> int:

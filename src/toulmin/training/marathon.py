@@ -42,7 +42,16 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError, InputError
-from .train import _LABEL_ID, _batches, _read_pairs, dev_scores, label_loss, read_dev_file, usable_length
+from .train import (
+    _LABEL_ID,
+    _batches,
+    _read_pairs,
+    dev_scores,
+    encode_pairs,
+    label_loss,
+    read_dev_file,
+    usable_length,
+)
 
 __all__ = ["MarathonConfig", "adopt", "home", "pause", "resume", "run", "start", "status", "stop", "wait"]
 
@@ -122,13 +131,27 @@ def _pid(h: Path) -> int | None:
         return None
     if pid in _SPAWNED:
         return pid  # this process's own child, and poll() said it still runs
-    try:  # a zombie (killed, not yet reaped by its parent) is not running
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        if state == "Z":
-            return None
+    # a zombie (killed, not yet reaped by its parent) is not running
+    return None if _proc_state(pid) == "Z" else pid
+
+
+def _proc_state(pid: int) -> str | None:
+    """The state letter /proc gives a process (R, S, T stopped, Z zombie...), or None."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
     except (FileNotFoundError, IndexError):
-        pass
-    return pid
+        return None
+
+
+def _swap_in(h: Path, new: Path) -> None:
+    """Make the complete checkpoint ``new`` the current one: the old one is moved aside
+    first, so a kill between the two renames leaves ``ckpt.old`` (``_checkpoint_dir``)."""
+    cur, old = h / "ckpt", h / "ckpt.old"
+    shutil.rmtree(old, ignore_errors=True)
+    if cur.exists():
+        os.replace(cur, old)
+    os.replace(new, cur)
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def _checkpoint_dir(h: Path) -> Path | None:
@@ -247,11 +270,7 @@ def adopt(h: Path, weights: Path, pairs: int, note: str = "") -> dict[str, Any]:
     torch.save({**blob, "optimizer": None}, new / "optim.pt")
     st["pairs_seen"] += pairs
     _write_json(new / "state.json", st)
-    shutil.rmtree(h / "ckpt.old", ignore_errors=True)
-    if (h / "ckpt").exists():
-        os.replace(h / "ckpt", h / "ckpt.old")
-    os.replace(new, h / "ckpt")
-    shutil.rmtree(h / "ckpt.old", ignore_errors=True)
+    _swap_in(h, new)
     _log(h, "adopt", step=st["step"], pairs_seen=st["pairs_seen"], gpu_pairs=pairs, weights=str(weights),
          note=note)
     return st
@@ -262,12 +281,8 @@ def status(h: Path) -> dict[str, Any]:
     and the development curve so far."""
     pid = _pid(h)
     out: dict[str, Any] = {"home": str(h), "running": pid is not None, "pid": pid}
-    if pid is not None:
-        try:
-            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-            out["paused"] = state == "T"
-        except FileNotFoundError:
-            pass
+    if pid is not None and (state := _proc_state(pid)) is not None:
+        out["paused"] = state == "T"
     ck = _checkpoint_dir(h)
     if ck is not None:
         st = json.loads((ck / "state.json").read_text())
@@ -386,11 +401,10 @@ def _run(h: Path, cfg: MarathonConfig, stop_: _Stop) -> dict[str, Any]:
         _log(h, "start", total_steps=total, pairs=len(pairs), per_pass=per_pass, threads=cfg.threads)
 
     def encode(batch: list[Any]) -> Any:
-        return tok([p.claim for p in batch], [p.doc for p in batch], truncation="longest_first",
-                   max_length=max_len, padding=True, return_tensors="pt")
+        return encode_pairs(tok, batch, max_len)
 
     def save() -> None:
-        new, cur, old = h / "ckpt.new", h / "ckpt", h / "ckpt.old"
+        new = h / "ckpt.new"
         shutil.rmtree(new, ignore_errors=True)
         model.save_pretrained(new / "model")
         tok.save_pretrained(new / "model")
@@ -398,11 +412,7 @@ def _run(h: Path, cfg: MarathonConfig, stop_: _Stop) -> dict[str, Any]:
                     "torch_rng": torch.get_rng_state(), "python_rng": random.getstate()}, new / "optim.pt")
         _write_json(new / "state.json", {"step": step, "total_steps": total, "pairs_seen": seen,
                                          "train_seconds": round(train_s, 1), "done": step >= total})
-        shutil.rmtree(old, ignore_errors=True)
-        if cur.exists():
-            os.replace(cur, old)
-        os.replace(new, cur)
-        shutil.rmtree(old, ignore_errors=True)
+        _swap_in(h, new)
         _log(h, "checkpoint", step=step, pairs_seen=seen)
 
     def score() -> None:

@@ -26,8 +26,8 @@ from ..metrics import balanced_accuracy
 from .chunks import select_chunk
 from .prefetch import prefetch
 
-__all__ = ["LABELS", "TrainConfig", "dev_pairs", "dev_scores", "label_loss", "partial_distill_loss", "train",
-           "usable_length"]
+__all__ = ["LABELS", "TrainConfig", "dev_pairs", "dev_scores", "encode_pairs", "label_loss",
+           "partial_distill_loss", "train", "usable_length"]
 
 LABELS = ["entailment", "neutral", "contradiction"]
 _LABEL_ID = {"entailment": 0, "neutral": 1, "contradiction": 2, "not_entailment": -1}
@@ -140,6 +140,13 @@ def _batches(pairs: Sequence[Pair], bs: int, rng: random.Random) -> list[list[Pa
         out.extend([[pairs[i] for i in chunk[j : j + bs]] for j in range(0, len(chunk), bs)])
     rng.shuffle(out)
     return out
+
+
+def encode_pairs(tokenizer: Any, batch: Sequence[Pair], max_length: int) -> Any:
+    """A batch as torch tensors, claim first; longest_first cuts the source unless the claim
+    alone is over half the budget."""
+    return tokenizer([p.claim for p in batch], [p.doc for p in batch], truncation="longest_first",
+                     max_length=max_length, padding=True, return_tensors="pt")
 
 
 def usable_length(model: Any, wanted: int) -> int:
@@ -282,9 +289,7 @@ def train(cfg: TrainConfig, log: Any = print) -> dict[str, Any]:
     tok_ahead = AutoTokenizer.from_pretrained(src) if cfg.prefetch > 0 else tok
 
     def tokenise(batch: Sequence[Pair], tokenizer: Any = tok_ahead) -> Any:
-        # Claim first; longest_first cuts the source unless the claim alone is over half the budget.
-        return tokenizer([p.claim for p in batch], [p.doc for p in batch], truncation="longest_first",
-                         max_length=max_len, padding=True, return_tensors="pt")
+        return encode_pairs(tokenizer, batch, max_len)
 
     def encode(batch: Sequence[Pair]) -> Any:
         return tokenise(batch, tok).to(device)
