@@ -47,15 +47,31 @@ def _prepare(h: Path, a: argparse.Namespace) -> MarathonConfig:
         groups = dev_pairs(a.dev_rows)
         groups.update(dev_slices())
         write_dev_file(groups, str(dev))
-    reference = _default_score(dev, a.max_length, a.threads or 2)
-    print(f"the shipped default on {dev}: {reference:.4f} (the stop rule's yardstick)", flush=True)
+    ref = _default_score(dev, a.max_length, a.threads or 2)
+    print(f"the shipped default on {dev}: {ref['score']:.4f} (the stop rule's yardstick)", flush=True)
     return MarathonConfig(base=str(base), train_file=str(train), dev_file=str(dev),
                           batch_size=a.batch_size, max_length=a.max_length, lr=a.lr, passes=a.passes,
                           seed=a.seed, ckpt_minutes=a.ckpt_minutes, eval_every=a.eval_every,
-                          threads=a.threads or 2, reference=reference)
+                          threads=a.threads or 2, reference=ref["score"], reference_slices=ref)
 
 
-def _default_score(dev: Path, max_length: int, threads: int) -> float:
+def _yardstick(h: Path, threads: int) -> dict[str, float]:
+    """Score the default per development group and write it into the run's config (a run
+    prepared before ``reference_slices`` existed); the running process is not disturbed."""
+    from toulmin.training.marathon import MarathonConfig, gate_mean
+
+    cfg = MarathonConfig.load(h / "config.json")
+    ref = _default_score(Path(cfg.dev_file), cfg.max_length, threads)
+    raw = json.loads((h / "config.json").read_text())
+    raw["reference_slices"] = ref
+    tmp = h / "config.json.tmp"
+    tmp.write_text(json.dumps(raw, indent=1))
+    tmp.replace(h / "config.json")
+    print(f"the shipped default: {ref['score']:.4f} on all groups, {gate_mean(ref):.4f} on the gate's slices")
+    return ref
+
+
+def _default_score(dev: Path, max_length: int, threads: int) -> dict[str, float]:
     """The shipped default (its weights rebuilt from the ONNX graph) scored on ``dev`` as
     the marathon scores itself."""
     import tempfile
@@ -72,7 +88,7 @@ def _default_score(dev: Path, max_length: int, threads: int) -> float:
         tok = AutoTokenizer.from_pretrained(w)
         model = AutoModelForSequenceClassification.from_pretrained(w)
     scores = dev_scores(model, lambda b: encode_pairs(tok, b, max_length), read_dev_file(str(dev)))
-    return float(scores["score"])
+    return {k: round(float(v), 4) for k, v in scores.items()}
 
 
 def main() -> int:
@@ -97,6 +113,9 @@ def main() -> int:
                         "machine is shared)")
     s.add_argument("--foreground", action="store_true")
     sub.add_parser("status")
+    y = sub.add_parser("yardstick", help="score the shipped default per development group into the "
+                       "run's config (the stop rule's measure; pause the run first on a small machine)")
+    y.add_argument("--threads", type=int, default=2)
     sub.add_parser("pause")
     sub.add_parser("resume")
     ad = sub.add_parser("adopt", help="go on from the teacher a GPU run continued from this marathon")
@@ -111,6 +130,8 @@ def main() -> int:
             cfg = None if (h / "config.json").is_file() else _prepare(h, a)
             pid = marathon.start(h, cfg, foreground=a.foreground, threads=a.threads)
             print(f"marathon {'ended' if a.foreground else f'running, pid {pid}'}; state in {h}")
+        elif a.cmd == "yardstick":
+            _yardstick(h, a.threads)
         elif a.cmd == "status":
             print(json.dumps(marathon.status(h), indent=1))
         elif a.cmd == "pause":

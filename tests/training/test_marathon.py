@@ -201,3 +201,23 @@ def test_a_resumed_run_may_take_another_number_of_cores(files: dict[str, Path], 
     assert MarathonConfig.load(h / "config.json").threads == 2
     resumed = [e for e in _events(h) if e["event"] == "resume"]
     assert resumed[-1]["threads"] == 2 and marathon.status(h)["step"] == STEPS
+
+
+def test_the_stop_rule_reads_the_gate_slices_not_the_hard_ones(tmp_path: Path) -> None:
+    """The 9-group mean holds the hard-negative slices the default never trained on: a
+    teacher far ahead there and behind on the gate's four slices must read as behind."""
+    gate = {"qa": 0.95, "dialogue": 0.80, "summarization": 0.78, "vitaminc": 0.80}
+    ref = {**gate, "hard-negation": 0.42, "score": 0.70}
+    raw = {"base": "b", "train_file": "t", "dev_file": "d", "reference": 0.70}
+    (tmp_path / "config.json").write_text(json.dumps({**raw, "reference_slices": ref}))
+    teacher = {"qa": 0.96, "dialogue": 0.77, "summarization": 0.77, "vitaminc": 0.69,
+               "hard-negation": 0.95, "score": 0.85}
+    events = [{"event": "dev", "step": 2000, "pairs_seen": 16000, **teacher}]
+    (tmp_path / "log.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
+    done = {"step": 100, "total_steps": 100, "best": {"step": 2000, **teacher}}
+    rule = marathon._stop_rule(tmp_path, done)
+    assert "STOP" in rule and "0.7975 at step 2000 vs the default's 0.8325" in rule, rule
+    # a run prepared before the per-slice yardstick: the old measure, and it says so
+    (tmp_path / "config.json").write_text(json.dumps(raw))
+    rule = marathon._stop_rule(tmp_path, done)
+    assert "worth going on" in rule and "no per-slice yardstick" in rule, rule
