@@ -18,6 +18,14 @@ def test_a_word_ending_in_a_letter_is_no_initial() -> None:
         "It peaked in the 1970s.", "Masters then retired.", "He won 3 titles in the U.S. in 1972."]
 
 
+def test_a_word_ending_in_an_ascii_letter_after_another_letter_is_no_initial() -> None:
+    # "Kraków.": the "w" follows a letter outside ASCII; read as an initial, the next
+    # sentence was glued on and its claim never checked
+    got = [s.text for s in split_sentences("Marie Curie was born in Kraków. She won two Nobel prizes.")]
+    assert got == ["Marie Curie was born in Kraków.", "She won two Nobel prizes."]
+    assert len(split_sentences("It was written by J. Smith in Łódź. Ö. Pamuk read it.")) == 2
+
+
 def test_paragraph_breaks_split_and_empty_text_gives_nothing() -> None:
     assert [s.text for s in split_sentences("Title\n\nBody text here")] == ["Title", "Body text here"]
     assert split_sentences("   \n ") == []

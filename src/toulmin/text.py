@@ -73,8 +73,9 @@ class Span:
 
 def _is_abbrev(text: str, dot_pos: int) -> bool:
     # Look back a bounded distance: slicing text[:dot_pos] would make long sources quadratic.
-    # the word must start after a non-alphanumeric: the "s" of "1970s." is no initial
-    m = re.search(r"(?<![A-Za-z0-9])([A-Za-z.]+)$", text[max(0, dot_pos - 24) : dot_pos])
+    # the word must start after a non-alphanumeric: the "s" of "1970s." is no initial, nor
+    # the "w" of "Kraków." (any letter counts, not only ASCII ones)
+    m = re.search(r"(?<![^\W_])([A-Za-z.]+)$", text[max(0, dot_pos - 24) : dot_pos])
     if not m:
         return False
     word = m.group(1).rstrip(".")

@@ -119,6 +119,31 @@ def test_trivial_sentences_and_meta_prefix(ex: SpacyExtractor) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # the word of a pleasantry opens a statement: the claim keeps it, and is checked
+        ("No patient died during the study period.", ("No patient died during the study period.", False)),
+        ("No participant left the trial.", ("No participant left the trial.", False)),
+        ("Overall survival was 12 months.", ("Overall survival was 12 months.", False)),
+        ("Sure enough the bridge opened in 1937.", ("Sure enough the bridge opened in 1937.", False)),
+        # an assent before a statement is dropped, the statement checked (it was TRIVIAL)
+        ("Certainly the drug works in adults.", ("The drug works in adults.", False)),
+        # set apart by a comma it is a lead-in, dropped from the claim it opens
+        ("No, the bridge opened in 1937.", ("The bridge opened in 1937.", False)),
+        ("Yes, it was completed in 1889.", ("It was completed in 1889.", False)),
+        # alone, or with nothing stated, it is a pleasantry
+        ("Yes, it is.", ("Yes, it is.", True)),
+        ("Sure, happy to help!", ("Sure, happy to help!", True)),
+        ("No.", ("No.", True)),
+    ],
+)
+def test_a_pleasantry_word_never_turns_a_statement_into_another_or_into_nothing(
+    ex: SpacyExtractor, answer: str, expected: tuple[str, bool]
+) -> None:
+    assert [(c.text, c.trivial) for c in ex.extract(answer)] == [expected]
+
+
 def test_leading_pronoun_is_resolved_from_previous_subject(ex: SpacyExtractor) -> None:
     claims = ex.extract("Marie Curie was born in Warsaw. She won two Nobel Prizes.")
     assert claims[-1].text == "Marie Curie won two Nobel Prizes."

@@ -87,10 +87,7 @@ class ClaimExtractor(Protocol):
 # Whole sentences that assert nothing about the sources.
 _META = re.compile(
     r"^\s*(?:"
-    # a pleasantry, alone or with a few words ("Thanks for asking!")
-    r"(?:hi|hello|hey|thanks|thank you|you're welcome|sure|certainly|of course|absolutely|great question"
-    r"|good question|ok|okay|yes|no|cheers|enjoy|no problem|glad to help)\b[\w ,']{0,30}[.!]*"
-    r"|(?:i )?hope (?:this|that|it) helps\b.*|let me know\b.*|feel free\b.*|happy to help\b.*"
+    r"(?:i )?hope (?:this|that|it) helps\b.*|let me know\b.*|feel free\b.*|happy to help\b.*"
     r"|have a (?:great|good|nice) (?:day|one|evening|weekend)\b.*"
     r"|i'?m (?:an ai|a language model)\b.*|as an ai\b.*|please (?:note|consult|let me know)\b.*"
     r"|here (?:is|are|'s) (?:a|an|the|some|my) [\w ]{0,40}:?"
@@ -99,11 +96,25 @@ _META = re.compile(
     r")\s*$",
     re.I,
 )
+# A pleasantry, alone or with a few words ("Thanks for asking!", "Sure, happy to help!").
+# Its words also open statements ("No patient died.", "Certainly the drug works in
+# adults.", "Yes, it was completed in 1889."), so a sentence it matches is trivial only
+# when it states nothing (``_states_something``): matched alone, those became TRIVIAL
+# and were never checked.
+_PLEASANTRY = re.compile(
+    r"^\s*(?:hi|hello|hey|thanks|thank you|you're welcome|sure|certainly|of course|absolutely|great "
+    r"question|good question|ok|okay|yes|no|cheers|enjoy|no problem|glad to help)\b[\w ,']{0,30}[.!]*\s*$",
+    re.I,
+)
 # Lead-ins dropped from the claim they introduce ("Based on the sources, X").
 _META_PREFIX = re.compile(
     r"^(?:(?:based on|according to|from|per|as (?:stated|mentioned|described|noted) in) (?:the|these|those|"
     r"your|this|provided) [\w ]*?(?:sources?|documents?|context|information|passages?|results?|excerpts?)\b"
-    r"|(?:yes|no|sure|certainly|of course|absolutely|in summary|to summari[sz]e|in short|overall)\b)",
+    # "no" and "overall" only when a comma sets them apart: "No patient died" is a
+    # negation and "Overall survival" a noun phrase, where stripping the word made a claim
+    # the answer never made ("Patient died ..."); "sure enough" is no lead-in either
+    r"|(?:yes|sure|certainly|of course|absolutely|in summary|to summari[sz]e|in short)\b(?!\s+enough\b)"
+    r"|(?:no|overall)\s*,)",
     re.I,
 )
 _HEDGE = {
@@ -247,6 +258,15 @@ def _dummy_it(t: Any) -> bool:
 
 
 _HEDGE_VERBS = {"say", "think", "believe", "guess", "suppose", "bet", "reckon", "know", "recall", "remember"}
+
+
+def _states_something(sent: Any) -> bool:
+    """A number or a name, or a verb with a subject of its own that is no pronoun: what a
+    pleasantry ("Sure, happy to help!", "Yes, it is.") never has."""
+    if any(t.like_num or t.ent_type_ for t in sent):
+        return True
+    return any(t.dep_ in _SUBJ and t.head.pos_ in ("VERB", "AUX") and t.pos_ != "PRON"
+               and t.lower_ not in _PERSONAL for t in sent)
 
 
 def _hedged_claim(root: Any) -> bool:
@@ -507,7 +527,9 @@ def _counts(prep: Any) -> bool:
 def _unparsed(span: Span, cid: str, si: int) -> Claim:
     """A sentence past the claim budget, not parsed: one claim, the whole sentence. Only
     what its text shows is read: a question or meta text is trivial, as a parse finds it."""
-    trivial = span.text.endswith("?") or _META.match(span.text) is not None
+    # (past the cap, unparsed: a pleasantry's words are taken at their word here)
+    trivial = span.text.endswith("?") or _META.match(span.text) is not None or \
+        _PLEASANTRY.match(span.text) is not None
     kind: ClaimType = "trivial" if trivial else "numeric" if _DIGIT.search(span.text) else "attribute"
     return Claim(id=cid, text=span.text, start=span.start, end=span.end, focus=span.text, sentence=si,
                  type=kind, trivial=trivial)
@@ -703,6 +725,8 @@ class SpacyExtractor:
     def _trivial(sent: Any) -> bool:
         text = sent.text.strip()
         if text.endswith("?") or _META.match(text):
+            return True
+        if _PLEASANTRY.match(text) and not _states_something(sent):
             return True
         content = [t for t in sent if t.is_alpha and not t.is_stop]
         has_verb = any(t.pos_ in ("VERB", "AUX") for t in sent)
