@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import socket
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -19,6 +21,16 @@ DATA = (ROOT / "../shared/data").resolve()
 DATA_REASON = ("needs the public data (VitaminC, HaluEval, WiCE, DialogSum...) in ../shared/data "
                "beside the checkout: set TOULMIN_DATA_DIR to the folder holding it")
 needs_data = pytest.mark.skipif(not DATA.is_dir(), reason=DATA_REASON)
+
+
+def load_script(rel: str, name: str) -> ModuleType:
+    """A script of the repository that is no module of the package (a benchmark, the docs'
+    hooks), imported from its file."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / rel)
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -5,12 +5,11 @@ is there."""
 
 from __future__ import annotations
 
-import importlib.util
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
 
-from tests.conftest import needs_data
+from tests.conftest import load_script, needs_data
 
 ROOT = Path(__file__).resolve().parents[1]
 REF_LABELS = {"correct", "wrong_source", "unsupported", "unresolved"}
@@ -18,11 +17,7 @@ STATEMENT_LABELS = {"correct", "wrong_source", "unsupported", "unresolved", "mis
 
 
 def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_citations", ROOT / "benchmarks" / "citations.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("benchmarks/citations.py", "bench_citations")
 
 
 @needs_data

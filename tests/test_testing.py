@@ -293,7 +293,7 @@ def test_toulmin_config_sets_the_session_verifier(pytester: pytest.Pytester, mod
     result.stdout.fnmatch_lines([
         "E*1 of 2 claims failed (1 NOT_CHECKED)",
         "E*c2     NOT_CHECKED*",
-        "E*report notes: 1 claims over extract.max_claims=1 were not checked*",
+        "E*report notes: 1 claim over extract.max_claims=1 was not checked*",
     ])
 
 

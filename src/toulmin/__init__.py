@@ -16,11 +16,10 @@ Public API (everything else is private and may change):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ._version import __version__
 from .checker import Checker, load_checker
 from .classify.pairs import PairScore, WindowConfig, score_pairs
+from .classify.pairs import score as _score
 from .config import Config, load_config
 from .corpus import open_corpus
 from .cove import acove, cove
@@ -45,6 +44,10 @@ from .report import (
 )
 from .sources import Source
 from .verify import Verifier, averify, verify
+
+# Bound after the imports: importing ``.verify`` loads the ``toulmin.score`` subpackage
+# (alignment, overall score), which sets this attribute to the module.
+score = _score
 
 __all__ = [
     "CRAGResult",
@@ -82,22 +85,3 @@ __all__ = [
     "verify",
 ]
 
-
-def score(docs: Sequence[str], claims: Sequence[str], checker: Checker | None = None,
-          window: WindowConfig | None = None) -> tuple[list[int], list[float], list[PairScore]]:
-    """Score each claim against its document with the shipped checker.
-
-    Returns ``(labels, probs, details)`` like MiniCheck's ``score``: label 1 when
-    the claim is supported at the checker's threshold, its support probability,
-    and the full result (evidence window with offsets, per-sentence scores).
-    Raises ``InputError`` if any row cannot be scored (use ``score_pairs`` to
-    get per-row errors instead). The number, bounded-date and negation checks
-    overrule the model, as ``toulmin score-pairs`` does by default; pass
-    ``window=WindowConfig()`` for the model alone.
-    """
-    checker = checker or load_checker()
-    res = score_pairs(checker, docs, claims, None, window or WindowConfig(checks=True))
-    for i, r in enumerate(res):
-        if r.error:
-            raise InputError(r.error["code"], f"row {i}: {r.error['message']}", fix=r.error.get("fix"))
-    return ([int(bool(r.supported)) for r in res], [float(r.prob_supported or 0.0) for r in res], res)

@@ -38,6 +38,7 @@ __all__ = [
     "LinkConfig",
     "ScoreConfig",
     "ServeConfig",
+    "config_file",
     "load_config",
     "nest_dotted",
 ]
@@ -274,8 +275,9 @@ SAFE_REQUEST_OPTIONS = (
 class ServeConfig(_Strict):
     host: str = Field("127.0.0.1", description="address to listen on")
     port: int = Field(8080, ge=1, le=65535)
-    history: str | None = Field(None, description="SQLite file of past reports (default: "
-                                "$XDG_DATA_HOME/toulmin/history.sqlite)")
+    history: str | None = Field(None, description="SQLite file or postgresql:// URL of past reports "
+                                "(default: toulmin-history.sqlite beside the config file, else in the "
+                                "working directory)")
     history_keep: int | None = Field(100_000, ge=1, description="reports the history keeps, newest first; "
                                      "older ones are deleted as new ones arrive; null = keep all")
     api_keys_sha256: list[str] = Field(default_factory=list, description="SHA-256 hex digests of the "
@@ -434,12 +436,22 @@ def _from_env(env: Mapping[str, str]) -> dict[str, Any]:
     return out
 
 
+def _config_file(path: str | Path | None, env: Mapping[str, str]) -> Path:
+    return Path(path) if path else (Path(env["TOULMIN_CONFIG"]) if env.get("TOULMIN_CONFIG") else
+                                    Path("toulmin.yaml"))
+
+
+def config_file(path: str | Path | None = None, env: Mapping[str, str] | None = None) -> Path | None:
+    """The YAML file :func:`load_config` reads for these arguments, or None when there is none."""
+    file = _config_file(path, os.environ if env is None else env)
+    return file.resolve() if file.is_file() else None
+
+
 def load_config(path: str | Path | None = None, env: Mapping[str, str] | None = None,
                 overrides: Mapping[str, Any] | None = None) -> Config:
     env = os.environ if env is None else env
     data: dict[str, Any] = {}
-    file = Path(path) if path else (Path(env["TOULMIN_CONFIG"]) if env.get("TOULMIN_CONFIG") else
-                                    Path("toulmin.yaml"))
+    file = _config_file(path, env)
     if path and not file.is_file():
         raise ConfigError("E_CONFIG_FILE", f"config file {file} not found", fix="check the path")
     if file.is_file():

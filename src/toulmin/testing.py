@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .config import Config, load_config
+from .decide.rollup import confidence_units
 from .errors import InputError
 from .report import UNCHECKABLE, VERDICT_SCORE, ClaimResult, Evidence, Report, Verdict
 from .verify import Verifier, get_verifier
@@ -227,11 +228,9 @@ def _arithmetic(report: Report, bar: float | None = None) -> str:
     checkable = [d for d in report.details if d.verdict not in UNCHECKABLE]
     if report.confidence is None or not checkable:
         return "confidence n/a: no checkable claim"
-    units: dict[str, list[float]] = {}
-    for i, d in enumerate(checkable):
-        units.setdefault(d.item_of or f"#{i}", []).append(VERDICT_SCORE.get(d.verdict, 0.0))
-    terms = [_num(x[0]) if len(x) == 1 else "min(" + ", ".join(map(_num, x)) + ")" for x in units.values()]
-    mean = round(sum(min(x) for x in units.values()) / len(units), 4)
+    units = confidence_units(report.details)
+    terms = [_num(x[0]) if len(x) == 1 else "min(" + ", ".join(map(_num, x)) + ")" for x in units]
+    mean = round(sum(min(x) for x in units) / len(units), 4)
     if not math.isclose(mean, report.confidence, abs_tol=1e-4):  # a verifier that rolls up another way
         scores = ", ".join(f"{d.id} {_num(VERDICT_SCORE.get(d.verdict, 0.0))}" for d in checkable)
         return f"confidence {_shown(report.confidence, bar)} (the report's; claim scores: {scores})"

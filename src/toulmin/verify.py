@@ -224,7 +224,9 @@ class Verifier:
         checked = real[:max_claims]
         skipped = {c.id for c in real[max_claims:]}
         if skipped:
-            notes.append(f"{len(skipped)} claims over extract.max_claims={max_claims} were not checked")
+            n = len(skipped)
+            notes.append(f"{n} claim{'s' if n > 1 else ''} over extract.max_claims={max_claims} "
+                         f"{'were' if n > 1 else 'was'} not checked")
         t2 = time.perf_counter()
         if on_event is not None:
             on_event("claims", [c.model_dump(mode="json") for c in claims])

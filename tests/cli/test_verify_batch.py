@@ -114,7 +114,12 @@ def test_a_batch_of_hostile_rows_runs_to_the_end_and_resumes(tmp_path: Path) -> 
     lines = out.read_text(encoding="utf-8").splitlines(keepends=True)
     out.write_text("".join(lines[:4]) + lines[4][:10], encoding="utf-8")
     r = run("verify-batch", str(inp), "-o", str(out), "--workers", "1")
-    assert "resuming: 4 rows" in r.stderr and "1 to go" in r.stderr
+    assert "resuming: 4 rows" in r.stderr and "(3 of them errors), 1 to go" in r.stderr
+    # the rerun verified b alone, and still fails: the earlier run's error rows stand in OUT
+    assert r.returncode == 1
+    assert "3 rows could not be verified (0 in this run, 3 from an earlier run)" in r.stderr
+    r = run("verify-batch", str(inp), "-o", str(out), "--workers", "1")  # nothing left to do
+    assert r.returncode == 1 and "0 to go" in r.stderr, r.stderr
     again = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     for g in (*got, *again):  # the one thing that differs between runs
         g.get("report", {}).pop("timings_ms", None)

@@ -49,6 +49,9 @@ def test_verify_text_json_markdown(files: Path) -> None:
     assert r.returncode == 0, r.stderr
     assert "PARTIALLY_SUPPORTED" in r.stdout and "(1.0 + 1.0 + 1.0 + 0.5 + 0.0) / 5 = 0.70" in r.stdout
     assert "\x1b[" not in r.stdout  # no colour codes when not a terminal
+    # one headline: the blended overall score is named secondary, below the confidence
+    out = r.stdout
+    assert out.index("Confidence:") < out.index("Secondary scores") < out.index("  Overall 0.46 =")
     r = run(
         "verify",
         "--source",
@@ -84,6 +87,7 @@ def test_verify_text_json_markdown(files: Path) -> None:
         "markdown",
     )
     assert r.stdout.startswith("| Claim | Verdict | Source | Note |")
+    assert "Secondary scores" in r.stdout and "· overall 0.46" in r.stdout
 
 
 def test_the_fast_preset_is_one_flag_and_the_report_says_so(files: Path) -> None:

@@ -1,9 +1,9 @@
 """Verification inside an agent: the VERIFY step of a plan-retrieve-generate loop.
 
-The design's agent verifies each draft; when the draft is not grounded and it has drafts
-left, it notes "Verification confidence 0.xx below threshold. Retrying." in its reasoning
-and goes back to PLAN with another retrieval strategy, else it keeps the confidence and
-the claims and ends. Here that step is framework-free:
+An agent that plans, retrieves, generates and verifies checks each draft; when the draft
+is not grounded and it has drafts left, it notes "Verification confidence 0.xx below
+threshold. Retrying." in its reasoning and goes back to PLAN with another retrieval
+strategy, else it keeps the confidence and the claims and ends. Here that step is framework-free:
 
 - :func:`verify_step` (and :func:`averify_step`) takes the agent's state (a mapping) and
   returns a new one, never touching the one it was given;

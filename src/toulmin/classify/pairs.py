@@ -23,7 +23,7 @@ from ..checks.merged import check_merged
 from ..errors import InputError
 from ..text import Span, check_text, content_words, make_windows, split_sentences
 
-__all__ = ["Evidence", "PairScore", "SentenceScore", "WindowConfig", "claim_units", "score_pairs"]
+__all__ = ["Evidence", "PairScore", "SentenceScore", "WindowConfig", "claim_units", "score", "score_pairs"]
 
 
 class Evidence(BaseModel):
@@ -217,3 +217,26 @@ def _mismatches(sents: list[Span], wins: list[Span], picks: list[list[int]]) -> 
             if refutes(f):
                 out.append({"kind": f.kind, "claim": f.claim, "source": f.source, "note": f.note})
     return out
+
+
+def score(docs: Sequence[str], claims: Sequence[str], checker: Checker | None = None,
+          window: WindowConfig | None = None) -> tuple[list[int], list[float], list[PairScore]]:
+    """Score each claim against its document with the shipped checker.
+
+    Returns ``(labels, probs, details)`` like MiniCheck's ``score``: label 1 when
+    the claim is supported at the checker's threshold, its support probability,
+    and the full result (evidence window with offsets, per-sentence scores).
+    Raises ``InputError`` if any row cannot be scored (use ``score_pairs`` to
+    get per-row errors instead). The number, bounded-date and negation checks
+    overrule the model, as ``toulmin score-pairs`` does by default; pass
+    ``window=WindowConfig()`` for the model alone.
+    """
+    if checker is None:
+        from ..checker import load_checker
+
+        checker = load_checker()
+    res = score_pairs(checker, docs, claims, None, window or WindowConfig(checks=True))
+    for i, r in enumerate(res):
+        if r.error:
+            raise InputError(r.error["code"], f"row {i}: {r.error['message']}", fix=r.error.get("fix"))
+    return ([int(bool(r.supported)) for r in res], [float(r.prob_supported or 0.0) for r in res], res)

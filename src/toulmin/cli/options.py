@@ -21,7 +21,8 @@ def checker_options(fn: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
                      help="YAML config file (default: ./toulmin.yaml if present)."),
         click.option("--model", default=None,
-                     help="Checker model: a folder or a Hugging Face name (default: the shipped model)."),
+                     help="Checker model: fast, accurate, a folder or a Hugging Face name "
+                          "(default: the shipped model)."),
         click.option("--backend", default=None, help="Checker backend: onnx, hf, or a plugin."),
         click.option("--threshold", type=float, default=None, help="Override the supported threshold."),
         click.option("--window-words", type=int, default=None, help="Words per source window."),

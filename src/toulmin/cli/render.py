@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..decide.rollup import confidence_units
 from ..report import CitationVerdict, ClaimResult, Report, Verdict
 
 if TYPE_CHECKING:
@@ -37,6 +38,9 @@ CITATION_COLOURS = {
 }
 
 
+SECONDARY = "Secondary scores (citations and a blend; the answer's verdict is the confidence above)"
+
+
 def _pct(x: float | None) -> str:
     return "n/a" if x is None else f"{x:.2f}"
 
@@ -59,16 +63,19 @@ def _citation_lines(r: Report, colour: bool) -> list[str]:
     if r.citations and uncited:
         lines.append("  uncited: " + "; ".join(f"{d.id} ({d.citation.note})" for d in uncited if d.citation))
     v = r.verification
+    # The confidence and the grounded line above are the verdict on the answer; these
+    # blend in how it cites, so they are named as secondary, not a second headline.
     lines += [
         "",
-        f"Citation precision {_pct(r.citation_precision)} · recall {_pct(r.citation_recall)} · "
+        f"{SECONDARY}:",
+        f"  Citation precision {_pct(r.citation_precision)} · recall {_pct(r.citation_recall)} · "
         f"coverage {v.citation_coverage:.2f}",
-        f"Overall {_pct(v.overall_score)} = {v.weights['alignment']:.2f}×alignment "
+        f"  Overall {_pct(v.overall_score)} = {v.weights['alignment']:.2f}×alignment "
         f"{_pct(v.answer_source_alignment)} + {v.weights['citation']:.2f}×{v.citation_metric} "
         f"{_pct(v.citation_score)} + "
         f"{v.weights['facts']:.2f}×facts {_pct(v.fact_verification_score)}",
     ]
-    lines += [f"issue: {i}" for i in v.issues]
+    lines += [f"  issue: {i}" for i in v.issues]
     return lines
 
 
@@ -82,11 +89,13 @@ def _source_cell(d: ClaimResult) -> str:
 
 
 def _formula(r: Report) -> str:
-    scores = [d.score for d in r.details if d.score is not None]
     if r.confidence is None:
         return "Confidence: n/a (no checkable claims)"
-    terms = " + ".join(f"{s:.1f}" for s in scores)
-    return f"Confidence: ({terms}) / {len(scores)} = {r.confidence:.2f} ({r.confidence_level})"
+    # the roll-up's own terms: a list's items count once, at the weakest ("min(1.0, 0.0)")
+    units = confidence_units(r.details)
+    terms = " + ".join(f"{u[0]:.1f}" if len(u) == 1 else "min(" + ", ".join(f"{x:.1f}" for x in u) + ")"
+                       for u in units)
+    return f"Confidence: ({terms}) / {len(units)} = {r.confidence:.2f} ({r.confidence_level})"
 
 
 def _highlight(r: Report, colour: bool) -> str:
@@ -173,8 +182,8 @@ def render_markdown(r: Report) -> str:
     v = r.verification
     lines += [
         "",
-        f"Citation precision {_pct(r.citation_precision)} · recall {_pct(r.citation_recall)} · "
-        f"coverage {v.citation_coverage:.2f} · overall {_pct(v.overall_score)}",
+        f"{SECONDARY}: citation precision {_pct(r.citation_precision)} · recall "
+        f"{_pct(r.citation_recall)} · coverage {v.citation_coverage:.2f} · overall {_pct(v.overall_score)}",
     ]
     lines += [f"\n> issue: {i}" for i in v.issues]
     if r.suggested_corrections:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..config import load_config
+from ..config import config_file, load_config
 from . import handle_errors
 from .verify_cmd import parse_sets
 
@@ -17,7 +17,12 @@ __all__ = ["serve_cmd"]
 @click.option(
     "--corpus", "corpus_path", default=None, help="Corpus folder for CRAG and /v1/ask (corpus.path)."
 )
-@click.option("--history", default=None, help="SQLite file of past reports (serve.history).")
+@click.option(
+    "--history",
+    default=None,
+    help="SQLite file or postgresql:// URL of past reports (serve.history; default: "
+    "toulmin-history.sqlite beside the config file, else in the working directory).",
+)
 @click.option(
     "--hash-key", default=None, help="Print the SHA-256 of an API key for serve.api_keys_sha256, and exit."
 )
@@ -51,8 +56,24 @@ def serve_cmd(
     cfg = load_config(config_path, overrides=overrides or None)
     import uvicorn
 
-    from ..service.app import create_app
+    from ..service.app import create_app, default_history_path
 
+    if not cfg.serve.history:
+        cfg = cfg.merged({"serve": {"history": str(default_history_path(config_file(config_path)))}})
     app = create_app(cfg)
-    click.echo(f"toulmin serving on http://{cfg.serve.host}:{cfg.serve.port}", err=True)
+    click.echo(
+        f"toulmin serving on http://{cfg.serve.host}:{cfg.serve.port}; "
+        f"history in {_shown(cfg.serve.history or '')} (--history to change)",
+        err=True,
+    )
     uvicorn.run(app, host=cfg.serve.host, port=cfg.serve.port, log_level="warning")
+
+
+def _shown(history: str) -> str:
+    """The history's place for the startup line, without a URL's password."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(history)
+    if parts.scheme.startswith("postgres") and parts.password:
+        return history.replace(f":{parts.password}@", ":***@", 1)
+    return history

@@ -42,7 +42,8 @@ def _has_teacher_logits(path: Path) -> bool:
               help="'recipe' (the data recipe of checker 1.x over ../shared/data); 'recipe-v2' "
                    "or 'recipe-v3' (continuation recipes, for --init-from a 1.x "
                    "checker); 'recipe-kit' (the GPU "
-                   "kit's: every training pair, more document-level pairs); or a JSONL file of "
+                   "kit's: every training pair, more document-level pairs, hard negatives); 'recipe-hard' "
+                   "(hard negatives and a fifth of recipe-v2 as replay); or a JSONL file of "
                    "{doc, claim, label} rows for domain adaptation (rows may carry teacher_logits).")
 @click.option("--out", "out_dir", default="runs/checker", show_default=True, type=click.Path())
 @click.option("--base", default=None, help="Base encoder folder (default: all-MiniLM-L6-v2 from "

@@ -11,6 +11,7 @@ every core), each with one compute thread.
 
 from __future__ import annotations
 
+import json
 import logging
 import sys
 import time
@@ -72,7 +73,11 @@ def verify_batch(
     infile: str, outfile: str, workers: int | None, engine: str, address: str | None, actors: int | None,
     config_path: str | None, sets: tuple[str, ...], preset: str | None,
 ) -> None:
-    """Verify JSONL rows {id, answer, sources, question?}; write {id, report} or {id, error}."""
+    """Verify JSONL rows {id, answer, sources, question?}; write {id, report} or {id, error}.
+
+    Rows already in OUT are skipped (a rerun resumes). Exit status 1 when any row could
+    not be verified: their count is printed, and each has an "error" row in OUT.
+    """
     # checked before anything is read or written; the defaults are run_lines' (every core)
     if any(n is not None and n < 1 for n in (workers, actors)):
         raise InputError("E_BAD_OPTION", "--workers and --actors must be at least 1", fix="e.g. --workers 2")
@@ -81,8 +86,12 @@ def verify_batch(
     out = Path(outfile)
     done = resume(out)
     rows = todo(read_rows(Path(infile)), done)
+    # error rows an earlier run left in OUT count too: a rerun that finds nothing left to
+    # do must not turn a failed batch green
+    earlier = _error_rows(out) if done else 0
     if done:
-        click.echo(f"resuming: {done.total()} rows already in {outfile}, {len(rows)} to go", err=True)
+        click.echo(f"resuming: {done.total()} rows already in {outfile} ({earlier} of them errors), "
+                   f"{len(rows)} to go", err=True)
     errors = 0
     # On a terminal a bar; in a log (stderr not a terminal, where tqdm stays silent) a plain
     # line every 10 seconds and at the end: rows done, rows/s, errors so far.
@@ -101,6 +110,22 @@ def verify_batch(
                 plain.update(errors)
     if plain is not None and rows:
         plain.line(errors)
-    if errors:
-        click.echo(f'{errors} rows could not be verified (see their "error")', err=True)
+    if errors or earlier:
+        where = f" ({errors} in this run, {earlier} from an earlier run)" if earlier else ""
+        n = errors + earlier
+        click.echo(f'{n} row{"s" if n > 1 else ""} could not be verified{where}; see their "error" in '
+                   f"{outfile}", err=True)
         sys.exit(1)
+
+
+def _error_rows(path: Path) -> int:
+    """Rows of a verify-batch output that are errors (``{"id", "error"}``)."""
+    n = 0
+    with path.open(encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            try:
+                row = json.loads(line)
+            except ValueError:
+                continue  # a foreign or torn line: resume() decides what it is
+            n += isinstance(row, dict) and "error" in row
+    return n

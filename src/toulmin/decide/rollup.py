@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ..report import UNCHECKABLE, VERDICT_SCORE, ClaimResult, Verdict
 
-__all__ = ["level", "rollup"]
+__all__ = ["confidence_units", "level", "rollup"]
 
 
 def level(confidence: float | None) -> str:
@@ -21,6 +21,17 @@ def level(confidence: float | None) -> str:
     return "Very Low"
 
 
+def confidence_units(results: Sequence[ClaimResult]) -> list[list[float]]:
+    """The terms of ``confidence``, in answer order: each checkable claim's score (1 / 0.5
+    / 0), the items of one list (one ``item_of``) together in one term, which counts at
+    its weakest. The report's text forms write the arithmetic out from these."""
+    units: dict[str, list[float]] = {}
+    for i, r in enumerate(r for r in results if r.verdict not in UNCHECKABLE):
+        key = r.item_of or f"#{i}"  # a claim that is no list's item is its own unit
+        units.setdefault(key, []).append(VERDICT_SCORE.get(r.verdict, 0.0))
+    return list(units.values())
+
+
 def rollup(results: Sequence[ClaimResult]) -> dict[str, float | int | None]:
     """Counts and scores of an answer's claim verdicts. The items of one list ("simple,
     easy to use and cheap": the claims sharing an ``item_of``) count once in
@@ -28,18 +39,14 @@ def rollup(results: Sequence[ClaimResult]) -> dict[str, float | int | None]:
     is); the counts, ``faithfulness`` and ``confidence_penalised`` count every claim."""
     checkable = [r for r in results if r.verdict not in UNCHECKABLE]
     n = len(checkable)
-    units: dict[str, float] = {}
-    for i, r in enumerate(checkable):
-        key = r.item_of or f"#{i}"  # a claim that is no list's item is its own unit
-        score = VERDICT_SCORE.get(r.verdict, 0.0)
-        units[key] = min(units.get(key, score), score)
+    units = [min(u) for u in confidence_units(results)]
     sup = sum(r.verdict == Verdict.SUPPORTED for r in checkable)
     part = sum(r.verdict == Verdict.PARTIALLY_SUPPORTED for r in checkable)
     unsup = n - sup - part
     if n == 0:
         conf = pen = faith = None
     else:
-        conf = round(sum(units.values()) / len(units), 4)
+        conf = round(sum(units) / len(units), 4)
         pen = sup / n - 0.1 * unsup + (0.1 if unsup == 0 else 0.0)
         pen = round(min(1.0, max(0.0, pen)), 4)
         faith = round(sup / n, 4)

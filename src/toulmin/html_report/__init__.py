@@ -77,6 +77,7 @@ def write_report(run_path: str | Path, out: str | Path, *, input_path: str | Pat
     labels = load_labels(labels_path) if labels_path is not None else None
     run = read_run(run_path, inputs=inputs, labels=labels)
     if unread:
-        run.notes.append(f"{unread} lines of the input could not be read (the run has their error rows)")
+        lines = "1 line" if unread == 1 else f"{unread} lines"
+        run.notes.append(f"{lines} of the input could not be read (the run has their error rows)")
     Path(out).write_text(build_html(run, title=title), encoding="utf-8", newline="\n")
     return run

@@ -12,7 +12,6 @@ pipeline as text, never read as options or format.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -33,9 +32,14 @@ from .work import Service
 __all__ = ["create_app", "default_history_path", "hash_key"]
 
 
-def default_history_path() -> Path:
-    root = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(root) / "toulmin" / "history.sqlite"
+HISTORY_FILE = "toulmin-history.sqlite"
+
+
+def default_history_path(config_file: Path | None = None) -> Path:
+    """Where a server keeps its reports when ``serve.history`` is not set: beside the
+    config file it read, else in the working directory. One shared file under the
+    user's data folder made every new server list reports its user never made."""
+    return (config_file.parent if config_file else Path.cwd()).resolve() / HISTORY_FILE
 
 
 def create_app(config: Config | None = None, *, history: HistoryStore | None = None) -> FastAPI:
