@@ -282,7 +282,10 @@ class ServeConfig(_Strict):
                                      "older ones are deleted as new ones arrive; null = keep all")
     api_keys_sha256: list[str] = Field(default_factory=list, description="SHA-256 hex digests of the "
                                        "accepted API keys (toulmin serve --hash-key KEY); empty = no key "
-                                       "needed")
+                                       "needed. Each key reads only the reports it made")
+    admin_keys_sha256: list[str] = Field(default_factory=list, description="SHA-256 hex digests of "
+                                         "keys that are accepted too and read every key's reports (and "
+                                         "those stored before keys were on, which belong to no key)")
     max_request_mb: float = Field(10.0, gt=0, description="larger request bodies are refused (413)")
     timeout: float = Field(120.0, gt=0, description="seconds one request may take (504 after)")
     cors_origins: list[str] = Field(default_factory=list, description="origins allowed by CORS; empty = none")

@@ -17,7 +17,7 @@ import pytest
 
 import toulmin
 from toulmin.errors import StoreError
-from toulmin.service.history import HistoryStore, PostgresHistory, open_history
+from toulmin.service.history import HistoryStore, PostgresHistory, Viewer, open_history
 
 pytestmark = pytest.mark.slow
 
@@ -73,6 +73,14 @@ def _exercise(h: HistoryStore) -> None:
     assert st["reports"] == 3 and st["hallucination_rate"] == round(1 / 3, 4)
     assert st["crag_runs"] == 2 and st["crag_trigger_rate"] == 0.5 and st["crag_success_rate"] == 0.0
     assert st["latency_ms"]["p50"] == 120.0
+    # a key's report: its own, and no one else's (the same SQL on both stores)
+    mine, other = Viewer(owner="a" * 64), Viewer(owner="b" * 64)
+    d = h.add(bad, kind="verify", sources=SOURCES, latency_ms=50.0, owner="a" * 64)
+    assert [x["id"] for x in h.list(viewer=mine)] == [d] and h.list(viewer=other) == []
+    assert h.get(d, other) is None and h.get(d, mine) is not None and h.get(a, mine) is None
+    assert h.stats(mine)["reports"] == 1 and h.stats(other)["reports"] == 0
+    assert d not in [x["id"] for x in h.list(viewer=Viewer())]  # a server without keys
+    assert len(h.list(viewer=Viewer(admin=True))) == 4
 
 
 def test_sqlite_history(tmp_path: Path) -> None:

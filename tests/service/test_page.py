@@ -89,7 +89,7 @@ def test_the_page_works_with_a_server_that_needs_a_key(serve: Callable[..., Runn
 
     from toulmin.service.app import hash_key
 
-    s = serve(serve={"api_keys_sha256": [hash_key("sekret")]})
+    s = serve(serve={"api_keys_sha256": [hash_key("sekret"), hash_key("another")]})
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page()
@@ -112,5 +112,15 @@ def test_the_page_works_with_a_server_that_needs_a_key(serve: Callable[..., Runn
         assert "CONTRADICTED" in page.locator("#claims .verdict").all_inner_texts()
         page.reload()  # the key stays for this tab
         expect(page.locator("#history-list button").first).to_be_visible(timeout=10_000)
+        # another key, in another tab: its history holds none of the first key's reports
+        other = browser.new_page()
+        other.goto(s.url + "/")
+        expect(other.locator("#key-box")).to_have_attribute("open", "")
+        other.locator("#api-key").fill("another")
+        other.locator("#api-key").press("Tab")
+        with other.expect_response(lambda r: "/v1/reports" in r.url) as got:
+            other.locator("#refresh-history").click()
+        assert got.value.status == 200 and got.value.json() == {"reports": []}
+        expect(other.locator("#history-list button")).to_have_count(0)
         browser.close()
     assert errors == []

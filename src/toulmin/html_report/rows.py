@@ -23,7 +23,7 @@ _TRUE = {"grounded", "true", "yes"}
 _FALSE = {"not grounded", "not_grounded", "not-grounded", "ungrounded", "false", "no"}
 _LABEL_FIX = ('a label is true/false, 1/0, "grounded" or "not grounded", e.g. '
               '{"id": "q-17", "label": "grounded"}')
-_SECRET_KEYS = {"api_key", "api_keys_sha256"}
+_SECRET_KEYS = {"api_key", "api_keys_sha256", "admin_keys_sha256"}
 
 
 @dataclass

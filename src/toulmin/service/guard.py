@@ -1,5 +1,6 @@
-"""The gate every request passes: the API key, the body's declared size, the metrics by
-route template and the security headers.
+"""The gate every request passes: the API key (and so who the caller is: the history
+shows each key its own reports), the body's declared size, the metrics by route template
+and the security headers.
 
 Plain ASGI rather than Starlette's ``BaseHTTPMiddleware``: that one hands the app a
 receive channel that never reports a client that went away, so a route could not stop
@@ -17,6 +18,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .history import Viewer
 from .metrics import Metrics
 
 __all__ = ["CSP", "Guard", "error_response", "hash_key"]
@@ -60,9 +62,10 @@ def _template(routes: Any, scope: Scope) -> str | None:
 
 class Guard:
     def __init__(self, app: ASGIApp, *, routes: Any, metrics: Metrics, keys_sha256: list[str],
-                 max_request_mb: float):
+                 max_request_mb: float, admin_keys_sha256: list[str] | None = None):
         self.app, self.routes, self.metrics = app, routes, metrics
-        self.keys = {k.lower() for k in keys_sha256}
+        self.admins = {k.lower() for k in admin_keys_sha256 or []}
+        self.keys = {k.lower() for k in keys_sha256} | self.admins
         self.max_mb = max_request_mb
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -72,7 +75,9 @@ class Guard:
         method, path = scope["method"], scope["path"]
         # the route template, never the raw path: random paths must not grow the metrics
         route = _template(self.routes, scope) or "other"
-        refused = self._refusal(method, path, Headers(scope=scope))
+        headers = Headers(scope=scope)
+        viewer = self._viewer(headers)
+        refused = self._refusal(method, path, headers, viewer)
         if refused is not None:
             self.metrics.request(method, route, refused.status_code)
             await refused(scope, receive, send)
@@ -89,6 +94,8 @@ class Guard:
                 headers.setdefault("X-Content-Type-Options", "nosniff")
             await send(message)
 
+        # read by the routes (request.state.viewer): whose reports are stored and shown
+        scope.setdefault("state", {})["viewer"] = viewer or Viewer()
         self.metrics.in_flight += 1
         try:
             await self.app(scope, receive, send_with_headers)
@@ -96,12 +103,19 @@ class Guard:
             self.metrics.in_flight -= 1
             self.metrics.request(method, route, status)
 
-    def _refusal(self, method: str, path: str, headers: Headers) -> JSONResponse | None:
-        if self.keys and path not in _OPEN:
-            given = headers.get("x-api-key") or _bearer(headers.get("authorization", ""))
-            if not any(hmac.compare_digest(hash_key(given), k) for k in self.keys):
-                return error_response(401, "E_AUTH", "missing or wrong API key",
-                                      "send Authorization: Bearer KEY")
+    def _viewer(self, headers: Headers) -> Viewer | None:
+        """The caller by its key (None: keys are on and it sent none that is accepted)."""
+        if not self.keys:
+            return Viewer()
+        given = hash_key(headers.get("x-api-key") or _bearer(headers.get("authorization", "")))
+        # every key compared, in constant time: which one matched must not show in the timing
+        found = [k for k in sorted(self.keys) if hmac.compare_digest(given, k)]
+        return Viewer(owner=found[0], admin=found[0] in self.admins) if found else None
+
+    def _refusal(self, method: str, path: str, headers: Headers,
+                 viewer: Viewer | None) -> JSONResponse | None:
+        if viewer is None and path not in _OPEN:
+            return error_response(401, "E_AUTH", "missing or wrong API key", "send Authorization: Bearer KEY")
         size = headers.get("content-length")
         if method == "POST" and size is None:
             # a body without a length could be any size: refused rather than read

@@ -5,6 +5,12 @@ PostgreSQL when ``serve.history`` is a ``postgresql://`` URL (``psycopg``).
 ``stats`` reads the rates a team watches: the hallucination rate (reports not
 grounded), how often CRAG was triggered and how often it reached the threshold,
 and latency percentiles.
+
+Every report has an owner: the SHA-256 of the API key that made it (never the key), or
+none when the server has no keys. A reader (``Viewer``) sees only its own: a key its
+key's reports, a server without keys the reports made without one, an admin key
+(``serve.admin_keys_sha256``) every report. A history written before owners existed
+gains the column when opened; its reports belong to no key.
 """
 
 from __future__ import annotations
@@ -15,13 +21,14 @@ import sqlite3
 import threading
 import time
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError, StoreError
 from ..report import Report
 
-__all__ = ["HistoryStore", "PostgresHistory", "open_history", "sha256_text"]
+__all__ = ["ALL", "HistoryStore", "PostgresHistory", "Viewer", "open_history", "sha256_text"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS reports (
@@ -38,10 +45,35 @@ CREATE TABLE IF NOT EXISTS reports (
     crag_attempts INTEGER,
     crag_reached INTEGER,
     latency_ms REAL NOT NULL,
-    report TEXT NOT NULL
+    report TEXT NOT NULL,
+    owner TEXT
 );
 CREATE INDEX IF NOT EXISTS reports_created ON reports (created);
 """
+# run after the table exists, so that a history from before owners gains the column first
+_OWNER_INDEX = "CREATE INDEX IF NOT EXISTS reports_owner ON reports (owner, created)"
+_COLUMNS = ("id, created, kind, answer_sha256, sources_sha256, question, confidence, is_grounded, "
+            "claims_checked, claims_supported, crag_attempts, crag_reached, latency_ms, report, owner")
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who reads the history: ``owner`` the SHA-256 of the caller's API key (None: a
+    server without keys); ``admin``: sees every report."""
+
+    owner: str | None = None
+    admin: bool = False
+
+    def where(self) -> tuple[str, tuple[Any, ...]]:
+        """The SQL condition on ``owner`` and its arguments (``?`` placeholders)."""
+        if self.admin:
+            return "1 = 1", ()
+        if self.owner is None:
+            return "owner IS NULL", ()
+        return "owner = ?", (self.owner,)
+
+
+ALL = Viewer(admin=True)  # the store's own callers (tests, tools): everything
 
 
 def sha256_text(*parts: str) -> str:
@@ -76,6 +108,9 @@ class HistoryStore:
             with self._db() as db:
                 db.execute("PRAGMA journal_mode=WAL")
                 db.executescript(_SCHEMA)
+                if "owner" not in {r[1] for r in db.execute("PRAGMA table_info(reports)")}:
+                    db.execute("ALTER TABLE reports ADD COLUMN owner TEXT")
+                db.execute(_OWNER_INDEX)
         except (OSError, sqlite3.Error) as e:
             raise StoreError(
                 "E_STORE", f"cannot open the history database {self.path}: {e}", fix="check serve.history"
@@ -94,6 +129,7 @@ class HistoryStore:
         latency_ms: float,
         crag_attempts: int | None = None,
         crag_reached: bool | None = None,
+        owner: str | None = None,
     ) -> str:
         rid = uuid.uuid4().hex
         row = (
@@ -111,8 +147,9 @@ class HistoryStore:
             None if crag_reached is None else int(crag_reached),
             latency_ms,
             report.to_json(indent=None),
+            owner,
         )
-        self._write(f"INSERT INTO reports VALUES ({', '.join([self.mark] * len(row))})", row)
+        self._write(f"INSERT INTO reports ({_COLUMNS}) VALUES ({', '.join([self.mark] * len(row))})", row)
         if self.keep is not None:
             # the oldest beyond serve.history_keep go, so the file stops growing
             self._write("DELETE FROM reports WHERE created < (SELECT created FROM reports "
@@ -127,24 +164,28 @@ class HistoryStore:
         with self._db() as db:
             return list(db.execute(sql.replace("?", self.mark), args).fetchall())
 
-    def list(self, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
+    def list(self, limit: int = 50, offset: int = 0, viewer: Viewer = ALL) -> list[dict[str, Any]]:
         if not 1 <= limit <= 500 or offset < 0:
             raise InputError("E_BAD_OPTION", "limit must be 1-500 and offset >= 0", fix="e.g. ?limit=50")
+        mine, args = viewer.where()
         q = (
             "SELECT id, created, kind, question, confidence, is_grounded, claims_checked, claims_supported, "
             f"crag_attempts, latency_ms, {self.answer_expr} "
-            "FROM reports ORDER BY created DESC, id LIMIT ? OFFSET ?"
+            f"FROM reports WHERE {mine} ORDER BY created DESC, id LIMIT ? OFFSET ?"
         )
-        rows = self._read(q, (limit, offset))
+        rows = self._read(q, (*args, limit, offset))
         keys = ("id", "created", "kind", "question", "confidence", "is_grounded", "claims_checked",
                 "claims_supported", "crag_attempts", "latency_ms", "answer")  # fmt: skip
         return [{**dict(zip(keys, r)), "is_grounded": bool(r[5])} for r in rows]
 
-    def get(self, rid: str) -> dict[str, Any] | None:
+    def get(self, rid: str, viewer: Viewer = ALL) -> dict[str, Any] | None:
+        """The report ``rid`` if ``viewer`` may read it; None alike for another's and for
+        none (the caller cannot tell them apart)."""
+        mine, args = viewer.where()
         found = self._read(
             "SELECT id, created, kind, answer_sha256, sources_sha256, latency_ms, crag_attempts, report "
-            "FROM reports WHERE id = ?",
-            (rid,),
+            f"FROM reports WHERE id = ? AND {mine}",
+            (rid, *args),
         )
         if not found:
             return None
@@ -152,13 +193,15 @@ class HistoryStore:
         keys = ("id", "created", "kind", "answer_sha256", "sources_sha256", "latency_ms", "crag_attempts")
         return {**dict(zip(keys, row[:7])), "report": json.loads(row[7])}
 
-    def stats(self) -> dict[str, Any]:
+    def stats(self, viewer: Viewer = ALL) -> dict[str, Any]:
+        mine, args = viewer.where()
         n, ungrounded, triggered, reached = self._read(
             "SELECT COUNT(*), SUM(1 - is_grounded), SUM(CASE WHEN crag_attempts > 0 THEN 1 ELSE 0 END), "
-            "SUM(CASE WHEN crag_attempts > 0 THEN crag_reached ELSE 0 END) FROM reports"
+            f"SUM(CASE WHEN crag_attempts > 0 THEN crag_reached ELSE 0 END) FROM reports WHERE {mine}", args
         )[0]
-        lat = [float(r[0]) for r in self._read("SELECT latency_ms FROM reports")]
-        crag_rows = int(self._read("SELECT COUNT(*) FROM reports WHERE crag_attempts IS NOT NULL")[0][0])
+        lat = [float(r[0]) for r in self._read(f"SELECT latency_ms FROM reports WHERE {mine}", args)]
+        crag_rows = int(self._read(
+            f"SELECT COUNT(*) FROM reports WHERE crag_attempts IS NOT NULL AND {mine}", args)[0][0])
         n = int(n or 0)
         return {
             "reports": n,
@@ -193,6 +236,8 @@ class PostgresHistory(HistoryStore):
             with self._db() as db:
                 db.execute(_SCHEMA.replace("REAL", "DOUBLE PRECISION").split(";")[0])
                 db.execute(_SCHEMA.split(";")[1])
+                db.execute("ALTER TABLE reports ADD COLUMN IF NOT EXISTS owner TEXT")
+                db.execute(_OWNER_INDEX)
         except psycopg.Error as e:
             raise StoreError(
                 "E_STORE_UNAVAILABLE",

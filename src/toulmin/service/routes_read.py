@@ -10,7 +10,8 @@ from fastapi.responses import FileResponse, PlainTextResponse
 
 from .._version import __version__
 from ..errors import InputError
-from .work import Service, service
+from .history import Viewer
+from .work import Service, service, viewer
 
 __all__ = ["router"]
 
@@ -21,21 +22,25 @@ _TYPES = {"app.js": "text/javascript", "app.css": "text/css", "render.js": "text
 
 
 @router.get("/v1/reports")
-async def reports(limit: int = 50, offset: int = 0, sv: Service = Depends(service)) -> dict[str, Any]:
-    return {"reports": sv.history.list(limit, offset)}
+async def reports(limit: int = 50, offset: int = 0, sv: Service = Depends(service),
+                  who: Viewer = Depends(viewer)) -> dict[str, Any]:
+    """The caller's reports, newest first (an admin key: everyone's)."""
+    return {"reports": sv.history.list(limit, offset, who)}
 
 
 @router.get("/v1/reports/{rid}")
-async def report(rid: str, sv: Service = Depends(service)) -> dict[str, Any]:
-    got = sv.history.get(rid)
+async def report(rid: str, sv: Service = Depends(service), who: Viewer = Depends(viewer)) -> dict[str, Any]:
+    """One of the caller's reports; another key's is 404, as an unknown one."""
+    got = sv.history.get(rid, who)
     if got is None:
         raise InputError("E_NOT_FOUND", f"no report {rid!r}", fix="list them with GET /v1/reports")
     return got  # type: ignore[no-any-return]
 
 
 @router.get("/v1/stats")
-async def stats(sv: Service = Depends(service)) -> dict[str, Any]:
-    return sv.history.stats()  # type: ignore[no-any-return]
+async def stats(sv: Service = Depends(service), who: Viewer = Depends(viewer)) -> dict[str, Any]:
+    """The rates over the caller's reports."""
+    return sv.history.stats(who)  # type: ignore[no-any-return]
 
 
 @router.get("/healthz")

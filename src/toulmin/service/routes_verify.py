@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import Any
 
@@ -13,9 +14,10 @@ from ..errors import ConfigError
 from ..lessons import lesson_recorder
 from ..llm import load_llm
 from ..report import Report
+from .history import Viewer
 from .models import AskRequest, VerifyRequest, block, verification_event
 from .stream import error_body, stream_work
-from .work import Service, service
+from .work import Service, service, viewer
 
 __all__ = ["router"]
 
@@ -24,11 +26,13 @@ _SSE = {"Cache-Control": "no-cache"}
 
 
 @router.post("/v1/verify")
-async def verify(req: VerifyRequest, request: Request, sv: Service = Depends(service)) -> dict[str, Any]:
-    """Verify an answer against its sources; the report is stored in the history."""
+async def verify(req: VerifyRequest, request: Request, sv: Service = Depends(service),
+                 who: Viewer = Depends(viewer)) -> dict[str, Any]:
+    """Verify an answer against its sources; the report is stored in the history, as the
+    caller's."""
     if not req.enable_verification:
         return {"answer": req.answer, "verification": None}
-    report, extra = await sv.timed(sv.verify, request, req)
+    report, extra = await sv.timed(functools.partial(sv.verify, owner=who.owner), request, req)
     out = {"id": extra["id"], "answer": req.answer,
            "verification": block(report, crag_attempts=extra.get("crag_attempts"),
                                  show_claims=req.show_claims).model_dump()}  # fmt: skip
@@ -40,7 +44,7 @@ async def verify(req: VerifyRequest, request: Request, sv: Service = Depends(ser
 
 @router.post("/v1/verify/stream")
 async def verify_stream(
-    req: VerifyRequest, request: Request, sv: Service = Depends(service)
+    req: VerifyRequest, request: Request, sv: Service = Depends(service), who: Viewer = Depends(viewer)
 ) -> StreamingResponse:
     """Server-Sent Events: ``claims``, one ``claim`` per verdict as it is decided
     (``update`` if the citation check changes one), then ``verification``
@@ -51,13 +55,14 @@ async def verify_stream(
 
     release = sv.admit()
     arrived = time.perf_counter()
-    gen = stream_work(lambda emit: sv.verify(req, emit, arrived=arrived), finish, request.is_disconnected,
-                      error_body, sv.pool, on_done=release)
+    gen = stream_work(lambda emit: sv.verify(req, emit, arrived=arrived, owner=who.owner), finish,
+                      request.is_disconnected, error_body, sv.pool, on_done=release)
     return StreamingResponse(gen, media_type="text/event-stream", headers=_SSE)
 
 
 @router.post("/v1/ask")
-async def ask(req: AskRequest, request: Request, sv: Service = Depends(service)) -> StreamingResponse:
+async def ask(req: AskRequest, request: Request, sv: Service = Depends(service),
+              who: Viewer = Depends(viewer)) -> StreamingResponse:
     """Server-Sent Events: ``token`` (each piece of a draft as the model writes it,
     where the provider streams), ``answer`` (each draft, whole), ``round`` per CRAG
     verification, then ``verification`` and ``final``; or ``error``."""
@@ -79,7 +84,7 @@ async def ask(req: AskRequest, request: Request, sv: Service = Depends(service))
         used = [str(s["id"]) for s in res.report.sources]
         rid = sv.history.add(
             res.report, kind="ask", sources=used, latency_ms=1000 * secs,
-            crag_attempts=res.attempts, crag_reached=res.stopped == "threshold met",
+            crag_attempts=res.attempts, crag_reached=res.stopped == "threshold met", owner=who.owner,
         )  # fmt: skip
         return rid, res
 

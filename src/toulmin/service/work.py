@@ -19,11 +19,11 @@ from ..errors import ConfigError, InputError
 from ..lessons import lesson_recorder
 from ..report import Report
 from ..verify import get_verifier, stop_if_cancelled
-from .history import HistoryStore
+from .history import HistoryStore, Viewer
 from .metrics import Metrics
 from .models import VerifyRequest
 
-__all__ = ["Service", "service"]
+__all__ = ["Service", "service", "viewer"]
 
 
 class Service:
@@ -69,7 +69,8 @@ class Service:
         return self.config.merged(req.overrides(self.config.serve.request_options) or None)
 
     def verify(self, req: VerifyRequest, emit: Any = None, *, arrived: float | None = None,
-               cancel: threading.Event | None = None) -> tuple[Report, dict[str, Any]]:
+               cancel: threading.Event | None = None,
+               owner: str | None = None) -> tuple[Report, dict[str, Any]]:
         """Verify and store the report; ``arrived``: when the request came (its latency
         counts the wait for a worker too); ``cancel``: set when nobody waits any more, so
         the work stops at its next stage and nothing is stored."""
@@ -92,7 +93,7 @@ class Service:
         self.metrics.verification(secs, [d.verdict.value for d in report.details])
         rid = self.history.add(
             report, kind="verify", sources=[str(s) for s in sources], latency_ms=1000 * secs,
-            crag_attempts=extra.get("crag_attempts"), crag_reached=extra.get("crag_reached"),
+            crag_attempts=extra.get("crag_attempts"), crag_reached=extra.get("crag_reached"), owner=owner,
         )  # fmt: skip
         return report, {"id": rid, **extra}
 
@@ -154,3 +155,10 @@ class Service:
 def service(request: Request) -> Service:
     """The app's ``Service`` (a FastAPI dependency)."""
     return request.app.state.service  # type: ignore[no-any-return]
+
+
+def viewer(request: Request) -> Viewer:
+    """Who calls, as the gate (``guard.Guard``) found it: whose reports it stores and sees.
+    Without the gate (an app mounted some other way) the caller is a server without keys."""
+    found = getattr(request.state, "viewer", None)
+    return found if isinstance(found, Viewer) else Viewer()
