@@ -287,6 +287,14 @@ class ServeConfig(_Strict):
                                          "keys that are accepted too and read every key's reports (and "
                                          "those stored before keys were on, which belong to no key)")
     max_request_mb: float = Field(10.0, gt=0, description="larger request bodies are refused (413)")
+    max_header_kb: int = Field(64, ge=1, le=1024, description="a request whose request line and headers "
+                               "together are larger is refused (431 E_HEADERS_TOO_LARGE) before it is read "
+                               "further")
+    max_headers: int = Field(100, ge=1, description="a request with more headers is refused (431)")
+    header_timeout: float = Field(10.0, gt=0, description="seconds a client may take to send a request's "
+                                  "line and headers (408 E_SLOW_CLIENT after, and the connection closes)")
+    body_timeout: float = Field(60.0, gt=0, description="seconds a client may take to send a request's "
+                                "body once its headers are in (408 E_SLOW_CLIENT after)")
     timeout: float = Field(120.0, gt=0, description="seconds one request may take (504 after)")
     cors_origins: list[str] = Field(default_factory=list, description="origins allowed by CORS; empty = none")
     concurrency: int = Field(1, ge=1, le=64, description="verifications at once in one process; the rest "

@@ -97,6 +97,7 @@ class ErrorCode(StrEnum):
     E_BAD_OPTION = "E_BAD_OPTION"
     E_BAD_REQUEST = "E_BAD_REQUEST"
     E_BUSY = "E_BUSY"
+    E_BAD_HTTP = "E_BAD_HTTP"
     E_CANCELLED = "E_CANCELLED"
     E_BAD_ROW = "E_BAD_ROW"
     E_BAD_TYPE = "E_BAD_TYPE"
@@ -112,6 +113,7 @@ class ErrorCode(StrEnum):
     E_EXTRA_MISSING = "E_EXTRA_MISSING"
     E_INTERNAL = "E_INTERNAL"
     E_LABEL_MAP = "E_LABEL_MAP"
+    E_HEADERS_TOO_LARGE = "E_HEADERS_TOO_LARGE"
     E_LENGTH_REQUIRED = "E_LENGTH_REQUIRED"
     E_LLM_AUTH = "E_LLM_AUTH"
     E_LLM_BAD_RESPONSE = "E_LLM_BAD_RESPONSE"
@@ -138,6 +140,7 @@ class ErrorCode(StrEnum):
     E_SOURCE_KEYS = "E_SOURCE_KEYS"
     E_STORE = "E_STORE"
     E_STORE_UNAVAILABLE = "E_STORE_UNAVAILABLE"
+    E_SLOW_CLIENT = "E_SLOW_CLIENT"
     E_TIMEOUT = "E_TIMEOUT"
     E_TOO_LARGE = "E_TOO_LARGE"
     E_UNKNOWN_BACKEND = "E_UNKNOWN_BACKEND"
@@ -178,6 +181,12 @@ ERRORS: dict[ErrorCode, tuple[type[ToulminError] | None, int | None, str]] = {
     C.E_LABEL_MAP: (ConfigError, None, "a Hugging Face checker's labels cannot be mapped to "
                     "entailment / neutral / contradiction"),
     C.E_LENGTH_REQUIRED: (None, 411, "a request body without a Content-Length"),
+    C.E_HEADERS_TOO_LARGE: (None, 431, "a request's headers are over serve.max_header_kb in all or "
+                                       "more than serve.max_headers in number"),
+    C.E_BAD_HTTP: (None, 400, "the request is not valid HTTP/1.1 (a malformed request line, header or "
+                              "Content-Length); answered by the server before any route"),
+    C.E_SLOW_CLIENT: (None, 408, "a request's headers did not arrive within serve.header_timeout, or "
+                                 "its body within serve.body_timeout"),
     C.E_LLM_AUTH: (LLMError, None, "the language-model provider refused the API key"),
     C.E_LLM_BAD_RESPONSE: (LLMError, None, "the language model's reply is not in the asked format"),
     C.E_LLM_CONFIG: (LLMError, None, "the language-model settings are incomplete or wrong"),

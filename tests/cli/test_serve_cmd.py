@@ -1,7 +1,7 @@
 """``toulmin serve``: each server keeps its own history unless told to share one.
 
-The servers are real (uvicorn on 127.0.0.1); only ``uvicorn.run``, which would block
-the test, is replaced by a hand-over of the app the command built."""
+The servers are real (uvicorn on 127.0.0.1); only ``uvicorn.Server``, which would block
+the test, is replaced by a hand-over of the configuration the command built."""
 
 from __future__ import annotations
 
@@ -24,12 +24,22 @@ def _serve(monkeypatch: pytest.MonkeyPatch, cwd: Path, *args: str) -> tuple[Any,
     import uvicorn
 
     built: list[Any] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: built.append(app))
+
+    class Server:  # what toulmin serve starts, handed over instead of run
+        def __init__(self, config: uvicorn.Config) -> None:
+            built.append(config)
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr(uvicorn, "Server", Server)
     monkeypatch.chdir(cwd)
     result = CliRunner().invoke(main, ["serve", *args])
     assert result.exit_code == 0, result.output
     assert len(built) == 1
-    return built[0], result.stderr
+    # the server's own limits are on (toulmin.service.server)
+    assert built[0].http.__name__ == "GuardedH11Protocol"
+    return built[0].app, result.stderr
 
 
 def test_a_fresh_server_lists_no_report_of_an_earlier_one(

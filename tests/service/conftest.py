@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
-import uvicorn
+from uvicorn import Server as _Server  # bound now: a test may replace uvicorn.Server
 
 from tests.llm.conftest import Server, server  # noqa: F401 - the scripted LLM server fixture
 from toulmin.config import load_config
 from toulmin.service import create_app
+from toulmin.service.server import uvicorn_config
 
 
 class Running:
@@ -25,7 +29,9 @@ class Running:
             port = s.getsockname()[1]
         self.url = f"http://127.0.0.1:{port}"
         self.app = app
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+        # configured as toulmin serve configures it: the server's own limits on
+        cfg = app.state.service.config
+        self.server = _Server(uvicorn_config(app, cfg, host="127.0.0.1", port=port))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
         deadline = time.monotonic() + 30
@@ -56,11 +62,44 @@ def serve(tmp_path: Path) -> Iterator[Callable[..., Running]]:
 
 
 def sse_events(resp: httpx.Response) -> list[tuple[str, Any]]:
-    import json
-
     out = []
     for block in resp.text.split("\n\n"):
         lines = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line)
         if "event" in lines:
             out.append((lines["event"], json.loads(lines["data"])))
     return out
+
+
+# raw HTTP, for what no client library sends: the server's own answers
+def connect(r: Running) -> socket.socket:
+    u = urlsplit(r.url)
+    return socket.create_connection((u.hostname, u.port), timeout=30)
+
+
+def read_response(s: socket.socket) -> tuple[int, dict[str, str], Any]:
+    """Read one response whole (the server closes the connection or gives a length)."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split()[1])
+    headers = {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
+    length = int(headers.get("content-length", "0"))
+    while len(body) < length:
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        body += chunk
+    return status, headers, json.loads(body[:length]) if length else {}
+
+
+def raw_http(r: Running, raw: bytes) -> tuple[int, dict[str, str], Any]:
+    with connect(r) as s:
+        # refused before it was all sent: the answer is still there to read
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            s.sendall(raw)
+        return read_response(s)

@@ -19,7 +19,7 @@ from schemathesis import GenerationMode
 from toulmin.config import load_config
 from toulmin.service import create_app
 
-from .conftest import Running
+from .conftest import Running, raw_http
 
 
 @pytest.fixture(scope="module")
@@ -60,3 +60,14 @@ def test_no_500_and_every_error_in_the_documented_shape(running: Running, mode: 
     for raw in (b"\xff\xfe\x00", b"{" * 3000, b'{"answer": "\\ud800"}', b"[]", b"null"):
         headers = {"content-type": "application/json"}
         _check(httpx.post(running.url + "/v1/verify", content=raw, headers=headers))
+    # and what the server answers before any route: headers too large or too many, a
+    # Content-Length that is negative, not a number or beyond any limit, not HTTP at all
+    post = b"POST /v1/verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    for req in (b"GET /v1/reports HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 200_000 + b"\r\n\r\n",
+                b"GET /v1/reports HTTP/1.1\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(500)) + b"\r\n",
+                post + b"Content-Length: -5\r\n\r\n", post + b"Content-Length: 1e3\r\n\r\n",
+                post + b"Content-Length: 18446744073709551617\r\n\r\n", post + b"Content-Length: 3\r\n"
+                b"Content-Length: 4\r\n\r\nabc", b"\x16\x03\x01\x02\x00\r\n\r\n"):
+        status, headers, body = raw_http(running, req)
+        _check(httpx.Response(status, headers=headers, json=body))
+        assert status in (400, 413, 431), (status, body)

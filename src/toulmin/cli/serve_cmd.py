@@ -57,6 +57,7 @@ def serve_cmd(
     import uvicorn
 
     from ..service.app import create_app, default_history_path
+    from ..service.server import uvicorn_config
 
     if not cfg.serve.history:
         cfg = cfg.merged({"serve": {"history": str(default_history_path(config_file(config_path)))}})
@@ -66,7 +67,7 @@ def serve_cmd(
         f"history in {_shown(cfg.serve.history or '')} (--history to change)",
         err=True,
     )
-    uvicorn.run(app, host=cfg.serve.host, port=cfg.serve.port, log_level="warning")
+    uvicorn.Server(uvicorn_config(app, cfg)).run()
 
 
 def _shown(history: str) -> str:

@@ -74,7 +74,8 @@ def create_app(config: Config | None = None, *, history: HistoryStore | None = N
     app.include_router(routes_read.router)
     app.add_middleware(Guard, routes=app.router.routes, metrics=service.metrics,
                        keys_sha256=sv.api_keys_sha256, admin_keys_sha256=sv.admin_keys_sha256,
-                       max_request_mb=sv.max_request_mb)
+                       max_request_mb=sv.max_request_mb, max_headers=sv.max_headers,
+                       body_timeout=sv.body_timeout)
     return app
 
 

@@ -1,6 +1,8 @@
 """The gate every request passes: the API key (and so who the caller is: the history
-shows each key its own reports), the body's declared size, the metrics by route template
-and the security headers.
+shows each key its own reports), the number of headers, the body's declared size and the
+time it takes to arrive, the metrics by route template and the security headers. What
+the server refuses before any request exists (headers too large, malformed HTTP, headers
+too slow) is ``server.py``'s.
 
 Plain ASGI rather than Starlette's ``BaseHTTPMiddleware``: that one hands the app a
 receive channel that never reports a client that went away, so a route could not stop
@@ -9,6 +11,7 @@ work nobody waits for (``request.is_disconnected()`` stayed false).
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 from typing import Any
@@ -62,11 +65,13 @@ def _template(routes: Any, scope: Scope) -> str | None:
 
 class Guard:
     def __init__(self, app: ASGIApp, *, routes: Any, metrics: Metrics, keys_sha256: list[str],
-                 max_request_mb: float, admin_keys_sha256: list[str] | None = None):
+                 max_request_mb: float, admin_keys_sha256: list[str] | None = None,
+                 max_headers: int = 100, body_timeout: float = 60.0):
         self.app, self.routes, self.metrics = app, routes, metrics
         self.admins = {k.lower() for k in admin_keys_sha256 or []}
         self.keys = {k.lower() for k in keys_sha256} | self.admins
         self.max_mb = max_request_mb
+        self.max_headers, self.body_timeout = max_headers, body_timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -78,6 +83,16 @@ class Guard:
         headers = Headers(scope=scope)
         viewer = self._viewer(headers)
         refused = self._refusal(method, path, headers, viewer)
+        if refused is None and method == "POST":
+            # the whole body, within serve.body_timeout, before any route reads it: a
+            # client that trickles it in would otherwise hold a worker as long as it likes
+            try:
+                receive = await asyncio.wait_for(_buffered(receive), self.body_timeout)
+            except TimeoutError:
+                refused = error_response(408, "E_SLOW_CLIENT", f"the request's body did not arrive "
+                                         f"within {self.body_timeout:g} s",
+                                         "send the body at once (serve.body_timeout)")
+                refused.headers["Connection"] = "close"
         if refused is not None:
             self.metrics.request(method, route, refused.status_code)
             await refused(scope, receive, send)
@@ -114,6 +129,10 @@ class Guard:
 
     def _refusal(self, method: str, path: str, headers: Headers,
                  viewer: Viewer | None) -> JSONResponse | None:
+        if len(headers.raw) > self.max_headers:
+            return error_response(431, "E_HEADERS_TOO_LARGE",
+                                  f"{len(headers.raw)} headers, over {self.max_headers}",
+                                  "send fewer headers (serve.max_headers)")
         if viewer is None and path not in _OPEN:
             return error_response(401, "E_AUTH", "missing or wrong API key", "send Authorization: Bearer KEY")
         size = headers.get("content-length")
@@ -125,3 +144,24 @@ class Guard:
             return error_response(413, "E_TOO_LARGE", f"request body over {self.max_mb} MB",
                                   "raise serve.max_request_mb")
         return None
+
+
+async def _buffered(receive: Receive) -> Receive:
+    """Read the request's body whole; a ``receive`` that hands it over, then the real one
+    (which reports the client going away)."""
+    chunks: list[bytes] = []
+    first: Message | None = None
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            first = message  # the client went away: the app sees that first
+            break
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            break
+    pending: list[Message] = [first or {"type": "http.request", "body": b"".join(chunks), "more_body": False}]
+
+    async def replay() -> Message:
+        return pending.pop() if pending else await receive()
+
+    return replay
