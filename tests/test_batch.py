@@ -13,6 +13,7 @@ from tests.cli.test_verify_cli import ANSWER, S1, run
 from toulmin.batch import verify_many
 from toulmin.config import load_config
 from toulmin.errors import InputError
+from toulmin.rows import loads_strict
 
 pytestmark = pytest.mark.slow
 
@@ -77,3 +78,23 @@ def test_a_label_goes_through_verify_batch_into_the_report_page(tmp_path: Path) 
     assert run("report", str(run_file), "-o", str(page)).returncode == 0
     html = page.read_text()
     assert 'id="chart-confusion"' in html and 'id="chart-reliability"' in html
+
+
+def test_a_label_that_is_no_json_number_is_an_error_row_never_copied(tmp_path: Path) -> None:
+    """NaN (and Infinity, and 1e400) went through as "label": NaN, which is not JSON, and
+    `toulmin report` then refused the whole run."""
+    inp, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    good = {"id": "ok", "answer": ANSWER, "sources": [S1], "label": True}
+    inp.write_text(json.dumps(good) + "\n"
+                   + '{"id": "nan", "answer": "x", "sources": ["s"], "label": NaN}\n'
+                   + '{"id": "inf", "answer": "x", "sources": ["s"], "label": -Infinity}\n'
+                   + '{"id": "big", "answer": "x", "sources": ["s"], "label": 1e400}\n')
+    assert run("verify-batch", str(inp), "-o", str(out), "--workers", "1").returncode == 1
+    text = out.read_text()
+    rows = [loads_strict(line) for line in text.splitlines()]  # strict JSON, every line
+    # a line that does not parse is named by its number, as any line that is not JSON
+    assert [(r["id"], r.get("error", {}).get("code"), "label" in r) for r in rows] == [
+        ("ok", None, True), ("line-2", "E_BAD_ROW", False), ("line-3", "E_BAD_ROW", False),
+        ("line-4", "E_BAD_ROW", False)]
+    assert "NaN is not a JSON number" in rows[1]["error"]["message"]
+    assert run("report", str(out), "-o", str(tmp_path / "r.html")).returncode == 0

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from toulmin import html_report as hr
 from toulmin.cli import main
 from toulmin.errors import InputError
+from toulmin.rows import loads_strict
 
 ROOT = Path(__file__).resolve().parents[1]
 STATIC = ROOT / "src/toulmin/service/static"
@@ -206,13 +207,15 @@ def test_bad_lines_are_listed_as_error_rows_not_dropped(tmp_path: Path) -> None:
     r = hr.read_run(run)
     bad = {x["id"]: x["error"] for x in r.rows if x.get("line", 0) >= 6 and "error" in x}
     assert [(k, v["code"]) for k, v in bad.items()] == [
-        ("line-6", "E_BAD_JSON"), ("input-row", "E_BAD_ROW"), ("thin", "E_BAD_ROW"), ("odd", "E_BAD_ROW")]
+        ("line-6", "E_BAD_JSON"), ("input-row", "E_BAD_ROW"), ("thin", "E_BAD_ROW"), ("odd", "E_BAD_ROW"),
+        ("line-11", "E_BAD_JSON")]  # NaN is no JSON number: the row is an error, not a confidence
     assert bad["line-6"]["message"].startswith("line 6: not JSON")
     assert "cannot be read" in bad["odd"]["message"]
-    assert r.bad_lines == [6, 7, 8, 10] and "lines 6, 7, 8, 10" in r.notes[0]
+    assert "NaN is not a JSON number" in bad["line-11"]["message"]
+    assert r.bad_lines == [6, 7, 8, 10, 11] and "lines 6, 7, 8, 10, 11" in r.notes[0]
     s = hr.summarise(r)
-    assert s["errors"] == 5 and s["answers"] == 5 and s["no_confidence"] == 2  # NaN: no confidence
-    assert "NaN" not in hr.script_json(hr.page_data(r))
+    assert s["errors"] == 6 and s["answers"] == 4 and s["no_confidence"] == 1
+    loads_strict(hr.script_json(hr.page_data(r)))  # the page's data is JSON: no NaN in it
 
 
 def test_cli_writes_the_page_and_reports_what_it_noticed(tmp_path: Path) -> None:
@@ -222,7 +225,7 @@ def test_cli_writes_the_page_and_reports_what_it_noticed(tmp_path: Path) -> None
     res = CliRunner().invoke(main, ["report", str(run), "-o", str(tmp_path / "r.html"),
                                     "--input", str(inputs(tmp_path))])
     assert res.exit_code == 0, res.output
-    assert "1 lines of run.jsonl are not verify-batch rows" in res.output
+    assert "1 line of run.jsonl is not a verify-batch row" in res.output
     assert re.search(r"wrote .*r\.html: 4 answers, 2 error rows, \d+ KiB", res.output)
     page = (tmp_path / "r.html").read_text()
     assert "The source texts were not given" not in page and data_of(page)["clips"]
@@ -259,3 +262,58 @@ def test_many_configurations_are_each_shown_with_their_count(tmp_path: Path) -> 
     r = hr.read_run(run)
     assert [c["n"] for c in r.configs] == [3, 2]
     assert "This run mixes 2 configurations" in hr.build_html(r)
+
+
+def _deep(levels: int) -> dict[str, Any]:
+    node: dict[str, Any] = {}
+    for _ in range(levels):
+        node = {"x": node}
+    return node
+
+
+def test_no_hostile_line_stops_the_report_and_the_valid_rows_keep_theirs(tmp_path: Path) -> None:
+    """Each of these stopped `toulmin report` with a traceback (OverflowError,
+    UnicodeEncodeError leaving a 0-byte page, RecursionError), or read "false" as grounded."""
+    run = sample(tmp_path)
+    ok = report("The trial showed 81%.", [claim("SUPPORTED", 0, 20)], 1.0, True)
+    surrogate = json.dumps(ok).replace('"The trial showed 81%."', '"The trial \\ud800 showed 81%."')
+    with run.open("a") as fh:
+        for line in (
+            json.dumps({"id": "huge-conf", "report": {**ok, "confidence": 1e308}}),
+            json.dumps({"id": "far", "report": ok}).replace('"start": 23', '"start": 1e400'),
+            '{"id": "sur-answer", "report": ' + surrogate + "}",
+            '{"id": "sur-\\udc00", "report": ' + json.dumps(ok) + "}",
+            json.dumps({"id": "sur-config", "report": {**ok, "config": {"k": "\ud800"}}}, ensure_ascii=True),
+            '{"id": "sur-error", "error": {"code": "E_X", "message": "bad \\ud800", "fix": "f"}}',
+            "[" * 100_000 + "]" * 100_000,
+            json.dumps({"id": "deep-config", "report": {**ok, "config": _deep(900)}}),
+            json.dumps({"id": "str-grounded", "report": {**ok, "is_grounded": "false"}}),
+        ):
+            fh.write(line + "\n")
+    out = tmp_path / "r.html"
+    res = CliRunner().invoke(main, ["--json-errors", "report", str(run), "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "Traceback" not in res.output and "10 error rows" in res.output, res.output
+    r = hr.read_run(run)
+    errors = {x["line"]: x["error"]["code"] for x in r.rows if "error" in x}
+    assert sorted(errors) == [5, *range(6, 15)], errors  # the sample's own error row, then all nine
+    assert {x["id"] for x in r.rows if "error" not in x} == {"good", "bad", "half", "none"}
+    messages = {x["line"]: x["error"]["message"] for x in r.rows if "error" in x}
+    assert "is_grounded 'false' is not true or false" in messages[14]
+    assert "confidence 1e+308" in messages[6] and "lone surrogate" in messages[8]
+    text = out.read_text(encoding="utf-8")  # a whole page, in UTF-8
+    assert text.rstrip().endswith("</html>") and "The trial showed 81%." in text
+
+
+def test_a_failed_draw_leaves_the_last_page_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    run, out = sample(tmp_path), tmp_path / "r.html"
+    hr.write_report(run, out)
+    before = out.read_bytes()
+
+    def broken(*a: Any, **k: Any) -> str:
+        raise OSError("disk full")
+
+    monkeypatch.setattr("toulmin.html_report.build_html", broken)
+    with pytest.raises(OSError):
+        hr.write_report(run, out)
+    assert out.read_bytes() == before and [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []

@@ -79,6 +79,22 @@ def _many_rows() -> list[str]:
     return lines
 
 
+def test_actors_that_cannot_start_stop_the_run_with_their_error(tmp_path: Path) -> None:
+    """An actor whose models do not load says why once, and the run stops before a row."""
+    rows, pairs, out = tmp_path / "rows.jsonl", tmp_path / "pairs.jsonl", tmp_path / "out.jsonl"
+    rows.write_text("".join(json.dumps({"id": f"r{i}", "answer": ANSWER, "sources": [S1]}) + "\n"
+                            for i in range(10)))
+    pairs.write_text("".join(json.dumps({"id": f"p{i}", "doc": S1["text"], "claim": ANSWER}) + "\n"
+                             for i in range(10)))
+    missing = str(tmp_path / "no-such-checker")
+    for cmd in (["verify-batch", str(rows), "-o", str(out), "--set", f"checker.model={missing}"],
+                ["score-pairs", str(pairs), "-o", str(out), "--model", missing]):
+        r = run(*cmd, "--engine", "ray", "--actors", "2")
+        assert r.returncode == 3, r.stderr
+        assert r.stderr.count("error[E_MODEL_MISSING]") == 1 and "Traceback" not in r.stderr, r.stderr
+        assert not out.exists() or out.read_text() == ""
+
+
 def test_a_two_node_cluster_started_with_ray_start_verifies_200_rows_as_the_local_engine(
         tmp_path: Path) -> None:
     """``ray start --head`` and a second ``ray start --address`` on loopback, one CPU each:

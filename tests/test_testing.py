@@ -128,6 +128,10 @@ def test_cases_are_read_in_order_with_their_bar(tmp_path: Path) -> None:
          "line 2: allow: 'MOSTLY' is not a verdict"),
         ('{"id": "a", "answer": "x", "sources": ["s"]}', "E_DUPLICATE_ID",
          "line 2: id 'a' is already used on line 1"),
+        # a bare RecursionError before; NaN is Python's, not JSON
+        ("[" * 100_000 + "]" * 100_000, "E_BAD_JSON", "line 2: not JSON data (nested deeper"),
+        ('{"id": "b", "answer": "x", "sources": ["s"], "min_confidence": NaN}', "E_BAD_JSON",
+         "line 2: not JSON data (NaN is not a JSON number"),
     ],
 )
 def test_a_bad_line_is_named_never_skipped(tmp_path: Path, line: str, code: str, says: str) -> None:

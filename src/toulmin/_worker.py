@@ -14,7 +14,8 @@ from .rows import to_line
 if TYPE_CHECKING:
     from .classify.pairs import PairScore
 
-__all__ = ["ONE_THREAD_ENV", "pairs_init", "score_chunk", "verify_row", "worker_init"]
+__all__ = ["ONE_THREAD_ENV", "init_error", "pairs_init", "pool_init", "score_chunk", "verify_row",
+           "worker_init"]
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +35,28 @@ def worker_init(cfg_json: str) -> None:
     cfg = Config.model_validate_json(cfg_json)
     _WORKER = Verifier(cfg)
     _ON_REPORT = lesson_recorder(cfg)
+
+
+def init_error(init: Any, cfg_json: str) -> dict[str, Any] | None:
+    """Run a worker's ``init``; the error it raised as ``ToulminError.to_dict`` gives it
+    (a bug as E_INTERNAL), or None. A worker that cannot start must say why once and stop
+    the run: raised in a pool's initializer, the pool started another worker, which
+    failed the same way, for as long as the run was left (132 tracebacks in 90 s)."""
+    try:
+        init(cfg_json)
+    except ToulminError as e:
+        return e.to_dict()
+    except Exception as e:  # a bug: the run stops with it, named, and the log has the traceback
+        log.error("batch: a worker could not start", exc_info=True)
+        return {"code": "E_INTERNAL", "message": f"a worker could not start: {type(e).__name__}: {e}",
+                "fix": "report this as a bug, with the log"}
+    return None
+
+
+def pool_init(cfg_json: str, started: Any) -> None:
+    """A pool worker's initializer: loads the models and puts what happened on ``started``
+    (None, or the error), never raising, so the pool does not start it again."""
+    started.put(init_error(worker_init, cfg_json))
 
 
 def verify_row(row: dict[str, Any]) -> tuple[str, bool]:

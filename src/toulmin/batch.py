@@ -24,9 +24,9 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ._worker import ONE_THREAD_ENV, verify_row, worker_init
+from ._worker import ONE_THREAD_ENV, pool_init, verify_row, worker_init
 from .config import Config, load_config
-from .errors import InputError
+from .errors import InputError, ModelError, error_from_dict
 from .rows import parse_row
 
 __all__ = ["ENGINES", "read_rows", "resume", "run_lines", "todo", "verify_many", "verify_row", "worker_init"]
@@ -62,8 +62,10 @@ def run_lines(rows: list[dict[str, Any]], cfg: Config, *, engine: str = "local",
     cfg = cfg.merged({"checker": {"threads": 1}})
     saved = {k: os.environ.get(k) for k in ONE_THREAD_ENV}
     os.environ.update(dict.fromkeys(ONE_THREAD_ENV, "1"))
+    ctx = mp.get_context("spawn")
+    started = ctx.Queue()
     try:
-        pool = mp.get_context("spawn").Pool(n, worker_init, (cfg.model_dump_json(),))
+        pool = ctx.Pool(n, pool_init, (cfg.model_dump_json(), started))
     finally:
         for k, v in saved.items():
             if v is None:
@@ -71,10 +73,36 @@ def run_lines(rows: list[dict[str, Any]], cfg: Config, *, engine: str = "local",
             else:
                 os.environ[k] = v
     try:
+        # every worker up before any row is taken; the first that could not start stops
+        # the run with its error (and its exit status)
+        _wait_started(pool, started, n)
         yield from pool.imap(verify_row, rows, chunksize=1)
+    except BaseException:
+        pool.terminate()
+        raise
     finally:
         pool.close()
         pool.join()
+
+
+def _wait_started(pool: Any, started: Any, n: int) -> None:
+    """Wait for ``n`` workers' word from ``pool_init``; raise the first one's error."""
+    import queue
+
+    heard = 0
+    while heard < n:
+        try:
+            err = started.get(timeout=1.0)
+        except queue.Empty:
+            # a worker that died without a word (killed, out of memory) is replaced by the
+            # pool; the run still waits for n words, and says why it waits no longer
+            if all(p.exitcode not in (None, 0) for p in getattr(pool, "_pool", [])):
+                raise ModelError("E_INTERNAL", "every batch worker died while loading the models",
+                                 fix="run with --workers 1 to see the error") from None
+            continue
+        heard += 1
+        if err is not None:
+            raise error_from_dict(err)
 
 
 def verify_many(rows: Iterable[dict[str, Any]], *, engine: str = "local", config: Config | None = None,

@@ -28,6 +28,7 @@ __all__ = [
     "ModelError",
     "StoreError",
     "ToulminError",
+    "error_from_dict",
     "errors_table",
     "http_status",
 ]
@@ -222,6 +223,15 @@ ERRORS: dict[ErrorCode, tuple[type[ToulminError] | None, int | None, str]] = {
     C.E_UNKNOWN_SLICE: (InputError, None, "no data slice of that name (the fix lists them)"),
 }
 del C
+
+
+def error_from_dict(d: dict[str, Any]) -> ToulminError:
+    """The error ``ToulminError.to_dict`` gave, again (from another process or a Ray actor),
+    of the class its code belongs to, so that it keeps its exit status."""
+    code = str(d.get("code", "E_INTERNAL"))
+    entry = ERRORS.get(ErrorCode(code)) if code in ErrorCode.__members__ else None
+    cls = entry[0] if entry is not None and entry[0] is not None else ModelError
+    return cls(code, str(d.get("message", "")), fix=d.get("fix"), **(d.get("details") or {}))
 
 
 def http_status(e: ToulminError) -> int:

@@ -26,10 +26,10 @@ import os
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ._worker import ONE_THREAD_ENV, pairs_init, score_chunk, verify_row, worker_init
+from ._worker import ONE_THREAD_ENV, init_error, pairs_init, score_chunk, verify_row, worker_init
 from .classify.pairs import PairScore
 from .config import Config, load_config
-from .errors import DependencyError
+from .errors import DependencyError, error_from_dict
 
 __all__ = ["ScorePairs", "Verify", "score_rows", "verify_rows"]
 
@@ -50,9 +50,16 @@ class Verify:
     out (``failed``: the line is an error row)."""
 
     def __init__(self, config: str | None = None):
-        worker_init(_one_thread(config))
+        # an actor that cannot start says why (ready) rather than die and be restarted
+        self.error = init_error(worker_init, _one_thread(config))
+
+    def ready(self) -> dict[str, Any] | None:
+        """None when the models loaded, else the error that stopped them."""
+        return self.error
 
     def __call__(self, batch: dict[str, Any]) -> dict[str, list[Any]]:
+        if self.error is not None:
+            raise error_from_dict(self.error)
         ids: list[str] = []
         lines: list[str] = []
         failed: list[bool] = []
@@ -70,9 +77,15 @@ class ScorePairs:
     "error"}}`` in, ``{"id", "score": PairScore JSON}`` out, the batch in one model call."""
 
     def __init__(self, config: str | None = None):
-        pairs_init(_one_thread(config))
+        self.error = init_error(pairs_init, _one_thread(config))
+
+    def ready(self) -> dict[str, Any] | None:
+        """None when the checker loaded, else the error that stopped it."""
+        return self.error
 
     def __call__(self, batch: dict[str, Any]) -> dict[str, list[Any]]:
+        if self.error is not None:
+            raise error_from_dict(self.error)
         rows = [json.loads(text) for text in batch["row"]]
         scores = score_chunk(rows)
         return {"id": [str(r.get("id")) for r in rows], "score": [s.model_dump_json() for s in scores]}
@@ -108,6 +121,11 @@ def _run(stage: type, rows: Sequence[dict[str, Any]], config: Config, actors: in
         cls = ray.remote(num_cpus=1, max_restarts=-1, max_task_retries=-1)(stage)
         cfg = config.model_dump_json()
         pool = [cls.remote(cfg) for _ in range(actors)]
+        # every actor up before any batch is sent; the first that could not start stops
+        # the run with its error (and its exit status)
+        for err in ray.get([a.ready.remote() for a in pool]):
+            if err is not None:
+                raise error_from_dict(err)
         batches = [{"row": [json.dumps(r) for r in rows[k : k + batch_size]]}
                    for k in range(0, len(rows), batch_size)]
         # Each actor holds _QUEUED batches, so it starts the next one as it ends one, without

@@ -10,7 +10,29 @@ import json
 from collections.abc import Collection
 from typing import Any
 
-__all__ = ["parse_row", "to_line"]
+__all__ = ["loads_strict", "parse_row", "to_line"]
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number: give a finite number, or null")
+
+
+def _finite(text: str) -> float:
+    x = float(text)
+    if x in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} is beyond any number a float holds: give a finite number")
+    return x
+
+
+def loads_strict(text: str | bytes) -> Any:
+    """``json.loads`` of JSON as RFC 8259 has it: ``NaN`` and ``Infinity`` (which Python
+    reads and writes, and no other reader does) and numbers too large for a float
+    (``1e400``, read as infinity) are errors, and so is nesting deeper than Python's
+    recursion allows; each a ``ValueError`` that says what was wrong."""
+    try:
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+    except RecursionError:
+        raise ValueError("nested deeper than a reader can follow: flatten the data") from None
 
 
 class _RowError(ValueError):
@@ -30,6 +52,8 @@ def _lone_surrogate(row: Any) -> bool:
         json.dumps(row, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
         return True
+    except RecursionError:
+        return False  # read already (loads_strict): it cannot be this deep
     return False
 
 
@@ -42,7 +66,7 @@ def parse_row(
     extra keys."""
     rid: Any = f"line-{n}"
     try:
-        row = json.loads(raw.decode("utf-8"))
+        row = loads_strict(raw.decode("utf-8"))
         if not isinstance(row, dict):
             raise ValueError("a row must be a JSON object")
         own = row.get("id", rid)

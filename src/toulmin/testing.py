@@ -30,6 +30,7 @@ from .config import Config, load_config
 from .decide.rollup import confidence_units
 from .errors import InputError
 from .report import UNCHECKABLE, VERDICT_SCORE, ClaimResult, Evidence, Report, Verdict
+from .rows import loads_strict
 from .verify import Verifier, get_verifier
 
 if TYPE_CHECKING:
@@ -390,11 +391,14 @@ def read_cases(path: str | Path) -> list[Case]:
             continue
         where = f"{p}, line {n}"
         try:
-            row = json.loads(line)
+            row = loads_strict(line)
         except json.JSONDecodeError as e:
             raise _bad(where, f"not JSON ({e.msg} at column {e.colno})",
                        "each line must be one whole JSON object (no trailing commas, no comments, "
                        "an object may not span lines)", code="E_BAD_JSON") from None
+        except ValueError as e:  # NaN, 1e400, nested too deep
+            raise _bad(where, f"not JSON data ({e})", "give plain JSON: finite numbers, shallow nesting",
+                       code="E_BAD_JSON") from None
         case = _case(row, where)
         if case.id in seen:
             raise _bad(where, f"id {case.id!r} is already used on line {seen[case.id]}",

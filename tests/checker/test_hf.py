@@ -69,6 +69,12 @@ def test_bad_label_maps_are_config_errors(tiny_model: Path) -> None:
 
 
 def test_missing_model_is_a_model_error(tmp_path: Path, no_network: None) -> None:
+    # a path that is not there says so (it read "Repo id must be in the form ...")
     with pytest.raises(ModelError) as e:
         HFChecker(str(tmp_path / "nowhere"))
-    assert e.value.code == "E_MODEL_LOAD"
+    assert e.value.code == "E_MODEL_MISSING"
+    assert f"no model folder at {tmp_path / 'nowhere'}" in e.value.message
+    # a hub name that cannot be fetched here is a load error, naming the model
+    with pytest.raises(ModelError) as e:
+        HFChecker("someone/no-such-model")
+    assert e.value.code == "E_MODEL_LOAD" and "someone/no-such-model" in e.value.message

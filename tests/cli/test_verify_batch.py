@@ -124,3 +124,16 @@ def test_a_batch_of_hostile_rows_runs_to_the_end_and_resumes(tmp_path: Path) -> 
     for g in (*got, *again):  # the one thing that differs between runs
         g.get("report", {}).pop("timings_ms", None)
     assert again == got
+
+
+@pytest.mark.slow
+def test_workers_that_cannot_start_stop_the_run_with_their_error(tmp_path: Path) -> None:
+    """Each worker died in its initialiser and the pool started another, forever: 132
+    tracebacks in 90 s and no row written. Now the first worker's error ends the run."""
+    inp = _write(tmp_path / "in.jsonl", [_row(f"r{i}") for i in range(20)])
+    out = tmp_path / "out.jsonl"
+    r = run("verify-batch", str(inp), "-o", str(out), "--workers", "2",
+            "--set", f"checker.model={tmp_path / 'no-such-checker'}")
+    assert r.returncode == 3, r.stderr
+    assert r.stderr.count("error[E_MODEL_MISSING]") == 1 and "Traceback" not in r.stderr, r.stderr
+    assert not out.exists() or out.read_text() == ""  # no row was taken

@@ -9,6 +9,7 @@ transformers). The model's own labels are mapped onto toulmin's three with
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -53,6 +54,12 @@ class HFChecker:
                 "E_EXTRA_MISSING", f"loading a Hugging Face checker needs torch and transformers ({e})",
                 fix="pip install 'toulmin[hf]'",
             ) from e
+        looks_local = model.startswith((".", "/", "~")) or model.count("/") > 1  # a hub name: ns/repo
+        if looks_local and not Path(model).expanduser().is_dir():
+            # a path, not a hub name: say so, not the hub client's "Repo id must be in the form"
+            raise ModelError("E_MODEL_MISSING", f"no model folder at {model}",
+                             fix="give the folder that holds config.json and the weights "
+                                 "(a run's best/ or last/), or a hub name")
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(model)
             self.model = AutoModelForSequenceClassification.from_pretrained(model).eval().to(device)

@@ -42,6 +42,7 @@ taken from the clock or the machine.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from ..errors import InputError
@@ -79,5 +80,13 @@ def write_report(run_path: str | Path, out: str | Path, *, input_path: str | Pat
     if unread:
         lines = "1 line" if unread == 1 else f"{unread} lines"
         run.notes.append(f"{lines} of the input could not be read (the run has their error rows)")
-    Path(out).write_text(build_html(run, title=title), encoding="utf-8", newline="\n")
+    # written beside, then renamed: a failure never leaves a truncated page where the last
+    # good one was
+    target = Path(out)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(build_html(run, title=title), encoding="utf-8", newline="\n")
+        os.replace(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
     return run

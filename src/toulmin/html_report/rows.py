@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,6 +10,7 @@ from typing import Any
 
 from ..errors import InputError, ToulminError
 from ..report import Verdict
+from ..rows import loads_strict
 from ..sources import coerce_sources
 
 __all__ = ["BINS", "PAGE_SIZE", "VERDICTS", "Run", "load_labels", "parse_label", "read_inputs", "read_run"]
@@ -54,7 +54,7 @@ def _lines(path: Path, what: str) -> Iterator[tuple[int, bytes]]:
 
 
 def _json(raw: bytes) -> Any:
-    return json.loads(raw.decode("utf-8"))
+    return loads_strict(raw.decode("utf-8"))
 
 
 def parse_label(value: Any, where: str) -> bool:
@@ -148,59 +148,17 @@ def read_run(path: str | Path, *, inputs: Mapping[str, Mapping[str, Any]] | None
     verify_rows = 0
     for n, raw in _lines(p, "the run"):
         try:
-            obj = _json(raw)
-        except (UnicodeDecodeError, ValueError) as e:
-            run.rows.append(_bad(n, f"line-{n}", "E_BAD_JSON", f"not JSON ({e})", _RUN_FIX))
+            verify_rows += _read_line(run, p, n, raw, inputs, labels, configs, seen_ids)
+        except InputError as e:
+            if e.code == "E_BAD_LABEL":
+                raise  # a label the user gave is theirs to fix: the command says where
+            run.rows.append(_bad(n, f"line-{n}", e.code, e.message, e.fix or _RUN_FIX))
             run.bad_lines.append(n)
-            continue
-        rid = obj.get("id", f"line-{n}") if isinstance(obj, dict) else f"line-{n}"
-        rid = str(rid) if isinstance(rid, (str, int)) and not isinstance(rid, bool) else f"line-{n}"
-        seen_ids.add(rid)
-        if isinstance(obj, dict) and isinstance(obj.get("error"), dict) and "report" not in obj:
-            err = obj["error"]
-            run.rows.append({"id": rid, "line": n, "error": {
-                "code": str(err.get("code", "?")), "message": str(err.get("message", "")),
-                "fix": str(err.get("fix") or "")}})
-            verify_rows += 1
-            continue
-        rep = obj.get("report") if isinstance(obj, dict) else None
-        details = _claims(rep) if isinstance(rep, dict) else None
-        if not isinstance(rep, dict) or not isinstance(rep.get("answer"), str) or details is None:
-            what = ("neither a report nor an error" if not isinstance(rep, dict)
-                    else "a report without its answer and claims (details)")
-            run.rows.append(_bad(n, rid, "E_BAD_ROW", what, _RUN_FIX))
+        except Exception as e:
+            run.rows.append(_bad(n, f"line-{n}", "E_BAD_ROW",
+                                 f"a line that cannot be read ({type(e).__name__}: {_plain(str(e))})",
+                                 _RUN_FIX))
             run.bad_lines.append(n)
-            continue
-        inp = (inputs or {}).get(rid)
-        label: bool | None = None
-        if labels is not None and rid in labels:
-            label = labels[rid]
-        elif isinstance(obj, dict) and "label" in obj:
-            label = parse_label(obj["label"], f"{p.name} line {n}")
-        elif inp is not None:
-            label = inp.get("label")
-        try:
-            row = _row(n, rid, rep, details, label, None if inp is None else inp.get("sources"), run)
-        except (TypeError, ValueError, AttributeError) as e:
-            run.rows.append(_bad(n, rid, "E_BAD_ROW", f"a report that cannot be read ({e})", _RUN_FIX))
-            run.bad_lines.append(n)
-            continue
-        verify_rows += 1
-        models = rep.get("models") if isinstance(rep.get("models"), dict) else {}
-        key = json.dumps([rep.get("toulmin_version"), rep.get("config"), models], sort_keys=True)
-        if key not in configs:
-            configs[key] = len(run.configs)
-            run.configs.append({"toulmin_version": rep.get("toulmin_version"),
-                                "schema_version": rep.get("schema_version"),
-                                "config": _mask(rep.get("config") or {}), "models": models,
-                                "n": 0, "total_ms": 0.0})
-        cfg = run.configs[configs[key]]
-        cfg["n"] += 1
-        timings = rep.get("timings_ms")
-        total = timings.get("total") if isinstance(timings, dict) else None
-        if isinstance(total, (int, float)):
-            cfg["total_ms"] += float(total)
-        run.rows.append(row)
     if not run.rows:
         raise InputError("E_EMPTY", f"the run {p} has no rows", fix=_RUN_FIX)
     if not verify_rows:
@@ -210,14 +168,102 @@ def read_run(path: str | Path, *, inputs: Mapping[str, Mapping[str, Any]] | None
     if labels is not None:
         run.labels_unmatched = len(set(labels) - seen_ids)
     if run.bad_lines:
-        run.notes.append(f"{len(run.bad_lines)} lines of {p.name} are not verify-batch rows; they are "
-                         f"listed with the errors (lines {_some(run.bad_lines)})")
+        k = len(run.bad_lines)
+        what = f"1 line of {p.name} is not a verify-batch row; it is" if k == 1 else \
+            f"{k} lines of {p.name} are not verify-batch rows; they are"
+        run.notes.append(f"{what} listed with the errors (line{'s' if k > 1 else ''} {_some(run.bad_lines)})")
     if run.labels_unmatched:
         run.notes.append(f"{run.labels_unmatched} labels name ids that are not in this run")
     if run.sources_given and run.quotes_alone:
         run.notes.append(f"{run.quotes_alone} quotes were not found in the input's sources (another "
                          "version of the input?): they are shown alone")
     return run
+
+
+def _read_line(run: Run, p: Path, n: int, raw: bytes, inputs: Mapping[str, Mapping[str, Any]] | None,
+               labels: Mapping[str, bool] | None, configs: dict[str, int], seen_ids: set[str]) -> int:
+    """Read line ``n`` of the run into ``run``; 1 when it is a verify-batch row."""
+    try:
+        obj = _json(raw)
+    except (UnicodeDecodeError, ValueError) as e:
+        run.rows.append(_bad(n, f"line-{n}", "E_BAD_JSON", f"not JSON ({e})", _RUN_FIX))
+        run.bad_lines.append(n)
+        return 0
+    rid = obj.get("id", f"line-{n}") if isinstance(obj, dict) else f"line-{n}"
+    rid = str(rid) if isinstance(rid, (str, int)) and not isinstance(rid, bool) else f"line-{n}"
+    seen_ids.add(rid)
+    if isinstance(obj, dict) and isinstance(obj.get("error"), dict) and "report" not in obj:
+        err = obj["error"]
+        _drawable({"id": rid, "err": err})
+        run.rows.append({"id": rid, "line": n, "error": {
+            "code": str(err.get("code", "?")), "message": str(err.get("message", "")),
+            "fix": str(err.get("fix") or "")}})
+        return 1
+    rep = obj.get("report") if isinstance(obj, dict) else None
+    details = _claims(rep) if isinstance(rep, dict) else None
+    if not isinstance(rep, dict) or not isinstance(rep.get("answer"), str) or details is None:
+        what = ("neither a report nor an error" if not isinstance(rep, dict)
+                else "a report without its answer and claims (details)")
+        run.rows.append(_bad(n, rid, "E_BAD_ROW", what, _RUN_FIX))
+        run.bad_lines.append(n)
+        return 0
+    inp = (inputs or {}).get(rid)
+    label: bool | None = None
+    if labels is not None and rid in labels:
+        label = labels[rid]
+    elif isinstance(obj, dict) and "label" in obj:
+        label = parse_label(obj["label"], f"{p.name} line {n}")
+    elif inp is not None:
+        label = inp.get("label")
+    try:
+        quotes_alone = run.quotes_alone
+        row = _row(n, rid, rep, details, label, None if inp is None else inp.get("sources"), run)
+        models = rep.get("models") if isinstance(rep.get("models"), dict) else {}
+        key = json.dumps([rep.get("toulmin_version"), rep.get("config"), models], sort_keys=True)
+        shown = {"toulmin_version": rep.get("toulmin_version"), "schema_version": rep.get("schema_version"),
+                 "config": _mask(rep.get("config") or {}), "models": models, "n": 0, "total_ms": 0.0}
+        _drawable([row, shown])  # all of it, before anything of it is kept
+    except (TypeError, ValueError, AttributeError, OverflowError, RecursionError) as e:
+        run.quotes_alone = quotes_alone
+        what = "nested too deep" if isinstance(e, RecursionError) else _plain(str(e))
+        run.rows.append(_bad(n, rid if _fits(rid) else f"line-{n}", "E_BAD_ROW",
+                             f"a report that cannot be read ({what})", _RUN_FIX))
+        run.bad_lines.append(n)
+        return 0
+    if key not in configs:
+        configs[key] = len(run.configs)
+        run.configs.append(shown)
+    cfg = run.configs[configs[key]]
+    cfg["n"] += 1
+    timings = rep.get("timings_ms")
+    total = timings.get("total") if isinstance(timings, dict) else None
+    if isinstance(total, (int, float)):
+        cfg["total_ms"] += float(total)
+    run.rows.append(row)
+    return 1
+
+
+def _drawable(obj: Any) -> None:
+    """What the page will hold can be written: strict JSON (no NaN), UTF-8 (no lone
+    surrogate); a ValueError saying which otherwise."""
+    try:
+        json.dumps(obj, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("a string holds a lone surrogate (a \\ud800-\\udfff escape), which no UTF-8 "
+                         "page can hold") from None
+
+
+def _fits(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _plain(text: str) -> str:
+    """``text`` as UTF-8 can hold it (a lone surrogate shown as its escape)."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _some(ns: list[int]) -> str:
@@ -232,6 +278,15 @@ def _mask(cfg: Any) -> Any:
     return cfg
 
 
+def _offset(x: Any) -> int:
+    """An evidence offset: a whole number of characters, 0 when absent."""
+    if x is None:
+        return 0
+    if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+        raise ValueError(f"an evidence offset {x!r} is not a whole number of characters")
+    return x
+
+
 def _int(x: Any) -> int | None:
     return x if isinstance(x, int) and not isinstance(x, bool) else None
 
@@ -239,6 +294,13 @@ def _int(x: Any) -> int | None:
 def _row(n: int, rid: str, rep: Mapping[str, Any], details: list[dict[str, Any]], label: bool | None,
          texts: Mapping[str, str] | None, run: Run) -> dict[str, Any]:
     conf = rep.get("confidence")
+    if conf is not None and (isinstance(conf, bool) or not isinstance(conf, (int, float))
+                             or not 0.0 <= conf <= 1.0):
+        raise ValueError(f"confidence {conf!r} is not a number from 0 to 1, or null")
+    grounded = rep.get("is_grounded")
+    if not isinstance(grounded, bool):
+        # a string is no boolean: "false" read as truthy made an ungrounded answer grounded
+        raise ValueError(f"is_grounded {grounded!r} is not true or false")
     claims = []
     for d in details:
         evs = d.get("evidence")
@@ -246,7 +308,7 @@ def _row(n: int, rid: str, rep: Mapping[str, Any], details: list[dict[str, Any]]
         shown = None
         if isinstance(ev, dict):
             sid, quote = str(ev.get("source_id", "")), str(ev.get("quote", ""))
-            start, end = int(ev.get("start") or 0), int(ev.get("end") or 0)
+            start, end = _offset(ev.get("start")), _offset(ev.get("end"))
             clip = None
             text = (texts or {}).get(sid)
             if text is not None and text[start:end] == quote:
@@ -262,7 +324,6 @@ def _row(n: int, rid: str, rep: Mapping[str, Any], details: list[dict[str, Any]]
     question = rep.get("question")
     return {"id": rid, "line": n, "answer": rep["answer"],
             "question": question if isinstance(question, str) else None,
-            "confidence": float(conf) if isinstance(conf, (int, float)) and not isinstance(conf, bool)
-            and math.isfinite(conf) else None,
-            "level": str(rep.get("confidence_level", "")), "grounded": bool(rep.get("is_grounded")),
+            "confidence": None if conf is None else float(conf),
+            "level": str(rep.get("confidence_level", "")), "grounded": grounded,
             "label": label, "claims": claims}
