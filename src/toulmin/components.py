@@ -19,6 +19,7 @@ from ._parallel import resolve_threads, runtime_id
 from .checker import checker_from_config
 from .checker.base import Checker, stamp
 from .checker.onnx import OnnxChecker
+from .checks.registry import Runner, runner_for
 from .cite.judge import CitationJudge
 from .classify.judge import LLMJudge
 from .classify.offline import CheckerClassifier, Classifier
@@ -107,11 +108,19 @@ class Components:
         return self.checker if t is None else _Thresholded(self.checker, t)
 
     @cached_property
+    def check_runner(self) -> Runner:
+        """The deterministic checks of ``decide.checks`` (checks.registry); an unknown check
+        name fails here, with the registered names."""
+        d = self.config.decide
+        return runner_for(d.checks, d.advisory_checks)
+
+    @cached_property
     def window(self) -> WindowConfig:
         c, d = self.config.checker, self.config.decide
         return WindowConfig(
             window_words=c.window_words, overlap_sentences=c.overlap_sentences, top_windows=c.top_windows,
-            split_claim=c.split_claim, checks=d.checks, advisory=frozenset(d.advisory_checks),
+            split_claim=c.split_claim, checks=d.checks is not False, advisory=frozenset(d.advisory_checks),
+            runner=self.check_runner,
             contradiction_threshold=PAIR_CONTRADICTION if d.contradiction_threshold is None
             else d.contradiction_threshold,
         )
@@ -156,8 +165,8 @@ class Components:
     @cached_property
     def classifier(self) -> Classifier:
         d = self.config.decide
-        offline = CheckerClassifier(self.checker, joint=d.joint, checks=d.checks,
-                                    question_context=d.question_context)
+        offline = CheckerClassifier(self.checker, joint=d.joint, checks=d.checks is not False,
+                                    question_context=d.question_context, runner=self.check_runner)
         if d.judge == "checker":
             return offline
         llm = require_llm(self.llm, f"decide.judge={d.judge}", "decide.judge=checker")

@@ -18,7 +18,15 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from .errors import ConfigError
 
@@ -138,14 +146,29 @@ class DecideConfig(_Strict):
         "contradicts is judged not stated")
     partial_threshold: float = Field(0.25, ge=0.0, le=1.0)
     joint: int = Field(2, ge=0, le=5, description="also score the top N candidates joined (0/1 = off)")
-    checks: bool = Field(True, description="deterministic number/date/name/negation checks: a finding "
-                         "can only lower a verdict (verify, per candidate) or make a pair a contradiction "
-                         "(score-pairs, eval pairs). Was checker.checks (accepted, with a deprecation "
-                         "warning, until 0.2)")
+    checks: bool | dict[str, Literal["on", "advisory", "off"]] = Field(  # see _check_states
+        True, description="the deterministic checks (toulmin checks lists them): true = all on, false = "
+        "all off, or {name or prefix: on | advisory | off}, the longest matching key winning, e.g. "
+        "{speaker: advisory, number.value: off}; advisory: it runs and reports, but its mismatch never "
+        "refutes a claim alone. A finding can only lower a verdict (verify, per candidate) or make a "
+        "pair a contradiction (score-pairs, eval pairs). Was checker.checks (accepted, with a "
+        "deprecation warning, until 0.2)")
     advisory_checks: list[RefutingCheck] = Field(
         default_factory=list, description="checks whose mismatch does not refute a claim alone (it can "
         "still keep the checker from backing it): for a check that fires on faithful text more often than "
         "it catches edited text (benchmarks/dialogsum.py --budget measures each; none does today)")
+    @field_validator("checks", mode="before")
+    @classmethod
+    def _check_states(cls, value: Any) -> Any:
+        # YAML reads a bare on / off as true / false ("speaker: off"): the states they name
+        if not isinstance(value, Mapping):
+            return value
+        out = {str(k): ("on" if v is True else "off" if v is False else v) for k, v in value.items()}
+        bad = {k: v for k, v in out.items() if v not in ("on", "advisory", "off")}
+        if bad:
+            raise ValueError(f"{bad} is not a check state: use on, advisory or off")
+        return out
+
     require_names: bool = Field(True, description="a passage can back a claim only if its source "
                                 "mentions every person, organisation, place, product or work the claim "
                                 "names (catches merged sources and swapped entities)")

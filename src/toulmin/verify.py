@@ -18,6 +18,8 @@ from typing import Any
 
 from ._version import __version__
 from .checker.base import stamp
+from .checks.finding import Finding
+from .checks.registry import Runner, runner_for
 from .checks.roles import check_role
 from .checks.speakers import check_speaker, opening_speaker, shown
 from .checks.unsaid import never_said, said_elsewhere
@@ -73,6 +75,7 @@ class Verifier:
         self.linker = parts.linker
         self.embedder = parts.embedder
         self.classifier = parts.classifier
+        self.check_runner = parts.check_runner  # decide.checks: which checks run, which advise
         self.config = parts.resolved  # the report's config shows the threshold used
         self.decide_cfg = self.config.decide
         self._checker_stamp = stamp(self.checker)  # decided_by of the checker's own verdicts
@@ -116,7 +119,7 @@ class Verifier:
         and, where the checker decides, a claim and a turn negating the same thing scored
         without their negations (classify/negatives.py) and a claim it leaves below the
         line scored on the turns without their labels (classify/unlabelled.py)."""
-        cls = _who_said_it(claim, cls, readings)
+        cls = _who_said_it(claim, cls, readings, self.check_runner)
         if not readings or cls.decided_by != self._checker_stamp:
             return cls
         cls = read_without_negations(self.checker, claim, cls, readings, self._threshold)
@@ -365,7 +368,8 @@ def _source_row(s: Source, reading: Reading | None) -> dict[str, Any]:
     return row
 
 
-def _who_said_it(claim: Claim, cls: Classification, readings: dict[str, Reading]) -> Classification:
+def _who_said_it(claim: Claim, cls: Classification, readings: dict[str, Reading],
+                 runner: Runner | None = None) -> Classification:
     """``cls`` with what a conversation adds, judged on the transcript its best span is in:
     a ``speaker`` finding when the claim puts the words in the wrong speaker's mouth
     (checks/speakers.py) or gives its subject the other speaker's role (checks/roles.py),
@@ -376,18 +380,31 @@ def _who_said_it(claim: Claim, cls: Classification, readings: dict[str, Reading]
     r = readings.get(cls.scored[0].candidate.source_id)
     if r is None or not r.turns:
         return cls
-    found = never_said(claim.text, claim.lone_names, claim.people, r.source.text, r.index)
-    spoke = check_speaker(claim.text, claim.subject, r.said, r.names) if claim.subject else None
+    on = (runner or runner_for(True)).on  # each a registered check (checks.builtin)
+    found = (_made("unsaid.name", never_said(claim.text, claim.lone_names, claim.people, r.source.text,
+                                              r.index)) if on("unsaid.name") else [])
+    spoke = (check_speaker(claim.text, claim.subject, r.said, r.names)
+             if claim.subject and on("speaker.mouth") else None)
+    by = "speaker.mouth"
     # a claim whose parse found no subject ("Person2 interviews Person1 about hotels":
     # "interviews" read as a noun) still gives a role to the speaker it opens with
     subject = claim.subject or opening_speaker(claim.text, r.speakers, r.names)
-    if spoke is None and subject:
-        spoke = check_role(claim.text, subject, r.said, r.names)
-    found += [spoke] if spoke else []
-    kept = said_elsewhere(cls.findings, claim.text, r.text, len(r.speakers))
+    if spoke is None and subject and on("speaker.role"):
+        spoke, by = check_role(claim.text, subject, r.said, r.names), "speaker.role"
+    found += _made(by, [spoke]) if spoke else []
+    kept = (said_elsewhere(cls.findings, claim.text, r.text, len(r.speakers)) if on("unsaid.elsewhere")
+            else cls.findings)
     if not found and kept == cls.findings:
         return cls
     return cls.model_copy(update={"findings": [*kept, *found]})
+
+
+def _made(check: str, findings: list[Finding]) -> list[Finding]:
+    """``findings``, each marked as made by the registered ``check`` (so that its state in
+    ``decide.checks``, advisory or on, reaches the decision)."""
+    for f in findings:
+        f._check = check
+    return findings
 
 
 def _takes_budget(extractor: object) -> bool:

@@ -229,6 +229,21 @@ def test_an_advisory_check_does_not_refute_alone() -> None:
                         floor=0.25).verdict == Verdict.CONTRADICTED
 
 
+def test_a_check_made_advisory_by_name_does_not_refute_alone() -> None:
+    """decide.checks: {speaker.mouth: advisory}: that check's mismatch leaves the claim
+    unbacked, while the same kind from another check (speaker.role) still refutes."""
+    mouth = Finding(kind="speaker", status="mismatch", claim="Person1", source="Person2", note="n")
+    role = mouth.model_copy()
+    mouth._check, role._check = "speaker.mouth", "speaker.role"
+    cfg = CFG.model_copy(update={"checks": {"speaker.mouth": "advisory"}})
+    neutral = (0.2, 0.7, 0.1)
+    assert decide_claim(_claim(), _cls(neutral, findings=[mouth]), SOURCES, cfg, floor=0.25).verdict == \
+        Verdict.OVERREACH
+    assert decide_claim(_claim(), _cls(neutral, findings=[role]), SOURCES, cfg, floor=0.25).verdict == \
+        Verdict.CONTRADICTED
+    assert _v(_cls(neutral, findings=[mouth])).verdict == Verdict.CONTRADICTED  # on by default
+
+
 def test_a_question_refutes_nothing() -> None:
     def said(text: str) -> Classification:
         cls = _cls((0.05, 0.05, 0.9))

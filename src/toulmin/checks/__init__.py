@@ -6,6 +6,7 @@ agent, merged facts and a claim quoted to be denied; for conversations, who said
 
 from __future__ import annotations
 
+from . import builtin  # noqa: F401 - registers the built-in checks (checks.registry), in their order
 from .agent import check_agent
 from .claim import (
     GENERIC_NAME_WORDS,
@@ -25,14 +26,18 @@ from .hearsay import check_hearsay, hearsay_clauses, is_instruction
 from .merged import check_merged, clause_names
 from .numbers import Number, check_numbers, find_numbers
 from .rank import check_rank
+from .registry import Check, Pair, Runner, register, registered, runner_for
 
 __all__ = [
     "ANTONYMS",
     "GENERIC_NAME_WORDS",
     "LADDERS",
+    "Check",
     "Date",
     "Finding",
     "Number",
+    "Pair",
+    "Runner",
     "Status",
     "check_agent",
     "check_claim",
@@ -57,6 +62,9 @@ __all__ = [
     "on_scale",
     "opposite",
     "refutes",
+    "register",
+    "registered",
     "rung",
+    "runner_for",
     "states_a_bound"
 ]

@@ -16,12 +16,9 @@ import re
 
 from ..text import stated
 from .contrast import on_scale, opposite, rung
-from .dates import check_dates, find_dates, states_a_bound
-from .denial import check_denial
+from .dates import find_dates, states_a_bound
 from .finding import Finding
-from .hearsay import check_hearsay
-from .numbers import check_numbers, find_numbers
-from .rank import check_rank
+from .numbers import find_numbers
 
 __all__ = ["GENERIC_NAME_WORDS", "Finding", "check_claim", "entity_findings", "find_dates", "find_numbers",
            "find_titled_names", "is_negated", "name_index", "name_present", "negated_alike", "refutes"]
@@ -356,18 +353,11 @@ def check_claim(claim: str, evidence: str, *, statement: str | None = None) -> l
     ``statement``: the claim whose polarity the negation check reads when ``claim`` is a
     focus that states nothing of itself (a list's item, "the air conditioning", against
     "The air conditioning is not working!")."""
-    sentences = _sentences(evidence)  # read once for the polarity, antonym and scale checks
-    close = _closest(claim, sentences)  # the sentence the antonym and scale checks read
-    return (
-        check_numbers(claim, evidence)
-        + check_dates(claim, evidence)
-        + _check_names(claim, evidence)
-        + _check_negation(statement or claim, sentences)
-        + (_check_antonym(close) + _check_degree(close) if close else [])
-        + check_rank(claim, evidence)
-        + check_denial(claim, evidence)
-        + check_hearsay(claim, evidence)
-    )
+    from .registry import Pair, runner_for  # the registry imports this module's checks
+
+    # every check of scope "any" but the passive agent and merged figures, which read the
+    # whole claim and its clause (checks.registry.Pair)
+    return runner_for(True).run(Pair(claim, evidence, statement=statement))
 
 
 # ------------------------------------------------------------ named entities

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, PrivateAttr
 
-__all__ = ["Finding", "Status"]
+__all__ = ["Finding", "Status", "made_by"]
 
 Status = Literal["ok", "partial", "imprecise", "mismatch", "missing"]
 
@@ -20,3 +20,11 @@ class Finding(BaseModel):
     claim: str
     source: str | None = None
     note: str
+    # the registered check that made it (checks.registry): not part of the report, which
+    # stays as it was; the decision reads it to tell an advisory check's mismatch
+    _check: str | None = PrivateAttr(default=None)
+
+
+def made_by(f: Finding) -> str | None:
+    """The registered check that made ``f`` (None: made outside the registry)."""
+    return f._check

@@ -15,9 +15,8 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from ..checker.base import LABELS, Checker, stamp
-from ..checks.agent import check_agent
-from ..checks.claim import Finding, check_claim, entity_findings
-from ..checks.merged import check_merged
+from ..checks.claim import Finding, entity_findings
+from ..checks.registry import Pair, Runner, runner_for
 from ..extract.rules import _PRONOUNS, Claim
 from ..link.linker import Candidate
 
@@ -102,12 +101,11 @@ def _checked_focus(claim: Claim) -> str:
     return focus
 
 
-def _check(claim: Claim, focus: str, evidence: str, *, merged: bool = True) -> list[Finding]:
+def _check(runner: Runner, claim: Claim, focus: str, evidence: str, *, merged: bool = True) -> list[Finding]:
     # a figure is read with the names of the whole clause it came from ("introduced in
     # the United States in 1957" is one fact, though split into a place and a year)
-    found = check_claim(focus, evidence, statement=claim.text if claim.item_of else None)
-    found += check_agent(claim.text, evidence)
-    return found + check_merged(claim.clause or claim.text, evidence, focus=focus) if merged else found
+    return runner.run(Pair(focus, evidence, statement=claim.text if claim.item_of else None, text=claim.text,
+                           clause=claim.clause or claim.text, merged=merged))
 
 
 def _holds(host: Candidate, spans: Sequence[Candidate]) -> bool:
@@ -117,12 +115,14 @@ def _holds(host: Candidate, spans: Sequence[Candidate]) -> bool:
 
 class CheckerClassifier:
     def __init__(
-        self, checker: Checker, *, joint: int = 2, checks: bool = True, question_context: bool | str = False
+        self, checker: Checker, *, joint: int = 2, checks: bool = True, question_context: bool | str = False,
+        runner: Runner | None = None,
     ):
         self.checker = checker
         self.question_context = question_context
         self.name = stamp(checker)
         self.joint, self.checks = joint, checks
+        self.runner = runner or runner_for(True)  # decide.checks: which checks run
 
     def classify(
         self,
@@ -181,13 +181,12 @@ class CheckerClassifier:
             )
         return out
 
-    @staticmethod
     def _findings(
-        claim: Claim, cands: Sequence[Candidate], joined: list[int]
+        self, claim: Claim, cands: Sequence[Candidate], joined: list[int]
     ) -> tuple[list[list[Finding]], list[Finding]]:
         """Each candidate's findings, and the claim's merged over them and the joined spans."""
         focus = _checked_focus(claim)
-        per = [_check(claim, focus, c.text) + entity_findings(claim.names, set(c.missing_names))
+        per = [_check(self.runner, claim, focus, c.text) + entity_findings(claim.names, set(c.missing_names))
                for c in cands]
         if not cands:
             return per, []
@@ -197,6 +196,6 @@ class CheckerClassifier:
             # spans of two sources side by side are no sentences of one text
             one_source = len({cands[j].source_id for j in joined}) == 1
             joined_text = " ".join(cands[j].text for j in joined)
-            every.append(_check(claim, focus, joined_text, merged=one_source)
+            every.append(_check(self.runner, claim, focus, joined_text, merged=one_source)
                          + entity_findings(claim.names, lacking))
         return per, merge_findings(every)

@@ -17,9 +17,9 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from ..checker.base import LABELS, Checker
-from ..checks.agent import check_agent
-from ..checks.claim import check_claim, refutes
-from ..checks.merged import check_merged
+from ..checks.claim import refutes
+from ..checks.finding import made_by
+from ..checks.registry import Pair, Runner, runner_for
 from ..errors import InputError
 from ..text import Span, check_text, content_words, make_windows, split_sentences
 
@@ -76,6 +76,8 @@ class WindowConfig:
     checks: bool = False
     # checks whose mismatch may not make a pair a contradiction alone (decide.advisory_checks)
     advisory: frozenset[str] = frozenset()
+    # which checks run, and which of them are advisory (decide.checks; None: every one on)
+    runner: Runner | None = None
 
 
 def _pick_windows(sentence: str, wins: list[Span], wsets: list[set[str]], k: int | None) -> list[int]:
@@ -181,7 +183,7 @@ def score_pairs(
         weakest = min(sent_scores, key=lambda x: x.prob_supported)
         supported = weakest.prob_supported >= checker.threshold
         label3 = "entailment" if supported else ("contradiction" if contra else "neutral")
-        found = [f for f in (_mismatches(sents, all_wins, picks) if cfg.checks else [])
+        found = [f for f in (_mismatches(sents, all_wins, picks, cfg.runner) if cfg.checks else [])
                  if f["kind"] not in cfg.advisory]
         if found:
             supported, label3 = False, "contradiction"
@@ -195,7 +197,8 @@ def score_pairs(
     return out
 
 
-def _mismatches(sents: list[Span], wins: list[Span], picks: list[list[int]]) -> list[dict[str, str | None]]:
+def _mismatches(sents: list[Span], wins: list[Span], picks: list[list[int]],
+                runner: Runner | None = None) -> list[dict[str, str | None]]:
     """Each claim sentence's numbers, bounded dates and polarity against the windows the
     model read for it (``top_windows``, 8 by default: a whole article of a few hundred
     words, and a bounded cost on a 50-page one).
@@ -206,17 +209,21 @@ def _mismatches(sents: list[Span], wins: list[Span], picks: list[list[int]]) -> 
     many dates, and on HaluEval QA dev the right answers' question dates flagged 11 of
     300 (BA 96.8 -> 95.2).
     """
+    run = runner or runner_for(True)
     out: list[dict[str, str | None]] = []
     for s, pick in zip(sents, picks):
         read = "\n".join(wins[i].text for i in pick)
         # a figure's name is looked for in each window, whose sentences run on
-        merged = [f for i in pick for f in check_merged(s.text, wins[i].text)]
+        merged = [f for i in pick for f in run.run(Pair(s.text, wins[i].text, merged=True), _MERGED)]
         stated = {f.claim for f in merged if f.status == "ok"}
-        found = check_claim(s.text, read) + check_agent(s.text, read)
+        found = [f for f in run.run(Pair(s.text, read, text=s.text)) if made_by(f) not in _MERGED]
         for f in found + [f for f in merged if f.claim not in stated]:
-            if refutes(f):
+            if refutes(f) and not run.advisory(f):
                 out.append({"kind": f.kind, "claim": f.claim, "source": f.source, "note": f.note})
     return out
+
+
+_MERGED = ("merged.figure",)  # read window by window, the rest over the windows together
 
 
 def score(docs: Sequence[str], claims: Sequence[str], checker: Checker | None = None,

@@ -49,6 +49,7 @@ def main(json_errors: bool) -> None:
 def _register() -> None:
     from . import (
         ask_cmd,
+        checks_cmd,
         cove_cmd,
         eval_cmd,
         index_cmd,
@@ -77,6 +78,7 @@ def _register() -> None:
     main.add_command(index_cmd.search_cmd)
     main.add_command(ask_cmd.ask_cmd)
     main.add_command(serve_cmd.serve_cmd)
+    main.add_command(checks_cmd.checks_cmd)
 
 
 _register()

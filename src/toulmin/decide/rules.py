@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..checks.claim import Finding, negated_alike, refutes
+from ..checks.registry import runner_for
 from ..classify.offline import Classification, ScoredCandidate
 from ..config import CANDIDATE_CONTRADICTION, DecideConfig
 from ..errors import ConfigError
@@ -49,8 +50,10 @@ def _negative_alike(claim: str, span: str) -> bool:
 
 
 def _refutes(f: Finding, cfg: DecideConfig) -> bool:
-    """A finding that refutes its claim, from a check allowed to decide alone."""
-    return refutes(f) and f.kind not in cfg.advisory_checks
+    """A finding that refutes its claim, from a check allowed to decide alone (not
+    ``advisory`` in ``decide.checks``, nor of a kind in ``decide.advisory_checks``)."""
+    return (refutes(f) and f.kind not in cfg.advisory_checks
+            and not runner_for(cfg.checks, cfg.advisory_checks).advisory(f))
 
 
 def _worst(findings: Sequence[Finding], *statuses: str) -> Finding | None:
