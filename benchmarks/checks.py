@@ -9,6 +9,17 @@ is how often it is a false alarm. For each slice and kind of finding: the pairs 
 fires on whose gold label is supported (false alarms) and not supported, its
 precision, and where it overrules the model's "supported": how many wrong pairs it
 fixes and how many right ones it breaks. Writes a JSON file and prints a Markdown table.
+
+    python benchmarks/checks.py --ablate [--dialogues 250] [--rows 100] [--only a,b] [--out F]
+
+``--ablate``: each registered check (``toulmin checks``) switched off in turn, the whole
+pipeline run again on development data only: the first ``--dialogues`` DialogSum dev
+dialogues (each faithful summary and one edited copy, ``benchmarks/dialogsum.py``'s
+edits) and ``--rows`` HaluEval dev rows per task (right and hallucinated answers). Per
+check: the answers whose verdicts change without it, the faithful answers it alone makes
+not grounded (false alarms), the edited or hallucinated ones it alone catches, and the
+pass's seconds against the baseline's. A check whose false alarms exceed its catches is
+one to make ``advisory`` or ``off`` by default (issue 53).
 """
 
 from __future__ import annotations
@@ -17,6 +28,7 @@ import argparse
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from toulmin.checker import load_checker
 from toulmin.classify import WindowConfig
@@ -28,12 +40,107 @@ DEFAULT = ["vitaminc-dev", "halueval-qa-dev", "halueval-dialogue-dev", "halueval
            "halueval-summarization-test", "anli-test"]
 
 
+def _items(dialogues: int, rows: int) -> list[dict[str, Any]]:
+    """The development answers of the ablation: ``{"id", "answer", "sources", "question",
+    "faithful"}``."""
+    from dialogsum import DEV, _first_edit, _rows
+
+    from toulmin.datasets import halueval_rows
+
+    out: list[dict[str, Any]] = []
+    for i, row in enumerate(_rows(DEV, dialogues)):
+        src = [{"id": row["fname"], "text": row["dialogue"]}]
+        out.append({"id": f"ds-{i}", "answer": row["summary"], "sources": src, "question": None,
+                    "faithful": True})
+        got = _first_edit(i, row)
+        if got is not None:
+            out.append({"id": f"ds-{i}-{got[0]}", "answer": got[1], "sources": src, "question": None,
+                        "faithful": False})
+    for task in ("qa", "dialogue", "summarization"):
+        for k, (_, r) in enumerate(halueval_rows(task, "dev")[:rows]):
+            if task == "qa":
+                src = [{"id": "knowledge", "text": r["knowledge"]}]
+                right, wrong = r["right_answer"], r["hallucinated_answer"]
+            elif task == "dialogue":
+                src = [{"id": "knowledge", "text": r["knowledge"]},
+                       {"id": "dialogue", "text": r["dialogue_history"]}]
+                right, wrong = r["right_response"], r["hallucinated_response"]
+            else:
+                src = [{"id": "document", "text": r["document"]}]
+                right, wrong = r["right_summary"], r["hallucinated_summary"]
+            for ok, answer in ((True, right), (False, wrong)):
+                out.append({"id": f"he-{task}-{k}-{'right' if ok else 'wrong'}", "answer": answer,
+                            "sources": src, "question": r.get("question"), "faithful": ok})
+    return out
+
+
+def _pass(items: list[dict[str, Any]], checks: Any) -> tuple[dict[str, tuple[bool, str]], float]:
+    """Each item's (grounded, its claims' verdicts) under ``decide.checks = checks``, and
+    the seconds the pass took (models loaded before the clock starts)."""
+    import time
+
+    import toulmin
+
+    toulmin.verify("warm up.", ["warm up."], **{"decide.checks": checks})
+    t = time.perf_counter()
+    got: dict[str, tuple[bool, str]] = {}
+    for it in items:
+        r = toulmin.verify(it["answer"], it["sources"], it["question"], **{"decide.checks": checks})
+        got[it["id"]] = (r.is_grounded, " ".join(d.verdict.value for d in r.details))
+    return got, time.perf_counter() - t
+
+
+def ablate(dialogues: int, rows: int, only: list[str] | None, out: Path) -> None:
+    from toulmin.checks import registered
+
+    items = _items(dialogues, rows)
+    faithful = {it["id"] for it in items if it["faithful"]}
+    names = [c.name for c in registered() if only is None or c.name in only]
+    base, base_s = _pass(items, True)
+    print(f"{len(items)} answers ({len(faithful)} faithful): baseline {base_s:.0f} s; "
+          f"not grounded: {sum(not g for i, (g, _) in base.items() if i in faithful)} faithful, "
+          f"{sum(not g for i, (g, _) in base.items() if i not in faithful)} edited", flush=True)
+    rows_out: dict[str, dict[str, Any]] = {}
+    for name in names:
+        off, secs = _pass(items, {name: "off"})
+        changed = [i for i in base if base[i] != off[i]]
+        alarms = [i for i in changed if i in faithful and not base[i][0] and off[i][0]]
+        catches = [i for i in changed if i not in faithful and not base[i][0] and off[i][0]]
+        rows_out[name] = {"changed": len(changed), "false_alarms": len(alarms), "catches": len(catches),
+                          "seconds": round(secs, 1), "baseline_seconds": round(base_s, 1),
+                          "false_alarm_ids": alarms, "catch_ids": catches}
+        shown = {k: v for k, v in rows_out[name].items() if not k.endswith("_ids")}
+        print(name, json.dumps(shown), flush=True)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"data": f"DialogSum dev {dialogues} dialogues (faithful + one edit each), "
+                                       f"HaluEval dev {rows} rows per task (right + hallucinated)",
+                               "answers": len(items), "faithful": len(faithful), "checks": rows_out},
+                              indent=1) + "\n")
+    print("\n| check | answers changed without it | false alarms it alone makes | edits it alone catches "
+          "| seconds without it (baseline) | verdict |\n|---|---|---|---|---|---|")
+    for name, r in rows_out.items():
+        verdict = ("pays" if r["catches"] > r["false_alarms"] else
+                   "costs more than it catches" if r["false_alarms"] > r["catches"] else
+                   "even" if r["changed"] else "never changes a verdict")
+        print(f"| {name} | {r['changed']} | {r['false_alarms']} | {r['catches']} | {r['seconds']} "
+              f"({r['baseline_seconds']}) | {verdict} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--model", default=None)
     ap.add_argument("--slices", default=",".join(DEFAULT))
-    ap.add_argument("--out", type=Path, default=Path("benchmarks/results/checks.json"))
+    ap.add_argument("--out", type=Path, default=None)
+    ap.add_argument("--ablate", action="store_true", help="each registered check off in turn (see above)")
+    ap.add_argument("--dialogues", type=int, default=250, help="--ablate: DialogSum dev dialogues")
+    ap.add_argument("--rows", type=int, default=100, help="--ablate: HaluEval dev rows per task")
+    ap.add_argument("--only", default=None, help="--ablate: these checks only (comma-separated)")
     a = ap.parse_args()
+    if a.ablate:
+        ablate(a.dialogues, a.rows, a.only.split(",") if a.only else None,
+               a.out or Path("benchmarks/results/checks-ablation.json"))
+        return
+    a.out = a.out or Path("benchmarks/results/checks.json")
     checker = load_checker(None, a.model)
     results: dict[str, dict[str, dict[str, int]]] = {}
     for name in a.slices.split(","):
