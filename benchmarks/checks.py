@@ -43,9 +43,7 @@ DEFAULT = ["vitaminc-dev", "halueval-qa-dev", "halueval-dialogue-dev", "halueval
 def _items(dialogues: int, rows: int) -> list[dict[str, Any]]:
     """The development answers of the ablation: ``{"id", "answer", "sources", "question",
     "faithful"}``."""
-    from dialogsum import DEV, _first_edit, _rows
-
-    from toulmin.datasets import halueval_rows
+    from dialogsum import DEV, _first_edit, _rows, halueval_answers
 
     out: list[dict[str, Any]] = []
     for i, row in enumerate(_rows(DEV, dialogues)):
@@ -57,20 +55,10 @@ def _items(dialogues: int, rows: int) -> list[dict[str, Any]]:
             out.append({"id": f"ds-{i}-{got[0]}", "answer": got[1], "sources": src, "question": None,
                         "faithful": False})
     for task in ("qa", "dialogue", "summarization"):
-        for k, (_, r) in enumerate(halueval_rows(task, "dev")[:rows]):
-            if task == "qa":
-                src = [{"id": "knowledge", "text": r["knowledge"]}]
-                right, wrong = r["right_answer"], r["hallucinated_answer"]
-            elif task == "dialogue":
-                src = [{"id": "knowledge", "text": r["knowledge"]},
-                       {"id": "dialogue", "text": r["dialogue_history"]}]
-                right, wrong = r["right_response"], r["hallucinated_response"]
-            else:
-                src = [{"id": "document", "text": r["document"]}]
-                right, wrong = r["right_summary"], r["hallucinated_summary"]
+        for k, src, question, right, wrong in halueval_answers(task, rows):
             for ok, answer in ((True, right), (False, wrong)):
                 out.append({"id": f"he-{task}-{k}-{'right' if ok else 'wrong'}", "answer": answer,
-                            "sources": src, "question": r.get("question"), "faithful": ok})
+                            "sources": src, "question": question, "faithful": ok})
     return out
 
 

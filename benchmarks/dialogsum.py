@@ -39,6 +39,7 @@ import gzip
 import json
 import re
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import toulmin
@@ -186,9 +187,30 @@ def _fired(r: toulmin.Report) -> set[str]:
                if f.status == "missing"})
 
 
-def budget(n: int, rows_per_task: int) -> None:
+Answers = tuple[int, list[dict[str, str]], str | None, str, str]
+
+
+def halueval_answers(task: str, rows: int) -> Iterator[Answers]:
+    """HaluEval dev rows of ``task`` as (row number, sources, question, right answer,
+    hallucinated answer): the knowledge (and the dialogue history) or the document as
+    sources, as the pipeline benchmark gives them."""
     from toulmin.datasets import halueval_rows
 
+    for k, (_, r) in enumerate(halueval_rows(task, "dev")[:rows]):
+        if task == "qa":
+            src = [{"id": "knowledge", "text": r["knowledge"]}]
+            right, wrong = r["right_answer"], r["hallucinated_answer"]
+        elif task == "dialogue":
+            src = [{"id": "knowledge", "text": r["knowledge"]},
+                   {"id": "dialogue", "text": r["dialogue_history"]}]
+            right, wrong = r["right_response"], r["hallucinated_response"]
+        else:
+            src = [{"id": "document", "text": r["document"]}]
+            right, wrong = r["right_summary"], r["hallucinated_summary"]
+        yield k, src, r.get("question"), right, wrong
+
+
+def budget(n: int, rows_per_task: int) -> None:
     rows = _rows(DEV, n)
     fires: Counter[str] = Counter()
     catches: Counter[str] = Counter()
@@ -202,18 +224,7 @@ def budget(n: int, rows_per_task: int) -> None:
             catches.update(_fired(toulmin.verify(got[1], src)))
             edits += 1
     for task in ("qa", "dialogue", "summarization"):
-        for _, r in halueval_rows(task, "dev")[:rows_per_task]:
-            question = r.get("question")
-            if task == "qa":
-                src = [{"id": "knowledge", "text": r["knowledge"]}]
-                right, wrong = r["right_answer"], r["hallucinated_answer"]
-            elif task == "dialogue":
-                src = [{"id": "knowledge", "text": r["knowledge"]},
-                       {"id": "dialogue", "text": r["dialogue_history"]}]
-                right, wrong = r["right_response"], r["hallucinated_response"]
-            else:
-                src = [{"id": "document", "text": r["document"]}]
-                right, wrong = r["right_summary"], r["hallucinated_summary"]
+        for _, src, question, right, wrong in halueval_answers(task, rows_per_task):
             fires.update(_fired(toulmin.verify(right, src, question)))
             catches.update(_fired(toulmin.verify(wrong, src, question)))
             faithful += 1

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from ..lexicon import CHECK_STOP, GENERIC_NAME_WORDS, NEGATION_RE, NEGATION_WORDS
 from ..text import stated
 from .contrast import on_scale, opposite, rung
 from .dates import find_dates, states_a_bound
@@ -91,12 +92,9 @@ def _as_spelled(surname: str, evidence: str) -> str:
 
 
 # --------------------------------------------------------------- negation
-_NEG = re.compile(r"\b(not|no|never|none|neither|nor|cannot|without|n't)\b|n't\b", re.I)
+_NEG = NEGATION_RE
 _WORD = re.compile(r"[a-z0-9]+")
-_STOP = frozenset(
-    "the a an of to in and or is was are were be been for on at by with as that this it its "
-    "from has have had which who will would can do does did".split()
-)
+_STOP = CHECK_STOP
 
 
 def is_negated(text: str) -> bool:
@@ -105,7 +103,7 @@ def is_negated(text: str) -> bool:
 
 # also "2020.The": sources pasted together without a space
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[a-z0-9][.!?])(?=[A-Z][a-z])")
-_NEG_WORDS = frozenset({"not", "no", "never", "none", "neither", "nor", "cannot", "without"})
+_NEG_WORDS = NEGATION_WORDS
 
 
 _WISH = frozenset({"wish", "wished", "wishes"})
@@ -401,19 +399,7 @@ def name_present(name: str, index: set[str], person: bool = True) -> bool:
     return all(_spelled(w, index) for w in distinctive)
 
 
-# Head words of organisation and place names that many unrelated names share.
-_GENERIC = frozenset(
-    "university college school academy institute company corporation corp inc ltd llc co group "
-    "books comics records pictures studios studio films press publishing airlines airways bank club "
-    "fc team party army navy force forces council committee association society foundation agency "
-    "department ministry office service services court church cathedral hospital museum library "
-    "station airport river lake mountain mount mountains island islands county city town state "
-    "states province district republic kingdom empire street road avenue park bridge tower hall "
-    "center centre castle palace award awards prize festival day games cup championship league series "
-    "magazine journal times news network channel tv radio house theatre theater stadium arena "
-    "national international american british united new north south east west north-east".split()
-)
-GENERIC_NAME_WORDS = _GENERIC  # for extract/topic.py
+_GENERIC = GENERIC_NAME_WORDS  # lexicon: also extract/topic.py's
 
 
 # A place is mentioned by its people's name and the other way round ("America" by "Americans").

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from ..lexicon import CHECK_STOP, NEGATION_RE
 from ..text import split_sentences
 from .finding import Finding
 
@@ -57,11 +58,8 @@ _SENTENCE_FALSE = re.compile(r"^(?:that\s+)?(?P<x>.+?),?\s+" + _BE + r"\s+" + _A
                              r"\s*[.!]?\s*$", re.I)
 
 _WORD = re.compile(r"[a-z0-9]+")
-_NEG = re.compile(r"\b(?:not|no|never|none|neither|nor|cannot|without)\b|n't\b", re.I)
-_STOP = frozenset(
-    "the a an of to in and or is was are were be been for on at by with as that this it its "
-    "from has have had which who will would can do does did".split()
-)
+_NEG = NEGATION_RE
+_STOP = CHECK_STOP
 
 
 def _root(word: str) -> str:

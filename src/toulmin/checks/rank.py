@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from ..lexicon import CHECK_STOP
 from .finding import Finding
 
 __all__ = ["check_rank"]
@@ -44,10 +45,7 @@ _HEDGE_BEFORE = re.compile(
     r"\b(?:arguably|possibly|perhaps|probably|reportedly|allegedly|supposedly|likely|may be|might be|"
     r"could be|(?:considered|believed|thought|said|claimed|reported|estimated)(?: to be)?)\s+$", re.I)
 _WORD = re.compile(r"[a-z0-9]+")
-_STOP = frozenset(
-    "the a an of to in and or is was are were be been for on at by with as that this it its "
-    "from has have had which who will would can do does did one most least".split()
-)
+_STOP = CHECK_STOP | {"one", "most", "least"}
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..checks.claim import GENERIC_NAME_WORDS
+from ..lexicon import GENERIC_NAME_WORDS
 from .rules import Claim
 
 __all__ = ["assign_topics", "context_topic", "head_noun"]

@@ -1,0 +1,41 @@
+"""The word lists the checks and the extractor share, in one place (issue 53's lexicon):
+a list that two modules both need lives here once, so that changing it changes both and
+a benchmark measures one thing.
+
+What is here so far moved without a change of behaviour: each list below was written out
+identically in the modules that now import it. Lists that differ between modules (the
+stop words of ``text``, ``checks.numbers`` and ``training.hard``; the stems of five
+checks) are not merged blindly: merging changes what a check reads, and each merge needs
+its own measurement.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["CHECK_STOP", "GENERIC_NAME_WORDS", "NEGATION_RE", "NEGATION_WORDS"]
+
+# The function words the checks skip when they compare a claim's content words with a
+# sentence's (checks.claim, agent, merged, denial; checks.rank adds a few of its own).
+CHECK_STOP = frozenset(
+    "the a an of to in and or is was are were be been for on at by with as that this it its "
+    "from has have had which who will would can do does did".split()
+)
+
+# The words that negate a statement, and a pattern that finds any of them or a "n't".
+NEGATION_WORDS = frozenset({"not", "no", "never", "none", "neither", "nor", "cannot", "without"})
+NEGATION_RE = re.compile(r"\b(?:" + "|".join(sorted(NEGATION_WORDS)) + r")\b|n't\b", re.I)
+
+# Head words of organisation and place names that many unrelated names share: a name is
+# mentioned by its distinctive words, not these (checks.claim.name_present, extract.topic).
+GENERIC_NAME_WORDS = frozenset(
+    "university college school academy institute company corporation corp inc ltd llc co group "
+    "books comics records pictures studios studio films press publishing airlines airways bank club "
+    "fc team party army navy force forces council committee association society foundation agency "
+    "department ministry office service services court church cathedral hospital museum library "
+    "station airport river lake mountain mount mountains island islands county city town state "
+    "states province district republic kingdom empire street road avenue park bridge tower hall "
+    "center centre castle palace award awards prize festival day games cup championship league series "
+    "magazine journal times news network channel tv radio house theatre theater stadium arena "
+    "national international american british united new north south east west north-east".split()
+)
