@@ -187,21 +187,29 @@ def todo(rows: list[dict[str, Any]], done: Counter[str]) -> list[dict[str, Any]]
     return todo
 
 
-def resume(path: Path) -> Counter[str]:
-    """How many rows with each id are already written; a torn last line (no newline)
-    is cut off."""
+class Written(Counter[str]):
+    """How many rows with each id are already written, and (``errors``) how many of
+    them are error rows."""
+
+    errors: int = 0
+
+
+def resume(path: Path) -> Written:
+    """The rows already written (``Written``); a torn last line (no newline) is cut off."""
     if not path.exists():
-        return Counter()
+        return Written()
     data = path.read_bytes()
     if data and not data.endswith(b"\n"):
         keep = data.rfind(b"\n") + 1
         with path.open("r+b") as fh:
             fh.truncate(keep)
         data = data[:keep]
-    done: Counter[str] = Counter()
+    done = Written()
     for line in data.splitlines():
         try:
-            done[str(json.loads(line)["id"])] += 1
+            row = json.loads(line)
+            done[str(row["id"])] += 1
         except (ValueError, KeyError, TypeError):
             continue  # a foreign line is left in place but does not count as done
+        done.errors += "error" in row
     return done

@@ -10,7 +10,7 @@ import json
 from collections.abc import Collection
 from typing import Any
 
-__all__ = ["loads_strict", "parse_row", "to_line"]
+__all__ = ["loads_strict", "lone_surrogate", "parse_row", "to_line"]
 
 
 def _no_constant(name: str) -> Any:
@@ -44,7 +44,7 @@ class _RowError(ValueError):
         self.fix = fix
 
 
-def _lone_surrogate(row: Any) -> bool:
+def lone_surrogate(row: Any) -> bool:
     """A string of the row (key or value, at any depth) holds half of a UTF-16 pair:
     JSON allows the escape ("\\ud800") but no UTF-8 text can hold it, so neither the
     model's tokenizer nor the output file could take it."""
@@ -73,9 +73,9 @@ def parse_row(
         if isinstance(own, bool) or not isinstance(own, (str, int)):
             raise _RowError("E_BAD_TYPE", f"the id must be a string or an integer, got {type(own).__name__}",
                             'e.g. "id": "q-17"')
-        if not _lone_surrogate(own):
+        if not lone_surrogate(own):
             rid = own
-        if _lone_surrogate(row):
+        if lone_surrogate(row):
             raise _RowError("E_NOT_UTF8", "a string holds a lone surrogate (a \\ud800-\\udfff escape "
                             "that is not half of a pair), which no UTF-8 text can hold",
                             "escape characters outside the BMP as a surrogate pair, or write them as UTF-8")

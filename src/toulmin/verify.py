@@ -18,7 +18,7 @@ from typing import Any
 
 from ._version import __version__
 from .checker.base import stamp
-from .checks.finding import Finding
+from .checks.finding import marked
 from .checks.registry import Runner, runner_for
 from .checks.roles import check_role
 from .checks.speakers import check_speaker, opening_speaker, shown
@@ -381,8 +381,8 @@ def _who_said_it(claim: Claim, cls: Classification, readings: dict[str, Reading]
     if r is None or not r.turns:
         return cls
     on = (runner or runner_for(True)).on  # each a registered check (checks.builtin)
-    found = (_made("unsaid.name", never_said(claim.text, claim.lone_names, claim.people, r.source.text,
-                                              r.index)) if on("unsaid.name") else [])
+    found = (marked(never_said(claim.text, claim.lone_names, claim.people, r.source.text, r.index),
+                     "unsaid.name") if on("unsaid.name") else [])
     spoke = (check_speaker(claim.text, claim.subject, r.said, r.names)
              if claim.subject and on("speaker.mouth") else None)
     by = "speaker.mouth"
@@ -391,20 +391,12 @@ def _who_said_it(claim: Claim, cls: Classification, readings: dict[str, Reading]
     subject = claim.subject or opening_speaker(claim.text, r.speakers, r.names)
     if spoke is None and subject and on("speaker.role"):
         spoke, by = check_role(claim.text, subject, r.said, r.names), "speaker.role"
-    found += _made(by, [spoke]) if spoke else []
+    found += marked([spoke], by) if spoke else []
     kept = (said_elsewhere(cls.findings, claim.text, r.text, len(r.speakers)) if on("unsaid.elsewhere")
             else cls.findings)
     if not found and kept == cls.findings:
         return cls
     return cls.model_copy(update={"findings": [*kept, *found]})
-
-
-def _made(check: str, findings: list[Finding]) -> list[Finding]:
-    """``findings``, each marked as made by the registered ``check`` (so that its state in
-    ``decide.checks``, advisory or on, reaches the decision)."""
-    for f in findings:
-        f._check = check
-    return findings
 
 
 def _takes_budget(extractor: object) -> bool:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..errors import ConfigError
-from .finding import Finding, made_by
+from .finding import Finding, made_by, marked
 
 __all__ = ["STATES", "Check", "Pair", "Runner", "register", "register_elsewhere", "registered",
            "resolve_states", "runner_for", "unregister"]
@@ -185,11 +185,8 @@ class Runner:
         tagged with the check that made it."""
         out: list[Finding] = []
         for c in self._any:
-            if names is not None and c.name not in names:
-                continue
-            for f in c.run(pair):  # type: ignore[misc]
-                f._check = c.name
-                out.append(f)
+            if names is None or c.name in names:
+                out += marked(c.run(pair), c.name)  # type: ignore[misc]
         return out
 
 

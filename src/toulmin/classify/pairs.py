@@ -18,7 +18,6 @@ from pydantic import BaseModel, Field
 
 from ..checker.base import LABELS, Checker
 from ..checks.claim import refutes
-from ..checks.finding import made_by
 from ..checks.registry import Pair, Runner, runner_for
 from ..errors import InputError
 from ..text import Span, check_text, content_words, make_windows, split_sentences
@@ -216,14 +215,14 @@ def _mismatches(sents: list[Span], wins: list[Span], picks: list[list[int]],
         # a figure's name is looked for in each window, whose sentences run on
         merged = [f for i in pick for f in run.run(Pair(s.text, wins[i].text, merged=True), _MERGED)]
         stated = {f.claim for f in merged if f.status == "ok"}
-        found = [f for f in run.run(Pair(s.text, read, text=s.text)) if made_by(f) not in _MERGED]
+        found = run.run(Pair(s.text, read, text=s.text))  # merged.figure runs only with merged=True
         for f in found + [f for f in merged if f.claim not in stated]:
             if refutes(f) and not run.advisory(f):
                 out.append({"kind": f.kind, "claim": f.claim, "source": f.source, "note": f.note})
     return out
 
 
-_MERGED = ("merged.figure",)  # read window by window, the rest over the windows together
+_MERGED = ("merged.figure",)  # read window by window; the rest over the windows together
 
 
 def score(docs: Sequence[str], claims: Sequence[str], checker: Checker | None = None,

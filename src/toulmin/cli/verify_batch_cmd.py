@@ -11,7 +11,6 @@ every core), each with one compute thread.
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
 import time
@@ -88,7 +87,7 @@ def verify_batch(
     rows = todo(read_rows(Path(infile)), done)
     # error rows an earlier run left in OUT count too: a rerun that finds nothing left to
     # do must not turn a failed batch green
-    earlier = _error_rows(out) if done else 0
+    earlier = done.errors
     if done:
         click.echo(f"resuming: {done.total()} rows already in {outfile} ({earlier} of them errors), "
                    f"{len(rows)} to go", err=True)
@@ -117,15 +116,3 @@ def verify_batch(
                    f"{outfile}", err=True)
         sys.exit(1)
 
-
-def _error_rows(path: Path) -> int:
-    """Rows of a verify-batch output that are errors (``{"id", "error"}``)."""
-    n = 0
-    with path.open(encoding="utf-8", errors="replace") as fh:
-        for line in fh:
-            try:
-                row = json.loads(line)
-            except ValueError:
-                continue  # a foreign or torn line: resume() decides what it is
-            n += isinstance(row, dict) and "error" in row
-    return n

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..errors import InputError, ToulminError
 from ..report import Verdict
-from ..rows import loads_strict
+from ..rows import loads_strict, lone_surrogate
 from ..sources import coerce_sources
 
 __all__ = ["BINS", "PAGE_SIZE", "VERDICTS", "Run", "load_labels", "parse_label", "read_inputs", "read_run"]
@@ -226,7 +226,7 @@ def _read_line(run: Run, p: Path, n: int, raw: bytes, inputs: Mapping[str, Mappi
     except (TypeError, ValueError, AttributeError, OverflowError, RecursionError) as e:
         run.quotes_alone = quotes_alone
         what = "nested too deep" if isinstance(e, RecursionError) else _plain(str(e))
-        run.rows.append(_bad(n, rid if _fits(rid) else f"line-{n}", "E_BAD_ROW",
+        run.rows.append(_bad(n, f"line-{n}" if lone_surrogate(rid) else rid, "E_BAD_ROW",
                              f"a report that cannot be read ({what})", _RUN_FIX))
         run.bad_lines.append(n)
         return 0
@@ -244,21 +244,11 @@ def _read_line(run: Run, p: Path, n: int, raw: bytes, inputs: Mapping[str, Mappi
 
 
 def _drawable(obj: Any) -> None:
-    """What the page will hold can be written: strict JSON (no NaN), UTF-8 (no lone
-    surrogate); a ValueError saying which otherwise."""
-    try:
-        json.dumps(obj, ensure_ascii=False, allow_nan=False).encode("utf-8")
-    except UnicodeEncodeError:
+    """What the page will hold can be written in UTF-8 (numbers are finite already:
+    ``loads_strict``); a ValueError saying why otherwise."""
+    if lone_surrogate(obj):
         raise ValueError("a string holds a lone surrogate (a \\ud800-\\udfff escape), which no UTF-8 "
-                         "page can hold") from None
-
-
-def _fits(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+                         "page can hold")
 
 
 def _plain(text: str) -> str:

@@ -47,6 +47,8 @@ def protocol_class(config: Config) -> type[H11Protocol]:
             super().__init__(*args, **kwargs)
             self._header_timer: asyncio.TimerHandle | None = None
             self._error: h11.RemoteProtocolError | None = None
+            # h11's own connection, replaced by one that reports to this protocol and
+            # holds serve.max_header_kb (the one place that size is set)
             self.conn = _Watched(self, max_size)
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
@@ -129,5 +131,4 @@ def uvicorn_config(app: Any, config: Config, *, host: str | None = None, port: i
         port=port if port is not None else config.serve.port,
         log_level=log_level,
         http=protocol_class(config),
-        h11_max_incomplete_event_size=config.serve.max_header_kb * 1024,
     )
