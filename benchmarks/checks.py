@@ -40,7 +40,7 @@ DEFAULT = ["vitaminc-dev", "halueval-qa-dev", "halueval-dialogue-dev", "halueval
            "halueval-summarization-test", "anli-test"]
 
 
-def _items(dialogues: int, rows: int) -> list[dict[str, Any]]:
+def _items(dialogues: int, rows: int, wice: int = 0, distract: int = 0) -> list[dict[str, Any]]:
     """The development answers of the ablation: ``{"id", "answer", "sources", "question",
     "faithful"}``."""
     from dialogsum import DEV, _first_edit, _rows, halueval_answers
@@ -59,6 +59,70 @@ def _items(dialogues: int, rows: int) -> list[dict[str, Any]]:
             for ok, answer in ((True, right), (False, wrong)):
                 out.append({"id": f"he-{task}-{k}-{'right' if ok else 'wrong'}", "answer": answer,
                             "sources": src, "question": question, "faithful": ok})
+    return out + _wice(wice) + _adversarial() + _with_distractors(distract)
+
+
+def _wice(n: int) -> list[dict[str, Any]]:
+    """The first ``n`` WiCE dev claims labelled supported (faithful) or not supported
+    (edited), against the page they cite; partially supported ones are left out: whether
+    they should be grounded is the question, not the check."""
+    import ast
+
+    from toulmin.datasets import data_dir
+
+    out: list[dict[str, Any]] = []
+    for i, line in enumerate((data_dir() / "wice" / "claim_dev.jsonl").read_text().splitlines()[:n]):
+        r = json.loads(line)
+        if r["label"] not in ("supported", "not_supported"):
+            continue
+        ev = r["evidence"]
+        sents = ast.literal_eval(ev) if isinstance(ev, str) else ev
+        out.append({"id": f"wice-{i}", "answer": r["claim"], "question": None,
+                    "sources": [{"id": "page", "text": "\n".join(sents)}],
+                    "faithful": r["label"] == "supported"})
+    return out
+
+
+def _adversarial() -> list[dict[str, Any]]:
+    """``benchmarks/adversarial.py``: each claim against its source with a sentence that
+    denies, doubts, reports or injects it (not faithful) and with one that states it
+    (faithful)."""
+    from adversarial import CASES, CONTROL, FRAMES
+
+    out: list[dict[str, Any]] = []
+    for i, (claim, base) in enumerate(CASES):
+        for name, frame in [*FRAMES.items(), CONTROL]:
+            tag = name.split(" (")[0].replace(" ", "-") + "-" + name.split("(")[1].split()[0].lower()
+            out.append({"id": f"adv-{i}-{tag}", "answer": claim, "question": None,
+                        "sources": [{"id": "s", "text": f"{base} {frame(claim)}"}],
+                        "faithful": name == CONTROL[0]})
+    return out
+
+
+def _with_distractors(n: int) -> list[dict[str, Any]]:
+    """``benchmarks/distractors.py``'s cases with ``n`` chunks of other cases' sources
+    beside their own (its seed): right answers are faithful, WiCE claims by their label
+    (partially supported left out)."""
+    if n <= 0:
+        return []
+    from distractors import _cases, _distractors, _key, _pool, _sentences
+
+    from toulmin.datasets import data_dir
+
+    labels = [json.loads(line)["label"] for line in
+              (data_dir() / "wice" / "claim_dev.jsonl").read_text().splitlines()[:100]]
+    cases = _cases()
+    pool = _pool(cases)
+    out: list[dict[str, Any]] = []
+    for i, case in enumerate(cases):
+        label = labels[i] if i < len(labels) else "supported"
+        if label == "partially_supported":
+            continue
+        own = {_key(s["text"]) for s in case["sources"]}
+        own_sents = set().union(*(_sentences(s["text"]) for s in case["sources"]))
+        extra = _distractors(pool, own, own_sents, n, seed=1000 * i + n)
+        out.append({"id": f"dis-{i}", "answer": case["answer"], "question": case["question"],
+                    "sources": case["sources"] + extra, "faithful": label == "supported"})
     return out
 
 
@@ -78,10 +142,10 @@ def _pass(items: list[dict[str, Any]], checks: Any) -> tuple[dict[str, tuple[boo
     return got, time.perf_counter() - t
 
 
-def ablate(dialogues: int, rows: int, only: list[str] | None, out: Path) -> None:
+def ablate(dialogues: int, rows: int, wice: int, distract: int, only: list[str] | None, out: Path) -> None:
     from toulmin.checks import registered
 
-    items = _items(dialogues, rows)
+    items = _items(dialogues, rows, wice, distract)
     faithful = {it["id"] for it in items if it["faithful"]}
     names = [c.name for c in registered() if only is None or c.name in only]
     base, base_s = _pass(items, True)
@@ -95,13 +159,20 @@ def ablate(dialogues: int, rows: int, only: list[str] | None, out: Path) -> None
         alarms = [i for i in changed if i in faithful and not base[i][0] and off[i][0]]
         catches = [i for i in changed if i not in faithful and not base[i][0] and off[i][0]]
         rows_out[name] = {"changed": len(changed), "false_alarms": len(alarms), "catches": len(catches),
+                          "by_slice": {sl: [sum(i.split("-")[0] == sl for i in alarms),
+                                            sum(i.split("-")[0] == sl for i in catches)]
+                                       for sl in sorted({i.split("-")[0] for i in alarms + catches})},
                           "seconds": round(secs, 1), "baseline_seconds": round(base_s, 1),
                           "false_alarm_ids": alarms, "catch_ids": catches}
         shown = {k: v for k, v in rows_out[name].items() if not k.endswith("_ids")}
         print(name, json.dumps(shown), flush=True)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"data": f"DialogSum dev {dialogues} dialogues (faithful + one edit each), "
-                                       f"HaluEval dev {rows} rows per task (right + hallucinated)",
+                                       f"HaluEval dev {rows} rows per task (right + hallucinated), "
+                                       f"WiCE dev first {wice} claims (supported / not supported), "
+                                       "adversarial.py's 120 framed pairs and 12 controls, "
+                                       f"distractors.py's cases with {distract} chunks beside",
+                               "slices": dict(Counter(i["id"].split("-")[0] for i in items)),
                                "answers": len(items), "faithful": len(faithful), "checks": rows_out},
                               indent=1) + "\n")
     print("\n| check | answers changed without it | false alarms it alone makes | edits it alone catches "
@@ -122,10 +193,14 @@ def main() -> None:
     ap.add_argument("--ablate", action="store_true", help="each registered check off in turn (see above)")
     ap.add_argument("--dialogues", type=int, default=250, help="--ablate: DialogSum dev dialogues")
     ap.add_argument("--rows", type=int, default=100, help="--ablate: HaluEval dev rows per task")
+    ap.add_argument("--wice", type=int, default=349,
+                    help="--ablate: first N WiCE dev claims (partially supported ones left out)")
+    ap.add_argument("--distractors", type=int, default=10,
+                    help="--ablate: distractors.py's cases with N chunks of others' sources beside (0: none)")
     ap.add_argument("--only", default=None, help="--ablate: these checks only (comma-separated)")
     a = ap.parse_args()
     if a.ablate:
-        ablate(a.dialogues, a.rows, a.only.split(",") if a.only else None,
+        ablate(a.dialogues, a.rows, a.wice, a.distractors, a.only.split(",") if a.only else None,
                a.out or Path("benchmarks/results/checks-ablation.json"))
         return
     a.out = a.out or Path("benchmarks/results/checks.json")

@@ -28,7 +28,7 @@ from typing import Any
 from toulmin.cli.verify_cmd import parse_sets
 from toulmin.config import load_config
 from toulmin.datasets import data_dir, halueval_rows
-from toulmin.extract.rules import Claim
+from toulmin.extract.extractor import Claim
 from toulmin.metrics import balanced_accuracy
 from toulmin.sources import Source
 from toulmin.verify import get_verifier

@@ -300,7 +300,7 @@ def test_a_long_answer_is_checked_up_to_max_claims_and_the_rest_listed_whole() -
 
 
 def test_an_extractor_without_a_budget_still_works() -> None:
-    from toulmin.extract.rules import Claim, SpacyExtractor
+    from toulmin.extract.extractor import Claim, SpacyExtractor
     from toulmin.verify import _takes_budget
 
     class Plugin:

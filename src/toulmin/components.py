@@ -26,8 +26,8 @@ from .classify.offline import CheckerClassifier, Classifier
 from .classify.pairs import WindowConfig
 from .config import CANDIDATE_CONTRADICTION, PAIR_CONTRADICTION, Config
 from .errors import ConfigError
+from .extract.extractor import ClaimExtractor, SpacyExtractor
 from .extract.llm import LLMExtractor
-from .extract.rules import ClaimExtractor, SpacyExtractor
 from .link.embed import Embedder, link_embedder
 from .link.linker import HybridLinker
 from .llm import LLM, load_llm

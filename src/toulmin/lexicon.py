@@ -12,8 +12,12 @@ its own measurement.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
-__all__ = ["CHECK_STOP", "GENERIC_NAME_WORDS", "NEGATION_RE", "NEGATION_WORDS"]
+__all__ = ["CHECK_STOP", "GENERIC_NAME_WORDS", "NEGATION_RE", "NEGATION_WORDS", "TITLES", "Phrase",
+           "phrase_entries", "phrase_pattern", "root"]
 
 # The function words the checks skip when they compare a claim's content words with a
 # sentence's (checks.claim, agent, merged, denial; checks.rank adds a few of its own).
@@ -39,3 +43,54 @@ GENERIC_NAME_WORDS = frozenset(
     "magazine journal times news network channel tv radio house theatre theater stadium arena "
     "national international american british united new north south east west north-east".split()
 )
+
+# Titles before a person's name: a name is read without them ("Dr. Smith" is mentioned by
+# "Smith"). One set for the extractor's proper nouns and the conversation checks' names;
+# the union of the two sets they had (merged in issue 53: goldens unchanged).
+TITLES = frozenset(
+    "dr mr mrs ms mx miss prof professor sir madam dame lord lady rev st".split()
+)
+
+
+def root(word: str) -> str:
+    """The first five letters of a lower-cased word: what the checks compare so that
+    "introduced" and "introduction", "leads" and "leading" read the same statement
+    (checks.claim, denial, agent, merged and the speaker checks shared this one rule)."""
+    return word[:5]
+
+
+# Phrase lists: the conversation checks' cues, one entry a line in ``toulmin/phrases/NAME.tsv``
+# (a regular-expression fragment, a tab, a sentence it must match), so each can be read,
+# listed and tested alone (tests/test_lexicon.py walks every entry), not hidden inside one
+# long pattern.
+PHRASES_DIR = Path(__file__).parent / "phrases"
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """One entry of a phrase list: its pattern fragment, an example it must match, and
+    the line it stands on (for a test's message)."""
+
+    pattern: str
+    example: str
+    line: int
+
+
+@cache
+def phrase_entries(name: str) -> tuple[Phrase, ...]:
+    """The entries of ``phrases/NAME.tsv`` in file order (the order a pattern tries them)."""
+    out: list[Phrase] = []
+    for n, raw in enumerate((PHRASES_DIR / f"{name}.tsv").read_text(encoding="utf-8").splitlines(), 1):
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        pattern, sep, example = raw.partition("\t")
+        if not sep or not example.strip():
+            raise ValueError(f"phrases/{name}.tsv line {n}: want 'pattern<TAB>example', got {raw!r}")
+        out.append(Phrase(pattern, example, n))
+    return tuple(out)
+
+
+@cache
+def phrase_pattern(name: str, before: str = "", after: str = "", flags: int = re.I) -> re.Pattern[str]:
+    """One pattern for the whole list: ``before (?:entry|entry|...) after``."""
+    return re.compile(before + "(?:" + "|".join(p.pattern for p in phrase_entries(name)) + ")" + after, flags)

@@ -18,11 +18,8 @@ from typing import Any
 
 from ._version import __version__
 from .checker.base import stamp
-from .checks.finding import marked
-from .checks.registry import Runner, runner_for
-from .checks.roles import check_role
-from .checks.speakers import check_speaker, opening_speaker, shown
-from .checks.unsaid import never_said, said_elsewhere
+from .checks.registry import Runner, Turns, runner_for
+from .checks.speakers import shown
 from .cite.markers import parse_citations
 from .classify.negatives import read_without_negations
 from .classify.offline import Classification
@@ -31,7 +28,7 @@ from .components import build_components, require_llm
 from .config import Config, load_config, nest_dotted
 from .decide import decide_claim, level, not_checked, revise, rollup, suggest
 from .errors import InputError, LLMError
-from .extract.rules import Claim
+from .extract.extractor import Claim
 from .extract.topic import assign_topics, context_topic
 from .link.embed import Embedder, MiniLMEmbedder, load_embedder
 from .link.pronouns import link_in_sentence
@@ -380,23 +377,11 @@ def _who_said_it(claim: Claim, cls: Classification, readings: dict[str, Reading]
     r = readings.get(cls.scored[0].candidate.source_id)
     if r is None or not r.turns:
         return cls
-    on = (runner or runner_for(True)).on  # each a registered check (checks.builtin)
-    found = (marked(never_said(claim.text, claim.lone_names, claim.people, r.source.text, r.index),
-                     "unsaid.name") if on("unsaid.name") else [])
-    spoke = (check_speaker(claim.text, claim.subject, r.said, r.names)
-             if claim.subject and on("speaker.mouth") else None)
-    by = "speaker.mouth"
-    # a claim whose parse found no subject ("Person2 interviews Person1 about hotels":
-    # "interviews" read as a noun) still gives a role to the speaker it opens with
-    subject = claim.subject or opening_speaker(claim.text, r.speakers, r.names)
-    if spoke is None and subject and on("speaker.role"):
-        spoke, by = check_role(claim.text, subject, r.said, r.names), "speaker.role"
-    found += marked([spoke], by) if spoke else []
-    kept = (said_elsewhere(cls.findings, claim.text, r.text, len(r.speakers)) if on("unsaid.elsewhere")
-            else cls.findings)
-    if not found and kept == cls.findings:
+    turns = (runner or runner_for(True)).converse(  # the conversation's checks (checks.builtin)
+        Turns(claim.text, claim.subject, claim.lone_names, claim.people, r, list(cls.findings)))
+    if not turns.found and turns.findings == cls.findings:
         return cls
-    return cls.model_copy(update={"findings": [*kept, *found]})
+    return cls.model_copy(update={"findings": [*turns.findings, *turns.found]})
 
 
 def _takes_budget(extractor: object) -> bool:

@@ -32,7 +32,9 @@ def test_every_check_is_registered_once_with_what_it_catches() -> None:
     kinds = set(Finding.model_fields["kind"].annotation.__args__)  # type: ignore[union-attr]
     for c in registered():
         assert c.summary and c.kind in kinds, c
-        assert (c.run is None) == (c.scope == "conversation"), c  # a conversation's run where it is read
+        assert c.run is not None and c.scope in ("any", "conversation"), c
+    assert [c.name for c in registered("conversation")] == ["unsaid.name", "speaker.mouth", "speaker.role",
+                                                             "unsaid.elsewhere"]  # the order verify ran them in
 
 
 def test_states_from_bool_mapping_prefix_and_the_old_key() -> None:

@@ -11,7 +11,7 @@ import toulmin
 from toulmin.cite.judge import attach
 from toulmin.cite.markers import parse_citations
 from toulmin.cli import main
-from toulmin.extract.rules import Claim
+from toulmin.extract.extractor import Claim
 from toulmin.report import CitationVerdict as CV
 from toulmin.report import Report
 

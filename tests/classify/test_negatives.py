@@ -5,7 +5,7 @@ from __future__ import annotations
 from tests.classify.fakes import RecordingChecker
 from toulmin.classify.negatives import read_without_negations
 from toulmin.classify.offline import Classification, ScoredCandidate
-from toulmin.extract.rules import Claim
+from toulmin.extract.extractor import Claim
 from toulmin.link.linker import Candidate
 from toulmin.reading import read_sources
 from toulmin.sources import coerce_sources

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.classify.fakes import RecordingChecker
 from toulmin.classify.offline import CheckerClassifier
-from toulmin.extract.rules import Claim
+from toulmin.extract.extractor import Claim
 from toulmin.link.linker import Candidate
 
 

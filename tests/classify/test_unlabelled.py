@@ -7,7 +7,7 @@ from tests.classify.fakes import RecordingChecker
 from toulmin.checks.finding import Finding
 from toulmin.classify.offline import Classification, ScoredCandidate
 from toulmin.classify.unlabelled import read_without_labels
-from toulmin.extract.rules import Claim
+from toulmin.extract.extractor import Claim
 from toulmin.link.linker import Candidate
 from toulmin.reading import read_sources
 from toulmin.sources import coerce_sources

@@ -3,7 +3,7 @@ from __future__ import annotations
 from toulmin.checks.claim import Finding
 from toulmin.classify.offline import Classification, ScoredCandidate
 from toulmin.decide import DecideConfig, decide_claim, level, revise, rollup, suggest
-from toulmin.extract.rules import Claim
+from toulmin.extract.extractor import Claim
 from toulmin.link.linker import Candidate
 from toulmin.report import ClaimResult, Verdict
 from toulmin.sources import Source

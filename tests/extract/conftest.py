@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from toulmin.extract.rules import SpacyExtractor
+from toulmin.extract.extractor import SpacyExtractor
 
 
 @pytest.fixture(scope="module")

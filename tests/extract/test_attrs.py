@@ -3,7 +3,7 @@ import pytest
 spacy = pytest.importorskip("spacy")
 
 from toulmin.extract.attrs import speed_up_attribute_ruler  # noqa: E402
-from toulmin.extract.rules import _load_nlp  # noqa: E402
+from toulmin.extract.extractor import _load_nlp  # noqa: E402
 
 # Sentences that reach the ruler's exceptions ("ai n't", "gon na", "'s", "got",
 # "there is", whitespace tokens, determiners used as pronouns) and plain prose.

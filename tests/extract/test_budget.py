@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from toulmin.extract import rules
-from toulmin.extract.rules import Claim, SpacyExtractor
+from toulmin.extract import extractor as rules
+from toulmin.extract.extractor import Claim, SpacyExtractor
 from toulmin.text import split_sentences
 
 _POOL = [

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from toulmin.extract.rules import SpacyExtractor
+from toulmin.extract.extractor import SpacyExtractor
 
 
 def test_a_list_of_three_or_more_is_one_claim_per_item(ex: SpacyExtractor) -> None:

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from toulmin.extract.extractor import SpacyExtractor
 from toulmin.extract.ner import EntityRunner
-from toulmin.extract.rules import SpacyExtractor
 
 TEXTS = [
     "The trial was led by Dr. Smith and received FDA fast-track designation in March 2024.",

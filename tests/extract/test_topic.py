@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from toulmin.classify.offline import Classification, ScoredCandidate
 from toulmin.decide.rules import DecideConfig, decide_claim
-from toulmin.extract.rules import Claim
+from toulmin.extract.extractor import Claim
 from toulmin.extract.topic import assign_topics, context_topic, head_noun
 from toulmin.link.linker import Candidate, HybridLinker
 from toulmin.report import Verdict

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from toulmin.extract.rules import Claim
+from toulmin.extract.extractor import Claim
 from toulmin.link.linker import HybridLinker
 from toulmin.link.pronouns import link_in_sentence
 from toulmin.sources import Source

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import re
 
-from .claim import _SENTENCE_END, _STOP, _WORD, _root
+from ..lexicon import root
 from .finding import Finding
+from .words import SENTENCE_END as _SENTENCE_END
+from .words import STOP as _STOP
+from .words import WORD as _WORD
 
 __all__ = ["check_agent"]
 
@@ -40,7 +43,7 @@ def _named(name: str, phrase: str) -> bool:
 
 def _agents(text: str) -> list[tuple[str, str, int, int]]:
     """(verb root, agent phrase, start, end) for each "VERBed by AGENT" of ``text``."""
-    return [(_root(m.group("verb").lower()), m.group("agent").strip(), m.start(), m.end())
+    return [(root(m.group("verb").lower()), m.group("agent").strip(), m.start(), m.end())
             for m in _BY.finditer(text)]
 
 
@@ -54,8 +57,8 @@ def check_agent(claim: str, evidence: str) -> list[Finding]:
     rest = claim
     for _, _, start, end in reversed(found):
         rest = rest[:start] + " " + rest[end:]
-    about = {_root(w) for w in _WORD.findall(rest.lower()) if w not in _STOP and len(w) > 2}
-    for root, agent, _, _ in found:
+    about = {root(w) for w in _WORD.findall(rest.lower()) if w not in _STOP and len(w) > 2}
+    for verb, agent, _, _ in found:
         # the agent is a name ("the US Navy", "Gustave Eiffel himself"), not a thing a
         # name qualifies ("New York City buses"), a description ("the father of Tracy")
         # or no name at all ("heavy rain")
@@ -64,23 +67,23 @@ def check_agent(claim: str, evidence: str) -> list[Finding]:
             continue
         said: list[str] = []
         for sent in _SENTENCE_END.split(evidence):
-            roots = {_root(w) for w in _WORD.findall(sent.lower())}
+            roots = {root(w) for w in _WORD.findall(sent.lower())}
             if about and len(about & roots) * 2 < len(about):
                 continue
-            said += [a for r, a, _, _ in _agents(sent) if r == root]
+            said += [a for r, a, _, _ in _agents(sent) if r == verb]
         if not said:
             continue
         names = [n for n in _CAPS.findall(agent) if n.lower() not in _STOP]
         backed = next((a for a in said if all(_named(n, a) for n in names)), None)
         if backed is not None:
-            out.append((root, Finding(kind="agent", status="ok", claim=agent, source=backed,
+            out.append((verb, Finding(kind="agent", status="ok", claim=agent, source=backed,
                                       note=f"source says by {backed}")))
         elif not any(_named(n, a) for n in names for a in said):
             # none of the claim's names does it in the source; with some of them there
             # the source may split the credit another way ("written by A", "story by B")
-            out.append((root, Finding(kind="agent", status="mismatch", claim=agent, source=said[0],
+            out.append((verb, Finding(kind="agent", status="mismatch", claim=agent, source=said[0],
                                       note=f"source says by {said[0]}, not by {agent}")))
     # "written by Jay Cocks and ... also written by Edith Wharton": when the source backs
     # one agent of a verb, another is a split credit it does not mention, not a clash
-    backed_verbs = {root for root, f in out if f.status == "ok"}
-    return [f for root, f in out if f.status == "ok" or root not in backed_verbs]
+    backed_verbs = {verb for verb, f in out if f.status == "ok"}
+    return [f for verb, f in out if f.status == "ok" or verb not in backed_verbs]

@@ -2,32 +2,38 @@
 
 Each docstring's first line is what ``toulmin checks`` shows: what the check catches,
 with one example. The checks of a conversation (who said it, what was never said) read
-the transcript the claim's best passage is in; ``verify`` runs them there and asks the
-registry whether each is on.
+the transcript the claim's best passage is in (``Turns``); ``verify`` hands it to the
+runner.
 """
 
 from __future__ import annotations
 
 from .agent import check_agent
-from .claim import _check_antonym, _check_degree, _check_names, _check_negation, _closest, _sentences
 from .dates import check_dates
 from .denial import check_denial
-from .finding import Finding
+from .finding import Finding, made_by
 from .hearsay import check_hearsay
 from .merged import check_merged
+from .names import check_names
 from .numbers import check_numbers
+from .polarity import check_negation
 from .rank import check_rank
-from .registry import Pair, register, register_elsewhere
+from .registry import Pair, Turns, register
+from .roles import check_role
+from .scale import check_antonym, check_degree, closest
+from .speakers import check_speaker, opening_speaker
+from .unsaid import never_said, said_elsewhere
+from .words import sentences
 
 __all__: list[str] = []
 
 
 def _sents(p: Pair) -> list:  # type: ignore[type-arg]
-    return p.shared("sentences", lambda: _sentences(p.evidence))  # type: ignore[no-any-return]
+    return p.shared("sentences", lambda: sentences(p.evidence))  # type: ignore[no-any-return]
 
 
 def _close(p: Pair) -> tuple[set[str], frozenset[str]] | None:
-    return p.shared("close", lambda: _closest(p.claim, _sents(p)))  # type: ignore[no-any-return]
+    return p.shared("close", lambda: closest(p.claim, _sents(p)))  # type: ignore[no-any-return]
 
 
 @register("number.value", kind="number")
@@ -45,27 +51,27 @@ def date_value(p: Pair) -> list[Finding]:
 @register("name.title", kind="name", refutes=False)
 def name_title(p: Pair) -> list[Finding]:
     """A titled name the source gives otherwise: "Dr. Smith" against "Smith et al." (partial)."""
-    return _check_names(p.claim, p.evidence)
+    return check_names(p.claim, p.evidence)
 
 
 @register("negation.polarity", kind="negation")
 def negation_polarity(p: Pair) -> list[Finding]:
     """The opposite polarity of a near-identical sentence: "is not approved" against "is approved"."""
-    return _check_negation(p.statement or p.claim, _sents(p))
+    return check_negation(p.statement or p.claim, _sents(p))
 
 
 @register("antonym.swap", kind="antonym")
 def antonym_swap(p: Pair) -> list[Finding]:
     """One word swapped for its opposite in the closest sentence: "second" against "third"."""
     close = _close(p)
-    return _check_antonym(close) if close else []
+    return check_antonym(close) if close else []
 
 
 @register("degree.scale", kind="degree")
 def degree_scale(p: Pair) -> list[Finding]:
     """A word moved along a scale: "always" against "usually" overstates; "often" against "rarely"."""
     close = _close(p)
-    return _check_degree(close) if close else []
+    return check_degree(close) if close else []
 
 
 @register("rank.superlative", kind="rank")
@@ -101,14 +107,41 @@ def merged_figure(p: Pair) -> list[Finding]:
     return check_merged(p.clause or p.claim, p.evidence, focus=p.claim if p.clause is not None else None)
 
 
-# Run where the transcript is read (verify: the claim's best passage's conversation).
-register_elsewhere("speaker.mouth", kind="speaker", where="toulmin.checks.speakers.check_speaker",
-                   summary='Words put in the wrong speaker\'s mouth: "Person1 got stuck in traffic" '
-                           'when Person2 said "I got stuck".')
-register_elsewhere("speaker.role", kind="speaker", where="toulmin.checks.roles.check_role",
-                   summary="A speaker given the other's role: who asks, serves, likes, interviews.")
-register_elsewhere("unsaid.name", kind="name", refutes=False, where="toulmin.checks.unsaid.never_said",
-                   summary='A name or a time the conversation never says: "on Monday" (missing).')
-register_elsewhere("unsaid.elsewhere", kind="number", refutes=False,
-                   where="toulmin.checks.unsaid.said_elsewhere",
-                   summary='A figure another turn states is said; "about $20" backs "$20".')
+# The checks of a conversation: they read the transcript the claim's best passage is in
+# (verify reads it, ``Turns``), in this order.
+
+
+@register("unsaid.name", kind="name", scope="conversation", refutes=False)
+def unsaid_name(t: Turns) -> list[Finding]:
+    """A name or a time the conversation never says: "on Monday" (missing)."""
+    return never_said(t.claim, t.lone_names, t.people, t.reading.source.text, t.reading.index)
+
+
+@register("speaker.mouth", kind="speaker", scope="conversation")
+def speaker_mouth(t: Turns) -> list[Finding]:
+    """Words put in the wrong speaker's mouth: "Person1 got stuck" when Person2 said "I got stuck"."""
+    if not t.subject:
+        return []
+    spoke = check_speaker(t.claim, t.subject, t.reading.said, t.reading.names)
+    return [spoke] if spoke else []
+
+
+@register("speaker.role", kind="speaker", scope="conversation")
+def speaker_role(t: Turns) -> list[Finding]:
+    """A speaker given the other's role: who asks, serves, likes, interviews."""
+    if any(made_by(f) == "speaker.mouth" for f in t.found):
+        return []  # one speaker finding a claim: whose words they were answers first
+    # a claim whose parse found no subject ("Person2 interviews Person1 about hotels":
+    # "interviews" read as a noun) still gives a role to the speaker it opens with
+    subject = t.subject or opening_speaker(t.claim, t.reading.speakers, t.reading.names)
+    spoke = check_role(t.claim, subject, t.reading.said, t.reading.names) if subject else None
+    return [spoke] if spoke else []
+
+
+@register("unsaid.elsewhere", kind="number", scope="conversation", refutes=False)
+def unsaid_elsewhere(t: Turns) -> list[Finding]:
+    """A figure another turn states is said: "about $20" backs "$20".
+
+    It adds nothing: it drops the checker's missing or imprecise finding of such a figure."""
+    t.findings = said_elsewhere(t.findings, t.claim, t.reading.text, len(t.reading.speakers))
+    return []

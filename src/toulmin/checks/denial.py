@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from ..lexicon import CHECK_STOP, NEGATION_RE
+from ..lexicon import CHECK_STOP, NEGATION_RE, root
 from ..text import split_sentences
 from .finding import Finding
 
@@ -62,14 +62,9 @@ _NEG = NEGATION_RE
 _STOP = CHECK_STOP
 
 
-def _root(word: str) -> str:
-    # "designated" and "designation", "leads" and "leading" read the same statement
-    return word[:5]
-
-
 def content_roots(text: str) -> set[str]:
     """The roots of ``text``'s content words: what a clause must share with a claim to say it."""
-    return {_root(w) for w in _WORD.findall(text.lower()) if w not in _STOP}
+    return {root(w) for w in _WORD.findall(text.lower()) if w not in _STOP}
 
 
 def negated(text: str) -> bool:
@@ -95,7 +90,7 @@ def check_denial(claim: str, evidence: str) -> list[Finding]:
         return []
     for sentence in (s.text for s in split_sentences(evidence)):  # "Dr. Smith" ends no sentence
         for clause in denied_clauses(sentence):
-            said = {_root(w) for w in _WORD.findall(clause.lower())}
+            said = {root(w) for w in _WORD.findall(clause.lower())}
             if len(roots & said) / len(roots) < 0.75:
                 continue
             if negated(clause) != negated(claim):

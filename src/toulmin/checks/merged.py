@@ -18,10 +18,14 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .claim import _SENTENCE_END, _STOP, _WORD, _root, name_index, name_present
+from ..lexicon import root
 from .dates import check_dates, find_dates, states_a_bound
 from .finding import Finding
+from .names import name_index, name_present
 from .numbers import check_numbers, find_numbers
+from .words import SENTENCE_END as _SENTENCE_END
+from .words import STOP as _STOP
+from .words import WORD as _WORD
 
 __all__ = ["check_merged", "clause_names"]
 
@@ -148,7 +152,7 @@ def _read(piece: _Piece, focus: str, named: list[str]) -> _Read:
         # states 1995 of metformin; so does "... in France in 1957 and in the US in 1995"
         index = name_index(piece.before)
         present |= {n for n in named if name_present(n, index)}
-    roots = {_root(w) for w in _WORD.findall(piece.clause.lower())}
+    roots = {root(w) for w in _WORD.findall(piece.clause.lower())}
     return _Read(piece.text, figs, present, own, roots, piece.sentence)
 
 
@@ -196,7 +200,7 @@ def check_merged(clause: str, evidence: str, *, focus: str | None = None,
     if len(find_numbers(clause)) + len(find_dates(clause)) != 1:
         return []
     name_words = {w for n in named for w in _WORD.findall(n.lower())}
-    about = {_root(w) for w in _WORD.findall(clause.lower())
+    about = {root(w) for w in _WORD.findall(clause.lower())
              if w not in _STOP and w not in name_words and not w.isdigit() and len(w) > 2}
     reads = [_read(piece, focus, named) for piece in _pieces(evidence)]
     out: list[Finding] = []

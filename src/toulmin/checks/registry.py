@@ -26,13 +26,13 @@ import functools
 import json
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from ..errors import ConfigError
 from .finding import Finding, made_by, marked
 
-__all__ = ["STATES", "Check", "Pair", "Runner", "register", "register_elsewhere", "registered",
-           "resolve_states", "runner_for", "unregister"]
+__all__ = ["STATES", "Check", "Pair", "Runner", "Turns", "register", "registered", "resolve_states",
+           "runner_for", "unregister"]
 
 Scope = Literal["any", "conversation"]
 State = Literal["on", "advisory", "off"]
@@ -63,7 +63,27 @@ class Pair:
         return self._cache[key]
 
 
-CheckFn = Callable[[Pair], list[Finding]]
+@dataclass
+class Turns:
+    """What a check of scope ``conversation`` reads: the claim (``claim``), its grammatical
+    subject and the names it holds alone and as people (the extractor's), the transcript
+    its best passage is in as ``verify`` read it (``reading``: ``said``, ``names``,
+    ``speakers``, ``index``, ``text``, ``source``; ``toulmin.reading.Reading``), the
+    checker's findings (``findings``: a check of this scope may drop some, as
+    ``unsaid.elsewhere`` drops a figure another turn states) and what the conversation's
+    checks found so far, each marked with its check (``found``)."""
+
+    claim: str
+    subject: str | None
+    lone_names: list[str]
+    people: list[str]
+    reading: Any
+    findings: list[Finding]
+    found: list[Finding] = field(default_factory=list)
+
+
+CheckFn = Callable[[Any], list[Finding]]  # reads a Pair (scope "any") or Turns ("conversation")
+F = TypeVar("F", bound=CheckFn)
 
 
 @dataclass(frozen=True)
@@ -73,19 +93,19 @@ class Check:
     scope: Scope  # "any": every claim and passage; "conversation": a claim on a transcript
     refutes: bool  # whether its mismatch may refute a claim (checks.claim.refutes says when)
     summary: str  # the first line of its docstring
-    run: CheckFn | None  # None: run where its reading is made (``where``)
+    run: CheckFn
     module: str  # where its code lives
 
 
 _REGISTRY: dict[str, Check] = {}
 
 
-def register(name: str, *, kind: str, scope: Scope = "any",
-             refutes: bool = True) -> Callable[[CheckFn], CheckFn]:
+def register(name: str, *, kind: str, scope: Scope = "any", refutes: bool = True) -> Callable[[F], F]:
     """Register the decorated function as the check ``name`` (its docstring's first line
-    is what ``toulmin checks`` shows). A name registered twice is an error."""
+    is what ``toulmin checks`` shows): of scope ``any`` it reads a ``Pair``, of scope
+    ``conversation`` a ``Turns``. A name registered twice is an error."""
 
-    def add(fn: CheckFn) -> CheckFn:
+    def add(fn: F) -> F:
         if name in _REGISTRY and _REGISTRY[name].run is not fn:
             raise ConfigError("E_CONFIG_VALUE", f"the check {name!r} is registered twice "
                               f"({_REGISTRY[name].module} and {fn.__module__})",
@@ -96,18 +116,6 @@ def register(name: str, *, kind: str, scope: Scope = "any",
         return fn
 
     return add
-
-
-def register_elsewhere(name: str, *, kind: str, where: str, summary: str, scope: Scope = "conversation",
-                       refutes: bool = True) -> None:
-    """Register a check whose code runs where its reading is made (``where``: the
-    function; a conversation's checks read the transcript ``verify`` has read), so that it
-    is listed, switched and measured like any other: the code there asks
-    ``Runner.on(name)`` before it runs."""
-    if name in _REGISTRY and _REGISTRY[name].module != where:
-        raise ConfigError("E_CONFIG_VALUE", f"the check {name!r} is registered twice", fix="rename one")
-    _REGISTRY[name] = Check(name, kind, scope, refutes, summary, None, where)
-    _cached.cache_clear()
 
 
 def unregister(name: str) -> None:
@@ -169,11 +177,11 @@ class Runner:
 
     def __init__(self, states: Mapping[str, State]):
         self.states = dict(states)
-        self._any = [c for c in registered("any")
-                     if c.run is not None and self.states.get(c.name, "on") != "off"]
+        self._any = [c for c in registered("any") if self.states.get(c.name, "on") != "off"]
+        self._turns = [c for c in registered("conversation") if self.states.get(c.name, "on") != "off"]
 
     def on(self, name: str) -> bool:
-        """Whether the check ``name`` runs (a conversation check asks before it reads)."""
+        """Whether the check ``name`` runs."""
         return self.states.get(name, "on") != "off"
 
     def advisory(self, f: Finding) -> bool:
@@ -186,8 +194,15 @@ class Runner:
         out: list[Finding] = []
         for c in self._any:
             if names is None or c.name in names:
-                out += marked(c.run(pair), c.name)  # type: ignore[misc]
+                out += marked(c.run(pair), c.name)
         return out
+
+    def converse(self, turns: Turns) -> Turns:
+        """``turns`` after every check of scope ``conversation`` that is on, in their
+        order: what each found added to ``turns.found``, marked with its name."""
+        for c in self._turns:
+            turns.found += marked(c.run(turns), c.name)
+        return turns
 
 
 @functools.lru_cache(maxsize=64)

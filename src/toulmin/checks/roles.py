@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 
+from ..lexicon import phrase_pattern
 from .finding import Finding
 from .speakers import (
     ASKED_FOR,
@@ -53,21 +54,9 @@ _QUESTION = re.compile(r"\?\s*$|\b(?:could you|can you|would you|will you|please
 # a question about the one spoken to: "Are you trying to ...?", "Did you ...?"
 _ABOUT_YOU = re.compile(r"\s*(?:are|do|did|have|were|was|is) you\b", re.I)
 # The one who serves: offers of help and a server's questions.
-_SERVES = re.compile(
-    r"\b(?:(?:may|can|could|shall) I (?:help|assist)\b|how (?:may|can) I (?:help|assist)|"
-    r"what can I do for you|anything (?:else )?I can (?:do|help)|are you ready to order|"
-    r"(?:may|can) I take your order|what would you like to (?:order|have|drink|eat)|"
-    r"how can I be of (?:help|service)|would you like to order|"
-    r"how would you like|would you (?:care|like) (?:for|some|a|an|to try)|what do you want|"
-    r"how do you want to pay|what size|(?:that's|that is) a (?:good|great|wise) choice|I can help you|"
-    r"give you a hand|here you are|let me (?:show|help|check|see)|do you have .{0,30} in mind|"
-    r"what can I get you|anything else\?|will that be all|how will you be paying)", re.I)
+_SERVES = phrase_pattern("serves", r"\b")  # toulmin/phrases/serves.tsv
 # The one served: what they need.
-_SERVED = re.compile(
-    r"(?:can|could|would) (?:you|anyone) (?:please )?(?:help|tell|show) me|"
-    r"\bI need (?:a|an|some|help|to|your)\b|"
-    r"\bI'd like (?:to|a|an|the|some)\b|\bI want to (?:buy|order|book|rent|open|get|find)\b|"
-    r"\bI'll take (?:it|this|that|the|them)\b|\bI'm looking for\b|\bhow much (?:is|are|does|do|will)\b", re.I)
+_SERVED = phrase_pattern("served")  # toulmin/phrases/served.tsv
 # A speaker on themself: "I like", "I'd rather", "I really want", "I don't like".
 _FIRST_PERSON = re.compile(
     r"\bI(?:'d|'m| am| would| really| also| don't| do not| just| still| do)*\s+(?:\w+\s+)?"

@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
 
+from ..lexicon import phrase_pattern, root
 from ..text import content_words, split_sentences
 from .finding import Finding
 
@@ -52,11 +53,7 @@ def _greets(text: str) -> bool:
     words = re.findall(r"[A-Za-z']+", text.lower())
     return bool(_GREETING.match(text)) and len(words) <= 6 and not _STATES & set(words)
 # Verbs whose subject reacts to what the other speaker says: their words are the other's.
-_REACT = re.compile(
-    r"\b(?:learn|hear|surpris|shock|amaz|impress|astonish|agree|accept|refus|reject|decline|"
-    r"understand|realiz|realis|find|finds|found|know|knows|interest|excit|worr|confus|upset|"
-    r"disappoint|satisf|please|glad|happy|sorry|thank|welcom|listen|notic|discover|wonder|"
-    r"consider|think|believ|feel|felt|like|likes|love|loves|hate|prefer|want|wants|hope)\w*", re.I)
+_REACT = phrase_pattern("react", r"\b", r"\w*")  # toulmin/phrases/react.tsv
 
 
 # A reply that opens with assent takes the statement it answers for its own: after "Oh, it's
@@ -107,13 +104,9 @@ _ASKING = re.compile(r"\b(?:know|tell me|explain|wonder|could you|can you|would 
 _ACT_MARGIN = 2
 
 
-def _stem(word: str) -> str:
-    return word[:5] if len(word) > 5 else word
-
-
 def words_of(text: str) -> set[str]:
     """The content words of ``text`` as the speaker checks compare them (cut to five letters)."""
-    return {_stem(w) for w in content_words(text) if len(w) > 2}
+    return {root(w) for w in content_words(text) if len(w) > 2}
 
 
 def shown(who: str, names: Mapping[str, str]) -> str:

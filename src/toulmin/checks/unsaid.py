@@ -22,8 +22,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .claim import _spelled, entity_findings, name_present
+from ..lexicon import TITLES
 from .finding import Finding
+from .names import entity_findings, name_present, spelled
 from .numbers import check_numbers, find_numbers
 
 __all__ = ["never_said", "said_elsewhere"]
@@ -35,7 +36,6 @@ _WHEN = re.compile(
 
 # the capitalised words of a name ("Harriet", "Taylor"): what a parse glued to it is not
 _CAPITAL = re.compile(r"\b[A-Z][a-z]+\b")
-_TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "professor", "sir", "madam"})
 # Parts of the day a clock time says too ("at 11 p.m." for "late at night"), and the words
 # said for one another.
 _DAYTIME = frozenset({"morning", "afternoon", "evening", "night", "tonight"})
@@ -55,7 +55,7 @@ def never_said(claim: str, lone_names: Sequence[str], people: Sequence[str], tex
                index: set[str]) -> list[Finding]:
     """Findings for the claim's names standing alone (``Claim.lone_names``), its people named
     in full (``Claim.people``) and its time words that the conversation ``text``, whose
-    words are ``index`` (``checks.claim.name_index``), never says. A person's surname alone
+    words are ``index`` (``checks.names.name_index``), never says. A person's surname alone
     names them in prose ("Strauss" for "Joseph Strauss"); in a conversation, where the
     summary can know a first name only from what was said, each word of it must be there."""
     unnamed = [n for n in lone_names if not _WHEN.fullmatch(n) and not name_present(n, index)]
@@ -79,8 +79,8 @@ def never_said(claim: str, lone_names: Sequence[str], people: Sequence[str], tex
 def _said_in_full(person: str, index: set[str]) -> bool:
     """Whether each word of a name given in full is in the conversation (where
     :func:`name_present` would let the surname stand for it)."""
-    words = [w.lower() for w in _CAPITAL.findall(person) if w.lower() not in _TITLES]
-    return len(words) < 2 or all(_spelled(w, index) for w in words)
+    words = [w.lower() for w in _CAPITAL.findall(person) if w.lower() not in TITLES]
+    return len(words) < 2 or all(spelled(w, index) for w in words)
 
 
 def said_elsewhere(findings: Sequence[Finding], claim: str, text: str, speakers: int = 0) -> list[Finding]:

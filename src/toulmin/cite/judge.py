@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ..classify.offline import Classifier
 from ..config import DecideConfig
 from ..decide.rules import decide_claim
-from ..extract.rules import Claim
+from ..extract.extractor import Claim
 from ..link.linker import Linker
 from ..report import BACKED, UNCHECKABLE, Citation, CitationTarget, ClaimCitation, ClaimResult, Verdict
 from ..report import CitationVerdict as CV

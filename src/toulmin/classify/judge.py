@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from ..checks.claim import refutes
 from ..errors import LLMError
-from ..extract.rules import Claim
+from ..extract.extractor import Claim
 from ..link.linker import Candidate
 from ..llm.base import LLM
 from ..llm.parse import ask_json

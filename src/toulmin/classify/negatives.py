@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from ..checker.base import Checker
 from ..checks.claim import Finding, is_negated
 from ..checks.negatives import drop_negation, negated_alike_by
-from ..extract.rules import Claim
+from ..extract.extractor import Claim
 from ..reading import Reading
 from .offline import Classification, rescored
 

@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from ..checker.base import LABELS, Checker, stamp
 from ..checks.claim import Finding, entity_findings
 from ..checks.registry import Pair, Runner, runner_for
-from ..extract.rules import _PRONOUNS, Claim
+from ..extract.extractor import _PRONOUNS, Claim
 from ..link.linker import Candidate
 
 __all__ = ["CheckerClassifier", "Classification", "Classifier", "ScoredCandidate"]

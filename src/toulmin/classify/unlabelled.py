@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 from ..checker.base import Checker
 from ..checks.claim import Finding, is_negated
-from ..extract.rules import Claim
+from ..extract.extractor import Claim
 from ..reading import Reading
 from .offline import Classification, rescored
 

@@ -18,7 +18,7 @@ from ..checks.registry import runner_for
 from ..classify.offline import Classification, ScoredCandidate
 from ..config import CANDIDATE_CONTRADICTION, DecideConfig
 from ..errors import ConfigError
-from ..extract.rules import Claim
+from ..extract.extractor import Claim
 from ..link.linker import Candidate
 from ..report import VERDICT_SCORE, ClaimResult, Evidence, Verdict
 from ..sources import Source

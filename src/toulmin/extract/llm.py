@@ -16,7 +16,7 @@ from ..errors import LLMError
 from ..llm.base import LLM, LLMRequest, Message
 from ..llm.parse import parse_json, parse_list
 from ..text import content_words, split_sentences
-from .rules import Claim, ClaimType
+from .extractor import Claim, ClaimType
 
 __all__ = ["EXTRACTION_PROMPT", "ExtractResult", "LLMExtractor"]
 

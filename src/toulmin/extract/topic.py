@@ -25,7 +25,7 @@ import re
 from collections.abc import Sequence
 
 from ..lexicon import GENERIC_NAME_WORDS
-from .rules import Claim
+from .extractor import Claim
 
 __all__ = ["assign_topics", "context_topic", "head_noun"]
 

@@ -24,7 +24,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from ..checks.claim import name_index, name_present
-from ..extract.rules import Claim
+from ..extract.extractor import Claim
 from ..sources import Source
 from ..text import Span, content_words, split_sentences
 from .bm25 import Bm25, tokenize

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..extract.rules import Claim
+from ..extract.extractor import Claim
 from ..sources import Source
 from .linker import Candidate, Linker
 

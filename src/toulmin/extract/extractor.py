@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field
 
 from .._parallel import resolve_threads
 from ..errors import DependencyError, InputError
+from ..lexicon import TITLES
 from ..text import MAX_ANSWER_CHARS, Span, split_sentences
 from .attrs import speed_up_attribute_ruler
 from .lists import SUBJECT_DEPS as _SUBJ
@@ -455,7 +456,7 @@ def _lone_name(t: Any) -> bool:
     capitalised anyway, so there only a subject counts; after a quote or a bracket it is a
     title ("the film 'Vacancy'")."""
     w = t.text
-    if not (w[:1].isupper() and w[1:].islower() and w.isalpha() and len(w) > 2) or w.lower() in _TITLES:
+    if not (w[:1].isupper() and w[1:].islower() and w.isalpha() and len(w) > 2) or w.lower() in TITLES:
         return False
     if t.is_sent_start:
         return (t.dep_ in ("nsubj", "nsubjpass") and t.pos_ in ("PROPN", "ADJ")
@@ -474,7 +475,7 @@ class _EntityIndex:
         # A name does not open with a word in lower case ("de Gaulle" aside): "congratulates
         # Person2's" is the recogniser misreading a speaker tag as a name.
         self.ents = [(e.start, e.end, label, e.text) for e, label in _unglued(doc)
-                     if label in _MUST_NAME and e.text.rstrip(".").lower() not in _TITLES
+                     if label in _MUST_NAME and e.text.rstrip(".").lower() not in TITLES
                      and len(e.text) > 1 and not (e[0].is_lower and e[0].is_alpha and len(e[0]) > 3)]
         self.starts = [e[0] for e in self.ents]
         # every entity's tokens, a nationality's too: "American" is said other ways
@@ -511,11 +512,10 @@ def _proper(doc: Any, idx: list[int]) -> list[str]:
     """The proper nouns among tokens ``idx`` ("Riverside" in "The Riverside plant"), titles
     and one-letter initials left out: what a passage about that subject must mention."""
     words = [doc[i].text.rstrip(".") for i in idx if doc[i].pos_ == "PROPN"]
-    return list(dict.fromkeys(w for w in words if len(w) > 1 and w.lower() not in _TITLES))
+    return list(dict.fromkeys(w for w in words if len(w) > 1 and w.lower() not in TITLES))
 
 
 _BOUND_PREPS = {"over", "under", "above", "below", "aged"}
-_TITLES = {"dr", "mr", "mrs", "ms", "mx", "prof", "professor", "sir", "dame", "lord", "lady", "rev", "st"}
 
 
 def _counts(prep: Any) -> bool:

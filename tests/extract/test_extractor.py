@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from toulmin.extract.rules import SpacyExtractor
+from toulmin.extract.extractor import SpacyExtractor
 
 SEED = (
     "The Phase 2 trial showed an 81% success rate with 340 participants across 12 sites. "
@@ -319,7 +319,7 @@ def test_an_answer_over_four_million_characters_is_refused_before_parsing(ex: Sp
 def test_an_answer_over_the_answer_limit_is_refused(ex: SpacyExtractor,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     from toulmin.errors import InputError
-    from toulmin.extract import rules
+    from toulmin.extract import extractor as rules
 
     monkeypatch.setattr(rules, "MAX_ANSWER_CHARS", 40)
     with pytest.raises(InputError) as e:
@@ -330,11 +330,11 @@ def test_an_answer_over_the_answer_limit_is_refused(ex: SpacyExtractor,
 def test_names_come_from_the_entity_index_built_once_per_doc(ex: SpacyExtractor) -> None:
     """Issue 31: ``doc.ents`` read for every claim made extraction quadratic; the index
     gives each claim the same names as reading every entity of the doc would."""
-    from toulmin.extract import rules
+    from toulmin.extract import extractor as rules
 
     doc = ex._parse("Dr. Smith led the trial in Boston. Pfizer and Moderna ran it with Jane Doe in Paris.")
     slow = [e for e in doc.ents if e.label_ in rules._MUST_NAME and len(e.text) > 1
-            and e.text.rstrip(".").lower() not in rules._TITLES]
+            and e.text.rstrip(".").lower() not in rules.TITLES]
     for sent in doc.sents:
         got = rules._names(doc, range(sent.start, sent.end))
         assert got["names"] == [e.text for e in slow if sent.start <= e.start and e.end <= sent.end]

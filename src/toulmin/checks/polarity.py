@@ -1,0 +1,153 @@
+"""A claim and its source sentence of opposite polarity: "is not approved" against "is
+approved" (``negation.polarity``), and the same statement negated twice, which is no
+contradiction (``negated_alike``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..lexicon import NEGATION_RE, NEGATION_WORDS
+from ..text import stated
+from .finding import Finding
+from .words import STOP, WORD, Sentence, names_in
+
+__all__ = ["DEGREE_WORDS", "check_negation", "clause_of", "is_negated", "negated_alike", "negates"]
+
+_NEG = NEGATION_RE
+NEG_WORDS = NEGATION_WORDS
+
+
+def is_negated(text: str) -> bool:
+    return bool(_NEG.search(text))
+
+
+_WISH = frozenset({"wish", "wished", "wishes"})
+_PRONOUNS = frozenset({"i", "you", "he", "she", "we", "they", "it"})
+_WANTS = frozenset({"want", "wants", "wanted", "wish", "wishes", "wished", "hope", "hopes", "hoped", "longs",
+                    "desire", "desires", "dreams"})
+
+
+# "No, I'll call the attendants": a reply's "no" answers the turn before; it does not
+# negate the sentence it opens. A turn's speaker label ("Person1: It wasn't enough,
+# because I'm hungry again") says who speaks: no word of what is said, so no word a
+# negation can bear on.
+_LABEL = re.compile(r"^\s*[A-Z][\w .()'-]{0,40}:\s+")
+_REPLY_NO = re.compile(r"^\s*(?:no|nope|nah|not really|no no)\s*[,.!;-]+\s*", re.I)
+
+
+def negates(sentence: str, claim_words: set[str]) -> bool:
+    """Whether a negation in ``sentence`` bears on the claim's words: within three words
+    of one of them. "He will reopen a church not far from the district ... to lead the
+    life God wants" does not negate "he would lead the life God wants"; "not to" negates
+    only the verb after it ("pay close attention not to miss any reply")."""
+    words = WORD.findall(_REPLY_NO.sub("", _LABEL.sub("", sentence, count=1), count=1).lower())
+    near = [i for i, w in enumerate(words) if w in claim_words]
+    for i, w in enumerate(words):
+        if w == "not" and i + 1 < len(words) and words[i + 1] == "to":
+            if any(i < j <= i + 3 for j in near):
+                return True
+            continue
+        negation = (
+            (w in NEG_WORDS and not (w == "not" and i and words[i - 1] == "or"))  # "believe it or not"
+            or (w == "t" and i and words[i - 1].endswith("n"))  # didn't, isn't
+            # "I wish I could play an instrument": a wish says it is not so (and that
+            # it is wanted: "wants to lose weight" is what "I wish I could lose weight" says)
+            or (w in _WISH and i + 1 < len(words) and words[i + 1] in _PRONOUNS
+                and not claim_words & _WANTS)
+        )
+        if negation and any(abs(i - j) <= 3 for j in near):
+            return True
+    return False
+
+
+def negated_alike(claim: str, *sentences: str) -> bool:
+    """Whether the claim is negative and one of ``sentences`` negates near the claim's words
+    too: "The hotel will not be responsible for the loss" and "the hotel can't be held
+    responsible for your loss" say the same thing with two negations, which a small
+    checker reads as a contradiction (docs/benchmarks.md, "Two negatives")."""
+    if not is_negated(claim):
+        return False
+    cw = {w for w in WORD.findall(claim.lower())
+          if w not in STOP and w not in DEGREE_WORDS and w not in NEG_WORDS and w != "t"}
+    return any(negates(s, cw) for s in sentences)
+
+
+# Words that only say how much or how many: "fully compatible" and "not completely
+# compatible", "several bridges" and "no bridges" are one statement with opposite polarity,
+# though "fully" and "several" are not in the source.
+DEGREE_WORDS = frozenset(
+    "fully completely entirely totally wholly absolutely quite very really highly extremely "
+    "several some many few numerous multiple various".split())
+
+
+# where a sentence turns to another statement: ", which Chinese women may not care about",
+# "gives you much pleasure which not all wealthy men can enjoy" (a relative pronoun opens
+# a clause of its own with or without a comma), or to a condition ("if we take breaks")
+_CLAUSE = re.compile(r",\s+(?=(?:whereas|while|but|although|though|yet)\b)"
+                     r"|[,\s]\s*(?=(?:which|who|whom|whose|if|unless)\b)", re.I)
+_CONDITION = re.compile(r"\s*(?:if|unless)\b", re.I)
+
+
+def clause_of(sentence: str, claim_words: set[str]) -> str | None:
+    """The clause of ``sentence`` holding most of the claim's words (the first of equals):
+    the polarity of "American women like a man in good shape, which Chinese women may not
+    care about so much" is the first clause's, for a claim about American women. None when
+    that clause is a condition: "My boss gets annoyed if we take coffee breaks" states
+    neither that they take them nor that they do not."""
+    parts = _CLAUSE.split(sentence)
+    if len(parts) == 1:
+        return sentence
+    best = max(parts, key=lambda p: len(claim_words & set(WORD.findall(p.lower()))))
+    return None if _CONDITION.match(best) else best
+
+
+def check_negation(claim: str, sentences: list[Sentence]) -> list[Finding]:
+    cw = {w for w in WORD.findall(claim.lower())
+          if w not in STOP and w not in DEGREE_WORDS and w not in ("not", "no", "never", "t")}
+    if len(cw) < 2:
+        return []
+    # A sentence that names nothing else speaks of the passage's subject by "it" or "the
+    # river": the claim's names said elsewhere in the passage count for it ("No bridges cross
+    # the river" against "Several bridges cross the Amazon"). A sentence that names
+    # something else does not ("No bridges cross the Nile").
+    named = names_in(claim) & cw
+    in_passage = named & frozenset().union(*(s[1] for s in sentences)) if named else set()
+    best = None
+    for sent in sentences:
+        # a question states neither polarity ("Did you go to school today?"); a tag
+        # question states its clause ("It's not far, is it?"), read without the tag
+        clause = stated(sent[0])
+        if clause is None:
+            continue
+        sent = (clause, sent[1])
+        literal = len(cw & sent[1])
+        credit = (len(in_passage - sent[1]) if in_passage and literal and not names_in(sent[0]) - named
+                  else 0)
+        if best is None or (literal + credit, literal) > best[0]:
+            best = ((literal + credit, literal), sent)
+    # A flipped polarity needs the same statement: at most one content word of the
+    # claim may be missing from the sentence ("won" / "did not win"). "The cheetahs
+    # seemed to ignore the boy" is not the negation of "the cheetahs did not approach
+    # the boy", though three quarters of its words are there.
+    shared = best[0][0] if best else 0
+    if best is None or shared / len(cw) < 0.75 or len(cw) - shared > 1:
+        return []
+    text = best[1][0]
+    clause = clause_of(text, cw)
+    if clause is None:
+        return []
+    c_neg, e_neg = is_negated(claim), negates(clause, cw)
+    if c_neg == e_neg:
+        return []
+    return [
+        Finding(
+            kind="negation",
+            status="mismatch",
+            claim=claim,
+            source=text.strip(),
+            note="the source states the opposite polarity"
+            if not c_neg
+            else "the claim negates what the source states",
+        )
+    ]
