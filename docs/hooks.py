@@ -6,7 +6,10 @@ they cannot drift from what the package does and still read on a repository brow
   type, default and meaning);
 - ``reference/report-schema.md`` from ``toulmin.report_schema()`` (every field of the
   report, per object);
-- ``reference/models.md``, the list of the model cards that ship inside the package.
+- ``reference/models.md``, the list of the model cards that ship inside the package;
+- ``reference/checks.md`` from the registry of checks (``toulmin.checks.registered``) and
+  the last ablation (``benchmarks/results/checks-ablation.json``, written by
+  ``python benchmarks/checks.py --ablate``).
 ``tests/test_docs.py`` fails when a committed page differs from what the code makes, and
 so does the site's strict build. The cards themselves are added to the site when it is
 built (``reference/models/<name>.md``), from the package: one copy, the package's.
@@ -32,6 +35,7 @@ def generated() -> dict[str, Callable[[], str]]:
         "reference/configuration.md": configuration_page,
         "reference/report-schema.md": report_schema_page,
         "reference/models.md": models_page,
+        "reference/checks.md": checks_page,
     }
 
 
@@ -197,6 +201,60 @@ def models_page() -> str:
     for card in sorted(MODELS.glob("*/MODEL_CARD.md")):
         name = card.parent.name
         out.append(f"| {name} | `src/toulmin/models/{name}` | [card](models/{name}.md) |")
+    return "\n".join(out) + "\n"
+
+
+# -- checks -----------------------------------------------------------------------------
+
+ABLATION = ROOT / "benchmarks" / "results" / "checks-ablation.json"
+
+
+def checks_page() -> str:
+    from toulmin.checks import registered
+    from toulmin.checks.registry import resolve_states
+    from toulmin.config import Config
+
+    cfg = Config().decide
+    states = resolve_states(cfg.checks, cfg.advisory_checks)
+    out = [
+        "# Checks",
+        "",
+        "The deterministic checks, in the order they run (`toulmin checks` lists the same).",
+        "Each may be switched `on`, `advisory` (reported, never refuting alone) or `off` by",
+        "name or prefix: `decide.checks: {number.value: advisory, speaker: off}`. A package",
+        "adds one through the `toulmin.checks` entry-point group (see",
+        "[verdicts](../concepts/verdicts.md)). Scope `conversation`: read on the transcript a",
+        "claim's best passage is in.",
+        "",
+        "| check | scope | may refute | default | what it catches |",
+        "|---|---|---|---|---|",
+    ]
+    for c in registered():
+        out.append(f"| `{c.name}` | {c.scope} | {'yes' if c.refutes else 'no'} | {states[c.name]} | "
+                   f"{_cell(c.summary)} |")
+    if ABLATION.is_file():
+        a = json.loads(ABLATION.read_text(encoding="utf-8"))
+        out += [
+            "",
+            "## Each check measured alone",
+            "",
+            "`python benchmarks/checks.py --ablate` runs the whole pipeline once with every check",
+            "on, then once per check with that check off, on development data only: "
+            + a["data"] + f" ({a['answers']} answers, {a['faithful']} of them faithful).",
+            "A *false alarm* is a faithful answer the check alone makes not grounded; a *catch*",
+            "an edited or hallucinated one it alone makes not grounded. Per slice (false alarms /",
+            "catches): ds DialogSum, he HaluEval, wice WiCE, adv adversarial, dis distractors.",
+            "",
+            "| check | answers changed without it | false alarms | catches | by slice | verdict |",
+            "|---|---|---|---|---|---|",
+        ]
+        for name, r in a["checks"].items():
+            verdict = ("pays" if r["catches"] > r["false_alarms"] else
+                       "costs more than it catches" if r["false_alarms"] > r["catches"] else
+                       "even" if r["changed"] else "changes no verdict here")
+            by = ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in r.get("by_slice", {}).items()) or "-"
+            out.append(f"| `{name}` | {r['changed']} | {r['false_alarms']} | {r['catches']} | {by} "
+                       f"| {verdict} |")
     return "\n".join(out) + "\n"
 
 

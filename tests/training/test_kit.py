@@ -163,8 +163,12 @@ def test_a_call_does_not_wait_while_parts_are_still_to_come(tmp_path: Path,
     got = job.gpu_call(carried, kit, runs, out, "cpu", wait_minutes=9.0, log=logs.append)
     assert started == [kit] and got["stage"] == "teacher" and got["sent"] == []
     assert f"send part {len(parts)} now" in logs[0]
-    # the next call brings the last part; with nothing left to send it waits for weights
+    # the next call brings the last part and returns at once too (the first GPU session's
+    # fourth call waited here until the device tool's limit cut it off)
     shutil.copytree(parts[-1], carried / parts[-1].name)
+    job.gpu_call(carried, kit, runs, out, "cpu", wait_minutes=9.0, log=logs.append)
+    assert any("every part is in" in line for line in logs)
+    # a call that brings nothing new waits for weights
     with pytest.raises(AssertionError, match="waited"):
         job.gpu_call(carried, kit, runs, out, "cpu", wait_minutes=9.0, log=logs.append)
     assert started == [kit]  # the job runs already: not started twice

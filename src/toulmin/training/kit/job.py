@@ -212,9 +212,12 @@ def gpu_call(carried: Path, kit: Path, runs: Path, out: Path, device: str, wait_
              stop: bool = False, log: Any = print) -> dict[str, Any]:
     """One device call: take in the parts it carried, start the job when it can, then wait
     for finished weights and hand back as many as the call may (or stop at ``wait_minutes``).
-    While parts are still to come it does not wait: the next call brings them."""
+    A call that brought a part does not wait: the next call brings the rest, or waits."""
     out.mkdir(parents=True, exist_ok=True)
+    before = kit / "received.json"
+    had = len(json.loads(before.read_text()).get("received", [])) if before.is_file() else 0
     state = receive(carried, kit)
+    brought = len(state.get("received", [])) > had if state else False
     if not state:
         log("no kit here: send the parts (scripts/gpu_kit.py pack prints the calls)")
         return {"stage": "empty"}
@@ -234,6 +237,13 @@ def gpu_call(carried: Path, kit: Path, runs: Path, out: Path, device: str, wait_
         # A call that waited here would hold back the part the job needs next, and each
         # idle minute is device time: the next call carries it at once.
         log(f"the job runs; send part{'s' if len(later) > 1 else ''} {', '.join(map(str, later))} now")
+        wait_minutes = 0.0
+    elif brought:
+        # The call that brings the last part returns at once too: waiting in it would hold
+        # the device tool's call open for minutes (its own limit) with nothing to bring
+        # back yet. The next call waits. (The first GPU session's fourth call was cut off
+        # at its 180-second limit waiting here.)
+        log("every part is in; the job runs: call again to wait for its weights")
         wait_minutes = 0.0
     t0 = time.time()
     sent: list[str] = []
