@@ -170,7 +170,7 @@ def ablate(dialogues: int, rows: int, wice: int, distract: int, only: list[str] 
     out.write_text(json.dumps({"data": f"DialogSum dev {dialogues} dialogues (faithful + one edit each), "
                                        f"HaluEval dev {rows} rows per task (right + hallucinated), "
                                        f"WiCE dev first {wice} claims (supported / not supported), "
-                                       "adversarial.py's 120 framed pairs and 12 controls, "
+                                       "adversarial.py's 204 framed pairs and 12 controls, "
                                        f"distractors.py's cases with {distract} chunks beside",
                                "slices": dict(Counter(i["id"].split("-")[0] for i in items)),
                                "answers": len(items), "faithful": len(faithful), "checks": rows_out},

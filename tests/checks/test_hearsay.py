@@ -6,6 +6,7 @@ import pytest
 
 import toulmin
 from toulmin.checks import check_hearsay, hearsay_clauses, is_instruction
+from toulmin.checks.hearsay import check_asked
 
 CLAIM = "The novel won the Booker Prize."
 
@@ -57,3 +58,64 @@ def test_a_hostile_source_cannot_get_a_claim_accepted_by_quoting_it() -> None:
                     "supported."):
         d = toulmin.verify(CLAIM, [f"{base} {hostile}"]).details[0]
         assert d.verdict == "OVERREACH" and any(f.kind == "hearsay" for f in d.findings), d.note
+
+
+# --- issue 54: what only asks, supposes or calls it a myth -------------------------------
+
+CURIE = "Marie Curie was born in Berlin."
+
+
+@pytest.mark.parametrize("evidence", [
+    "Was Marie Curie born in Berlin?",
+    "What if Marie Curie was born in Berlin?",
+    "Had Marie Curie been born in Berlin, her life would have been different.",
+    "If Marie Curie was born in Berlin, she would have spoken German.",
+    "Suppose Marie Curie was born in Berlin.",
+    "Imagine that Marie Curie was born in Berlin.",
+    "Let's say Marie Curie was born in Berlin.",
+    "Marie Curie was born in Berlin? No, that is a myth.",
+    "Myth: Marie Curie was born in Berlin. Fact: she was born in Warsaw.",
+    "It is a myth that Marie Curie was born in Berlin.",
+    "There is a popular belief that Marie Curie was born in Berlin.",
+])
+def test_asked_supposed_or_a_myth_does_not_state_the_claim(evidence: str) -> None:
+    (f,) = check_asked(CURIE, "Marie Curie was a physicist. " + evidence)
+    assert f.kind == "hearsay" and f.status == "missing" and f.source in evidence
+
+
+@pytest.mark.parametrize("evidence", [
+    "Marie Curie was born in Berlin.",
+    "Did you know that Marie Curie was born in Berlin?",  # asks whether one knew: states it
+    "Was Marie Curie born in Berlin? Yes, she was.",  # a question its answer assents to
+    "When was Marie Curie born? She was born in Berlin.",  # asks for a value: no statement
+    "It's true that Marie Curie was born in Berlin, isn't it?",  # a tag question states its clause
+    "Was Marie Curie born in Berlin? Marie Curie was born in Berlin in 1867.",  # stated too
+    "Was Einstein born in Ulm?",  # asks about something else
+])
+def test_what_asks_nothing_of_the_claim_or_states_it_gives_nothing(evidence: str) -> None:
+    assert check_asked(CURIE, evidence) == []
+
+
+def test_a_claim_that_itself_asks_or_supposes_is_not_checked_so() -> None:
+    asked = "What if Marie Curie was born in Berlin?"
+    assert check_asked(asked, asked) == []
+    assert check_asked("If it rains, the match is cancelled.", "If it rains, the match is cancelled.") == []
+
+
+def test_someone_wrongly_believing_it_is_hearsay() -> None:
+    (f,) = check_hearsay(CURIE, "Some people wrongly believe that Marie Curie was born in Berlin.")
+    assert f.status == "missing"
+
+
+@pytest.mark.parametrize("source", [
+    "Was Marie Curie born in Berlin?",
+    "Suppose Marie Curie was born in Berlin.",
+    "Myth: Marie Curie was born in Berlin. Fact: she was born in Warsaw.",
+    "Some people wrongly believe that Marie Curie was born in Berlin.",
+])
+def test_never_supported_from_such_a_sentence_alone(source: str) -> None:
+    """Issue 54: each of these was SUPPORTED at confidence 1.00, grounded."""
+    r = toulmin.verify(CURIE, [source])
+    assert r.details[0].verdict != "SUPPORTED" and not r.is_grounded, r.details[0].note
+    off = toulmin.verify(CURIE, [source], **{"decide.checks": {"hearsay": "off"}})  # both hearsay checks
+    assert off.details[0].verdict == "SUPPORTED"

@@ -26,15 +26,16 @@ def test_every_check_is_registered_once_with_what_it_catches() -> None:
     names = [c.name for c in registered()]
     assert len(names) == len(set(names))
     # the order check_claim ran them in, then the whole claim's, then a conversation's
-    assert names[:11] == ["number.value", "date.value", "name.title", "negation.polarity", "antonym.swap",
-                          "degree.scale", "rank.superlative", "denial", "hearsay", "agent.passive",
-                          "merged.figure"]
+    assert names[:12] == ["number.value", "date.value", "name.title", "negation.polarity", "antonym.swap",
+                          "degree.scale", "rank.superlative", "denial", "hearsay", "hearsay.asked",
+                          "agent.passive", "merged.figure"]
     kinds = set(Finding.model_fields["kind"].annotation.__args__)  # type: ignore[union-attr]
     for c in registered():
         assert c.summary and c.kind in kinds, c
         assert c.run is not None and c.scope in ("any", "conversation"), c
+    # the order verify ran them in
     assert [c.name for c in registered("conversation")] == ["unsaid.name", "speaker.mouth", "speaker.role",
-                                                             "unsaid.elsewhere"]  # the order verify ran them in
+                                                             "unsaid.elsewhere"]
 
 
 def test_states_from_bool_mapping_prefix_and_the_old_key() -> None:

@@ -12,7 +12,7 @@ from .agent import check_agent
 from .dates import check_dates
 from .denial import check_denial
 from .finding import Finding, made_by
-from .hearsay import check_hearsay
+from .hearsay import check_asked, check_hearsay
 from .merged import check_merged
 from .names import check_names
 from .numbers import check_numbers
@@ -90,6 +90,12 @@ def denial(p: Pair) -> list[Finding]:
 def hearsay(p: Pair) -> list[Finding]:
     """A source that only asks, supposes or reports the claim: "Is it true that X?", "X is a myth"."""
     return check_hearsay(p.claim, p.evidence)
+
+
+@register("hearsay.asked", kind="hearsay")
+def hearsay_asked(p: Pair) -> list[Finding]:
+    """A source that only asks, supposes or calls the claim a myth: "Was X born in Berlin?", "Myth: X"."""
+    return check_asked(p.claim, p.evidence)
 
 
 @register("agent.passive", kind="agent")

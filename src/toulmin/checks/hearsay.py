@@ -16,12 +16,13 @@ faithful.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from ..text import split_sentences
+from ..text import split_sentences, stated
 from .denial import content_roots, negated
 from .finding import Finding
 
-__all__ = ["check_hearsay", "hearsay_clauses", "is_instruction"]
+__all__ = ["asked_clauses", "check_asked", "check_hearsay", "hearsay_clauses", "is_instruction"]
 
 _WHO = (r"(?:some(?: people| observers| commentators| users| reports)?|critics|opponents|sceptics|skeptics|"
         r"conspiracy theorists|rumou?rs|many online|social media users|"
@@ -45,7 +46,9 @@ _CLAUSE_END = re.compile(r"\s*(?:;|:|\s[—–-]\s|,\s+(?:but|although|though|wh
 # Each pattern captures the reported clause as ``x``.
 _FRAMES = [
     # "Some say that X", "Critics claim X"
-    re.compile(r"\b" + _WHO + r"\s+(?:have\s+|had\s+)?" + _SAY + r"\s+(?:that\s+)?(?P<x>.+)", re.I),
+    re.compile(r"\b" + _WHO + r"\s+(?:have\s+|had\s+)?"
+               r"(?:wrongly\s+|mistakenly\s+|falsely\s+|still\s+|often\s+)?" + _SAY
+               + r"\s+(?:that\s+)?(?P<x>.+)", re.I),
     # "It has been alleged (on social media) that X", "It is rumoured that X"
     re.compile(r"\bit\s+(?:is|was|has been|had been)\s+(?:widely\s+)?" + _PASSIVE
                + r"\s+(?:\w+\s+){0,4}?that\s+(?P<x>.+)", re.I),
@@ -92,31 +95,118 @@ def hearsay_clauses(sentence: str) -> list[str]:
     return out
 
 
+# A sentence that asks, supposes or calls a statement a myth carries its words without
+# asserting it (issue 54): "Was Marie Curie born in Berlin?", "What if ...?", "Had Marie
+# Curie been born in Berlin, her life would have been different.", "Suppose ...",
+# "Imagine that ...", "Myth: ...", "It is a myth that ...". Each pattern captures the
+# clause it does not assert as ``x``.
+_SUPPOSED = [
+    # a condition or counterfactual, up to its comma: "If X, ...", "Had X been ..., ...",
+    # "Even if X", "Were X to ..."
+    re.compile(r"^\s*(?:even\s+)?(?:if|had|were|unless|supposing|assuming)\s+(?:that\s+)?"
+               r"(?P<x>[^,;]+)", re.I),
+    # "Suppose (that) X", "Imagine (that) X", "Let's say X", "Assume X", "Picture X"
+    re.compile(r"^\s*(?:just\s+)?(?:suppose|imagine|assume|picture|pretend|"
+               r"let['’]?s\s+(?:say|assume|suppose|imagine|pretend))"
+               r"\s+(?:for a moment\s+|for a second\s+)?(?:that\s+)?(?P<x>.+)", re.I),
+    # "Myth: X", "Misconception: X", "False: X"
+    re.compile(r"^\s*(?:myth|misconception|false|fiction|rumou?r|hoax)\s*(?:#?\d+)?\s*[:—–-]\s*"
+               r"(?P<x>.+)", re.I),
+    # "It is a myth that X", "the (popular) misconception that X", "the mistaken belief that X"
+    re.compile(r"\b(?:myth|misconception|mistaken (?:belief|idea|notion)|false (?:belief|idea|notion|claim)|"
+               r"popular (?:belief|idea|notion)|urban legend|old wives['’] tale)\s+that\s+(?P<x>.+)", re.I),
+]
+# "Did you know that X?" asks only whether the listener knew: it states X.
+_KNOW_THAT = re.compile(r"^\s*(?:did|do|didn['’]t|don['’]t)\s+you\s+(?:know|hear|realise|realize)\b", re.I)
+# A question its next sentence assents to is stated between them ("Are you going to Paris?
+# Yes."): a conversation answers its questions.
+_ASSENT = re.compile(r"^\s*(?:\[?[A-Z][\w .()'-]{0,40}\]?:\s+)?"
+                     r"(?:yes|yeah|yep|yup|sure|right|exactly|correct|that['’]s (?:right|correct|true)|"
+                     r"of course|indeed|certainly|absolutely|definitely)\b", re.I)
+
+
+# A question that asks for a value ("When was it released?") carries no statement to take
+# for the claim's: only one asked yes or no ("Was it released in 1953?", "What if ...?") does.
+_WH = re.compile(r"^\s*(?:\[?[A-Z][\w .()'-]{0,40}\]?:\s+)?(?:how|what(?!\s+if\b)|when|where|which|who|whom|"
+                 r"whose|why)\b", re.I)
+
+
+def asked_clauses(sentence: str, following: str = "") -> list[str]:
+    """The clauses ``sentence`` asks about, supposes, imagines or calls a myth without
+    asserting them: a question (unless ``following``, the next sentence, assents to it, or
+    it asks "did you know that X?"), a condition's clause, a supposition, a myth."""
+    out = []
+    if (stated(sentence) is None and not _WH.match(sentence) and not _KNOW_THAT.match(sentence)
+            and not _ASSENT.match(following)):
+        out.append(sentence.rstrip().rstrip("?"))
+    for rx in _SUPPOSED:
+        out += [m.group("x") for m in rx.finditer(sentence)]
+    return out
+
+
 def _says(claim_roots: set[str], text: str, claim_negated: bool) -> bool:
     covered = len(claim_roots & content_roots(text)) / len(claim_roots) >= 0.75
     return covered and negated(text) == claim_negated
+
+
+def _only_framed(claim: str, evidence: str, framed_by: Callable[[str, str], bool]) -> str | None:
+    """The first sentence of ``evidence`` that says the claim (three quarters of its
+    content words, its polarity) only inside a frame (``framed_by(sentence, next)``), when
+    no sentence states it outright; else None."""
+    roots = content_roots(claim)
+    if len(roots) < 2:
+        return None
+    claim_negated = negated(claim)
+    framed: str | None = None
+    sentences = [" ".join(s.text.split()) for s in split_sentences(evidence)]
+    for i, sentence in enumerate(sentences):
+        if len(roots & content_roots(sentence)) / len(roots) < 0.75:
+            continue
+        if framed_by(sentence, sentences[i + 1] if i + 1 < len(sentences) else ""):
+            framed = framed or sentence
+            continue
+        if _says(roots, sentence, claim_negated):
+            return None  # a sentence states it outright: that is the evidence
+    return framed
 
 
 def check_hearsay(claim: str, evidence: str) -> list[Finding]:
     """A ``missing`` finding when the sentences of ``evidence`` that say the claim (three
     quarters of its content words, its polarity) only report it as hearsay or are
     instructions to the verifier, and none states it outright."""
-    roots = content_roots(claim)
-    if len(roots) < 2 or hearsay_clauses(claim) or is_instruction(claim):
+    if hearsay_clauses(claim) or is_instruction(claim):
         return []  # the claim is itself about what was said: a source saying so states it
     claim_negated = negated(claim)
-    framed: str | None = None
-    for sentence in (" ".join(s.text.split()) for s in split_sentences(evidence)):
-        if len(roots & content_roots(sentence)) / len(roots) < 0.75:
-            continue
-        if is_instruction(sentence) or any(_says(roots, x, claim_negated) for x in hearsay_clauses(sentence)):
-            framed = framed or sentence
-            continue
-        if _says(roots, sentence, claim_negated):
-            return []  # a sentence states it outright: that is the evidence
+    roots = content_roots(claim)
+
+    def framed_by(sentence: str, _next: str) -> bool:
+        return is_instruction(sentence) or any(_says(roots, x, claim_negated)
+                                               for x in hearsay_clauses(sentence))
+
+    framed = _only_framed(claim, evidence, framed_by)
     if framed is None:
         return []
     why = ("is an instruction to whoever checks it, not a statement" if is_instruction(framed)
            else "only reports it as hearsay (what some say, a rumour, an allegation)")
     return [Finding(kind="hearsay", status="missing", claim=claim, source=framed,
                     note=f"the source {why}: “{framed}”")]
+
+
+def check_asked(claim: str, evidence: str) -> list[Finding]:
+    """A ``missing`` finding when the sentences of ``evidence`` that say the claim only ask
+    it, suppose or imagine it, make it a condition or call it a myth, and none states it
+    outright: "Was Marie Curie born in Berlin?" does not back "Marie Curie was born in
+    Berlin"."""
+    if stated(claim) is None or asked_clauses(claim):
+        return []  # the claim itself asks or supposes: a source doing the same says it
+    claim_negated = negated(claim)
+    roots = content_roots(claim)
+
+    def framed_by(sentence: str, following: str) -> bool:
+        return any(_says(roots, x, claim_negated) for x in asked_clauses(sentence, following))
+
+    framed = _only_framed(claim, evidence, framed_by)
+    if framed is None:
+        return []
+    return [Finding(kind="hearsay", status="missing", claim=claim, source=framed,
+                    note=f"the source only asks, supposes or calls it a myth: “{framed}”")]
