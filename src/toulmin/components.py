@@ -93,10 +93,11 @@ class Components:
     @cached_property
     def resolved(self) -> Config:
         """The config as ``verify`` reads it, with the values used filled in where the
-        config leaves them to the checker (``decide.threshold``) or to the reading
+        config leaves them to the checker (``decide.threshold``, ``decide.support_margin``) or to the reading
         (``decide.contradiction_threshold``): what a report shows."""
         d = self.config.decide
         fill = {k: v for k, v in {"threshold": self.threshold,
+                                  "support_margin": float(getattr(self.checker, "support_margin", 0.0)),
                                   "contradiction_threshold": CANDIDATE_CONTRADICTION}.items()
                 if getattr(d, k) is None}
         return self.config.merged({"decide": fill}) if fill else self.config

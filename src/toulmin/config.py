@@ -132,6 +132,13 @@ class DecideConfig(_Strict):
         None, ge=0.0, le=1.0, description="entailment probability a passage needs to back a claim (verify) "
         "or a pair to be supported (score-pairs, eval pairs); null: the checker's own. Reports show the "
         "value used. Was checker.threshold (accepted, with a deprecation warning, until 0.2)")
+    support_margin: float | None = Field(
+        None, ge=0.0, le=1.0, description="how far entailment must beat contradiction for a passage to back "
+        "a claim in verify (issue 54): a pair the checker reads as nearly as contradicted as entailed is "
+        "about the claim with its polarity in doubt, reported OVERREACH ('the checker is torn'), never "
+        "SUPPORTED; "
+        "null: the checker's own (its checker.json support_margin, fitted on development data by "
+        "benchmarks/margin.py; 0 for a checker without one). Reports show the value used")
     contradiction_threshold: float | None = Field(
         None, ge=0.0, le=1.0, description="contradiction probability that refutes; null: 0.6 for a candidate "
         "span in verify, 0.5 for a document pair in score-pairs and eval pairs. Was "

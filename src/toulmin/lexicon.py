@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 
 __all__ = ["CHECK_STOP", "GENERIC_NAME_WORDS", "NEGATION_RE", "NEGATION_WORDS", "TITLES", "Phrase",
-           "phrase_entries", "phrase_pattern", "root"]
+           "inflected_root", "phrase_entries", "phrase_pattern", "root"]
 
 # The function words the checks skip when they compare a claim's content words with a
 # sentence's (checks.claim, agent, merged, denial; checks.rank adds a few of its own).
@@ -57,6 +57,18 @@ def root(word: str) -> str:
     "introduced" and "introduction", "leads" and "leading" read the same statement
     (checks.claim, denial, agent, merged and the speaker checks shared this one rule)."""
     return word[:5]
+
+
+def inflected_root(word: str) -> str:
+    """A word without its inflection, then cut to five letters: "taking" and "take",
+    "compared" and "compare", "opened" and "open" read alike (checks.negatives; the
+    question check, where "Did the bakery open" asks "the bakery opened")."""
+    w = word.replace("’", "'").split("'")[0]
+    for suffix in ("ing", "ed", "es", "s"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            w = w[: -len(suffix)]
+            break
+    return w.rstrip("e")[:5]
 
 
 # Phrase lists: the conversation checks' cues, one entry a line in ``toulmin/phrases/NAME.tsv``

@@ -23,6 +23,7 @@ from .checks.speakers import shown
 from .cite.markers import parse_citations
 from .classify.negatives import read_without_negations
 from .classify.offline import Classification
+from .classify.units import read_in_the_claims_units
 from .classify.unlabelled import read_without_labels
 from .components import build_components, require_llm
 from .config import Config, load_config, nest_dotted
@@ -117,7 +118,10 @@ class Verifier:
         without their negations (classify/negatives.py) and a claim it leaves below the
         line scored on the turns without their labels (classify/unlabelled.py)."""
         cls = _who_said_it(claim, cls, readings, self.check_runner)
-        if not readings or cls.decided_by != self._checker_stamp:
+        if cls.decided_by != self._checker_stamp:
+            return cls
+        cls = read_in_the_claims_units(self.checker, claim, cls)  # any source: "12 months" as "one year"
+        if not readings:
             return cls
         cls = read_without_negations(self.checker, claim, cls, readings, self._threshold)
         return read_without_labels(self.checker, claim, cls, readings, self._threshold)

@@ -77,3 +77,35 @@ def test_both_states_two_of_what_it_names() -> None:
     assert check_numbers("Person2 buys three pairs.", "Would you like both pairs?")[0].status == "missing"
     assert check_numbers("He read two books.", "Both of them smiled.")[0].status == "missing"
     assert check_numbers("They stayed one night.", "They stayed two nights.")[0].status == "mismatch"
+
+
+# --- issue 54: quantities keep their unit and direction ----------------------------------
+
+@pytest.mark.parametrize(("claim", "evidence", "status"), [
+    ("The battery is covered for one year.", "The battery is covered for 12 months.", "ok"),
+    ("The film runs 150 minutes.", "The film runs 2.5 hours.", "ok"),
+    ("The trial lasted 6 weeks.", "The trial lasted 42 days.", "ok"),
+    ("The tank holds 500 millilitres.", "The tank holds 0.5 litres.", "ok"),
+    ("The film runs 150 minutes.", "The film runs 2 hours.", "mismatch"),
+    ("The dustbin holds 4 litres.", "The dustbin holds 0.4 litres. A full charge takes about 4 hours.",
+     "mismatch"),
+    ("The dustbin holds 4 litres.", "A full charge takes about 4 hours.", "missing"),  # a time, not a volume
+    ("Revenue fell 12% in 2023.", "Revenue in 2023 was $4.1 billion, up 12% from 2022.", "mismatch"),
+    ("Sales saw a 5% drop.", "Sales increased by 5% last year.", "mismatch"),
+    ("Costs were cut by $2 million.", "Costs rose by $2 million.", "mismatch"),
+    ("Revenue rose 12% in 2023.", "Revenue in 2023 was $4.1 billion, up 12% from 2022.", "ok"),
+    ("Profit was 12% of revenue.", "Revenue was up 12%.", "ok"),  # no direction in the claim
+])
+def test_units_of_one_dimension_convert_and_a_change_keeps_its_direction(claim: str, evidence: str,
+                                                                          status: str) -> None:
+    (f,) = check_numbers(claim, evidence)
+    assert f.status == status, f.note
+
+
+def test_a_bare_number_beside_a_converted_unit_is_read_in_that_unit() -> None:
+    # "48 minutes" against a scorer's "Mkhitaryan 48": minutes, not seconds
+    (f,) = check_numbers("He scored on 48 minutes.", "Scorers: Mkhitaryan 48, Kagawa 80.")
+    assert f.status == "ok"
+    # a unit of measure never meets a noun's count: "over 150 protesters" is not "five days"
+    (g,) = check_numbers("Over 150 protesters gathered.", "They protested for five days.")
+    assert g.status == "missing"

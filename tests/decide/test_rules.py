@@ -61,6 +61,17 @@ def test_verdicts() -> None:
     assert _v(_cls((0.1, 0.8, 0.1)), _claim("Hi!", trivial=True)).verdict == Verdict.TRIVIAL
 
 
+def test_supported_needs_entailment_clearly_ahead_of_contradiction() -> None:
+    """Issue 54: "Revenue fell 12%" against "up 12%" read 0.60 entailment, 0.39 contradiction."""
+    torn = _cls((0.60, 0.01, 0.39))
+    assert _v(torn).verdict == Verdict.SUPPORTED  # no margin: as before
+    cfg = DecideConfig(threshold=0.5, support_margin=0.3)
+    r = decide_claim(_claim(), torn, SOURCES, cfg, floor=0.25)
+    assert r.verdict == Verdict.OVERREACH and "the checker is torn" in r.note and "0.39" in r.note
+    clear = decide_claim(_claim(), _cls((0.75, 0.05, 0.20)), SOURCES, cfg, floor=0.25)
+    assert clear.verdict == Verdict.SUPPORTED  # 0.55 ahead
+
+
 def test_contradiction_on_any_candidate_wins() -> None:
     r = _v(_cls((0.9, 0.05, 0.05), (0.05, 0.05, 0.9)))
     assert r.verdict == Verdict.CONTRADICTED and r.contradicting and r.contradicting.quote == "span 1"

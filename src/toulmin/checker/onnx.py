@@ -79,6 +79,8 @@ class OnnxChecker:
         self.name = str(self.meta["name"])
         self.version = str(self.meta["version"])
         self.threshold = float(self.meta["threshold"])
+        # how far entailment must beat contradiction for SUPPORTED (benchmarks/margin.py)
+        self.support_margin = float(self.meta.get("support_margin", 0.0))
         self.temperature = float(self.meta.get("temperature", 1.0))
         self.claim_first = self.meta.get("pair_order", "claim_first") == "claim_first"
         self.max_length = int(max_length or self.meta.get("max_length", 256))

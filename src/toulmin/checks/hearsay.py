@@ -18,13 +18,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..lexicon import CHECK_STOP, inflected_root
 from ..text import split_sentences, stated
 from .denial import content_roots, negated
 from .finding import Finding
 
 __all__ = ["asked_clauses", "check_asked", "check_hearsay", "hearsay_clauses", "is_instruction"]
 
-_WHO = (r"(?:some(?: people| observers| commentators| users| reports)?|critics|opponents|sceptics|skeptics|"
+_WHO = (r"(?:some(?: people| observers| commentators| users| reports)?|(?:many|most|a lot of) people|critics|"
+        r"opponents|sceptics|skeptics|"
         r"conspiracy theorists|rumou?rs|many online|social media users|"
         r"(?:an?\s+|one\s+|several\s+|many\s+)?(?:viral\s+|online\s+|anonymous\s+)?"
         r"(?:posts?|tweets?|messages?|videos?|blogs?|bloggers?|users?|accounts?|forums?))")
@@ -144,28 +146,36 @@ def asked_clauses(sentence: str, following: str = "") -> list[str]:
     return out
 
 
-def _says(claim_roots: set[str], text: str, claim_negated: bool) -> bool:
-    covered = len(claim_roots & content_roots(text)) / len(claim_roots) >= 0.75
+def _says(claim_roots: set[str], text: str, claim_negated: bool,
+          roots_of: Callable[[str], set[str]] = content_roots) -> bool:
+    covered = len(claim_roots & roots_of(text)) / len(claim_roots) >= 0.75
     return covered and negated(text) == claim_negated
 
 
-def _only_framed(claim: str, evidence: str, framed_by: Callable[[str, str], bool]) -> str | None:
+def _inflected_roots(text: str) -> set[str]:
+    """Content words without their inflection: a question asks "Did the bakery open", a
+    claim says "the bakery opened"."""
+    return {inflected_root(w) for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in CHECK_STOP}
+
+
+def _only_framed(claim: str, evidence: str, framed_by: Callable[[str, str], bool],
+                 roots_of: Callable[[str], set[str]] = content_roots) -> str | None:
     """The first sentence of ``evidence`` that says the claim (three quarters of its
     content words, its polarity) only inside a frame (``framed_by(sentence, next)``), when
     no sentence states it outright; else None."""
-    roots = content_roots(claim)
+    roots = roots_of(claim)
     if len(roots) < 2:
         return None
     claim_negated = negated(claim)
     framed: str | None = None
     sentences = [" ".join(s.text.split()) for s in split_sentences(evidence)]
     for i, sentence in enumerate(sentences):
-        if len(roots & content_roots(sentence)) / len(roots) < 0.75:
+        if len(roots & roots_of(sentence)) / len(roots) < 0.75:
             continue
         if framed_by(sentence, sentences[i + 1] if i + 1 < len(sentences) else ""):
             framed = framed or sentence
             continue
-        if _says(roots, sentence, claim_negated):
+        if _says(roots, sentence, claim_negated, roots_of):
             return None  # a sentence states it outright: that is the evidence
     return framed
 
@@ -200,12 +210,13 @@ def check_asked(claim: str, evidence: str) -> list[Finding]:
     if stated(claim) is None or asked_clauses(claim):
         return []  # the claim itself asks or supposes: a source doing the same says it
     claim_negated = negated(claim)
-    roots = content_roots(claim)
+    roots = _inflected_roots(claim)
 
     def framed_by(sentence: str, following: str) -> bool:
-        return any(_says(roots, x, claim_negated) for x in asked_clauses(sentence, following))
+        return any(_says(roots, x, claim_negated, _inflected_roots)
+                   for x in asked_clauses(sentence, following))
 
-    framed = _only_framed(claim, evidence, framed_by)
+    framed = _only_framed(claim, evidence, framed_by, _inflected_roots)
     if framed is None:
         return []
     return [Finding(kind="hearsay", status="missing", claim=claim, source=framed,

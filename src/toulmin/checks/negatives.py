@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from ..lexicon import inflected_root
 from ..text import stated
 from .speakers import FIRST_SUBJECTS as _FIRST
 from .speakers import SECOND_SUBJECTS as _SECOND
@@ -59,16 +60,6 @@ def _negator(words: Sequence[str], i: int) -> bool:
     return w in ("never", "cannot") or w in _NEARLY_NOT or w.endswith(("n't", "n’t"))
 
 
-def _stem(word: str) -> str:
-    """"taking" and "take", "compared" and "compare" read alike."""
-    w = word.replace("’", "'").split("'")[0]
-    for suffix in ("ing", "ed", "es", "s"):
-        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
-            w = w[: -len(suffix)]
-            break
-    return w.rstrip("e")[:5]
-
-
 def negations(text: str, *, claim: bool = False) -> list[tuple[Frame | None, str | None]]:
     """Each negation of ``text``: what it negates (None when nothing follows it) and the
     word that says who (the pronoun before it, or before its auxiliary). On the ``claim``
@@ -92,8 +83,8 @@ def negations(text: str, *, claim: bool = False) -> list[tuple[Frame | None, str
         if after[0] in _RAISING and len(after) > 1:
             after = after[1:]
         n = 2 if after[0] in _LIGHT and len(after) > 1 else 1
-        head = " ".join(_stem(w) for w in after[:n])
-        out.append(((head, frozenset(_stem(w) for w in after[n : n + (3 if claim else 6)])), who))
+        head = " ".join(inflected_root(w) for w in after[:n])
+        out.append(((head, frozenset(inflected_root(w) for w in after[n : n + (3 if claim else 6)])), who))
     return out
 
 

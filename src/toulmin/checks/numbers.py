@@ -112,6 +112,28 @@ _BOUNDS = [
     (re.compile(r"\b(at most|up to|no more than)\s*$", re.I), "<="),
     (re.compile(r"\b(under|less than|fewer than|lower than|smaller than|below|just under)\s*$", re.I), "<"),
 ]
+# Which way a change went is part of a change's value (issue 54): "fell 12%" is refuted by
+# "up 12%". The word before a percentage or an amount ("fell", "up by about"), or the noun
+# after it ("a 12% drop").
+_DOWN = ("fell|fall|falls|falling|dropped|drop|drops|declined|declines|decreased|decreases|down|lower|"
+         "shrank|shrunk|shrinks|slid|slipped|plunged|plummeted|lost|loses|cut|reduced|sank|tumbled")
+_UP = ("rose|rise|rises|risen|rising|up|increased|increases|grew|grows|grown|gained|gains|higher|"
+       "climbed|climbs|jumped|jumps|surged|soared|boosted|raised")
+_TREND_BEFORE = re.compile(rf"\b(?P<w>{_DOWN}|{_UP})(?:\s+by)?(?:\s+(?:about|around|nearly|almost|some|"
+                           r"roughly|approximately|just|over|more than|less than))?\s*$", re.I)
+_TREND_AFTER = re.compile(r"^\s*(?P<w>drop|decline|decrease|fall|reduction|cut|loss|plunge|slump|"
+                          r"increase|rise|gain|growth|jump|boost|surge)\b", re.I)
+_DOWN_WORDS = frozenset(_DOWN.split("|")) | {"decline", "decrease", "reduction", "loss", "plunge", "slump"}
+
+
+def _trend(text: str, start: int, end: int) -> int:
+    """-1 for a fall, +1 for a rise, 0 when no word around the number says which."""
+    m = _TREND_BEFORE.search(text, max(0, start - 30), start) or _TREND_AFTER.match(text[end : end + 20])
+    if m is None:
+        return 0
+    return -1 if m.group("w").lower() in _DOWN_WORDS else 1
+
+
 # A currency named after the number is the same unit as its symbol before it.
 _CURRENCY_WORDS = {"dollar": "$", "usd": "$", "euro": "€", "eur": "€", "yen": "¥", "gbp": "£",
                    "sterling": "£"}
@@ -151,7 +173,18 @@ _CONVERT = {
     "mile": ("m", 1609.344),
     "g": ("g", 1.0), "gram": ("g", 1.0), "kg": ("g", 1e3), "kilogram": ("g", 1e3),
     "mg": ("g", 1e-3), "milligram": ("g", 1e-3), "tonne": ("g", 1e6),
+    # durations (issue 54: "one year" is "12 months", "150 minutes" is "2.5 hours"); a month
+    # is a twelfth of a year, as a warranty or a subscription counts it
+    "second": ("s", 1.0), "sec": ("s", 1.0), "minute": ("s", 60.0), "min": ("s", 60.0),
+    "hour": ("s", 3600.0), "hr": ("s", 3600.0), "day": ("s", 86400.0), "week": ("s", 604800.0),
+    "month": ("s", 31557600.0 / 12), "year": ("s", 31557600.0),
+    # volumes
+    "litre": ("l", 1.0), "liter": ("l", 1.0), "ml": ("l", 1e-3), "millilitre": ("l", 1e-3),
+    "milliliter": ("l", 1e-3), "cl": ("l", 1e-2), "centilitre": ("l", 1e-2),
 }
+# The dimensions units convert into: two of them never measure the same thing ("4 litres"
+# is not backed or refuted by "4 hours").
+_DIMENSIONS = frozenset(u for u, _ in _CONVERT.values())
 _YEAR = re.compile(r"^(1[5-9]|20)\d\d$")
 # Units written as symbols: each must agree with its own kind, never with a noun.
 _SYMBOLS = frozenset({"%", "$", "€", "£", "¥"})
@@ -215,6 +248,11 @@ class Number:
     # picks from a group ("one of the housemaids"): it states one housemaid, but says
     # nothing of how many there are, so it refutes no count
     picked: bool = False
+    # a percentage or an amount said to be a fall (-1) or a rise (+1): "fell 12%", "up 12%"
+    trend: int = 0
+    # what one of its written unit is in the unit it was converted to (60 for "minutes"):
+    # a bare number beside a claim's "48 minutes" is read in minutes ("Mkhitaryan 48")
+    factor: float = 1.0
 
     def same_unit(self, other: Number) -> bool:
         """Both count the same thing: one symbol or converted unit, or a shared noun.
@@ -317,6 +355,7 @@ def _find_numbers(text: str) -> tuple[Number, ...]:
         unit = "%" if m.group("pct") else f"/{scale_of}" if scale_of else (
             m.group("cur") or _unit_key(named_unit))
         unit = _CURRENCY_WORDS.get(unit, unit)
+        factor = 1.0
         if unit in _CONVERT:
             unit, factor = _CONVERT[unit]
             value, step = value * factor, step * factor
@@ -338,8 +377,9 @@ def _find_numbers(text: str) -> tuple[Number, ...]:
         prefix = _prefix(text, prev_end, lead)
         at = m.start("num")  # the two characters before it, not the whole text up to it
         joined = bool(_JOINED.match(text, m.end("num")) or _JOINED_BEFORE.search(text, max(0, at - 2), at))
+        trend = _trend(text, lead, end) if unit == "%" or unit in _SYMBOLS else 0
         out.append(Number(value, said, unit, approx, m.start(), bound, step, nouns, prefix, joined, named,
-                          picked=of_noun is not None))
+                          picked=of_noun is not None, trend=trend, factor=factor))
         prev_end = end
     return tuple(_with_minor_units(text, out))
 
@@ -368,9 +408,14 @@ def _with_minor_units(text: str, numbers: list[Number]) -> list[Number]:
 
 
 def _compatible(a: str, b: str) -> bool:
-    # "%" and currencies must agree; two nouns may be synonyms ("participants" vs
-    # "patients"), which only the entailment model can judge, so they pass here.
-    return a == b or not a or not b or not ({a, b} & _SYMBOLS or a[0] == "/" or b[0] == "/")
+    # "%" and currencies must agree, and so must two units of measure (a length and a
+    # time: "4 litres" is neither backed nor refuted by "4 hours"); two nouns may be
+    # synonyms ("participants" vs "patients"), which only the entailment model can judge,
+    # so they pass here.
+    # A unit of measure and a noun count different things too ("over 150 protesters" is not
+    # met by "five days", 432,000 seconds).
+    return a == b or not a or not b or not ({a, b} & _SYMBOLS or a[0] == "/" or b[0] == "/"
+                                            or a in _DIMENSIONS or b in _DIMENSIONS)
 
 
 def _close(a: float, b: float, tol: float) -> bool:
@@ -467,10 +512,19 @@ def _side_of_score(n: Number, sides: list[Number]) -> Finding:
     return _missing(n)
 
 
+def _in_unit_of(n: Number, found: list[Number]) -> list[Number]:
+    """``found`` with each bare number read in the unit ``n`` was written in (a time or a
+    volume converted: "48" beside "48 minutes" is 48 minutes, not 48 seconds)."""
+    if n.factor == 1.0 or n.unit not in ("s", "l"):
+        return found
+    return [replace(e, value=e.value * n.factor, step=e.step * n.factor) if not e.unit else e for e in found]
+
+
 def check_numbers(claim: str, evidence: str) -> list[Finding]:
     out: list[Finding] = []
-    found = find_numbers(evidence)
+    in_text = find_numbers(evidence)
     for n in find_numbers(claim):
+        found = _in_unit_of(n, in_text)
         if n.named or n.picked:  # "one of the candidates" claims no count
             continue
         # One side of a claim's score is read against sides of the source's scores only:
@@ -500,7 +554,14 @@ def check_numbers(claim: str, evidence: str) -> list[Finding]:
         # 40 against "more than 40 years": the claim states the bound's edge as the value
         bounded += [e for e in same_unit if e.bound and e.unit and e not in bounded
                     and _close(e.value, n.value, 1e-6)]
-        if exact and not (exact[0].approx and not n.approx):
+        # "fell 12%" against "up 12%": the same figure, the other way
+        turned = [e for e in exact + near if n.trend and e.trend and e.trend != n.trend]
+        if turned:
+            e = turned[0]
+            way = {1: "a rise", -1: "a fall"}
+            out.append(_number("mismatch", n, e,
+                               f"source says {e.text} is {way[e.trend]}, not {way[n.trend]}"))
+        elif exact and not (exact[0].approx and not n.approx):
             out.append(_stated(n, exact[0]))
         elif exact or near:
             e = (exact or near)[0]
@@ -525,12 +586,13 @@ def check_numbers(claim: str, evidence: str) -> list[Finding]:
 def _one_by_article(n: Number, evidence: str) -> Number | None:
     """"a week" in ``evidence`` for the claim's "one week", "both pairs" for "two pairs":
     its first noun within the article's next three words."""
-    if n.value not in (1, 2) or n.bound or not n.nouns or n.unit in _SYMBOLS:
+    count = n.value / n.factor  # "one week" counts one week, 604,800 seconds
+    if count not in (1, 2) or n.bound or not n.nouns or n.unit in _SYMBOLS:
         return None
-    for m in (_ARTICLE if n.value == 1 else _BOTH).finditer(evidence):
+    for m in (_ARTICLE if count == 1 else _BOTH).finditer(evidence):
         words = m.group(1).split()
         if n.nouns[0] in {_stem(w) for w in words}:
             at = max(k for k, w in enumerate(words) if _stem(w) in n.nouns)  # "a Chinese TV series"
             said = evidence[m.start() : m.start(1)] + " ".join(words[: at + 1])
-            return Number(n.value, said, n.unit, False, m.start(), nouns=n.nouns)
+            return Number(n.value, said, n.unit, False, m.start(), nouns=n.nouns, factor=n.factor)
     return None

@@ -217,8 +217,16 @@ class _Case:
         return self.evidence[0]
 
     @property
+    def torn(self) -> bool:
+        """Entailed past the threshold, but not ahead of contradiction by ``decide.support_margin``:
+        the passage is about the claim with its polarity in doubt (issue 54)."""
+        margin = self.cfg.support_margin or 0.0
+        return (self.p_best >= self.threshold and margin > 0
+                and self.probs.get("entailment", 0.0) - self.probs.get("contradiction", 0.0) < margin)
+
+    @property
     def supported(self) -> bool:
-        return self.p_best >= self.threshold
+        return self.p_best >= self.threshold and not self.torn
 
     @property
     def off_topic(self) -> str:
@@ -290,6 +298,16 @@ def _refuted_by_a_check(c: _Case) -> ClaimResult | None:
     """A deterministic check finds the source stating something else for the same fact
     (another number, the opposite polarity, another rank ...: ``checks.refutes``)."""
     return c.result(Verdict.CONTRADICTED, c.mismatch.note, c.top) if c.mismatch else None
+
+
+def _torn(c: _Case) -> ClaimResult | None:
+    """The checker passes the claim, but reads the passage as nearly as contradicted as
+    entailed (``decide.support_margin``): no support (OVERREACH), and the note says so."""
+    if not c.torn:
+        return None
+    e, x = c.probs.get("entailment", 0.0), c.probs.get("contradiction", 0.0)
+    return c.result(Verdict.OVERREACH, f"the checker is torn on {c.top.source_id}: entailment {e:.2f}, "
+                    f"contradiction {x:.2f} (support needs entailment ahead by {c.cfg.support_margin:.2f})")
 
 
 def _entailed_but_a_check_objects(c: _Case) -> ClaimResult | None:
@@ -386,6 +404,7 @@ RULES: list[Callable[[_Case], ClaimResult | None]] = [
     _sources_disagree,
     _contradicted,
     _refuted_by_a_check,
+    _torn,
     _entailed_but_a_check_objects,
     _stale_only,
     _supported,

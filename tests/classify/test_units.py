@@ -1,0 +1,37 @@
+"""A passage stating the claim's quantity in other units is read in the claim's units (issue 54)."""
+
+from __future__ import annotations
+
+import pytest
+
+import toulmin
+
+
+@pytest.mark.parametrize(("claim", "source"), [
+    ("The battery is covered for one year.", "The battery is covered for 12 months."),
+    ("The film runs 150 minutes.", "The film runs 2.5 hours."),
+])
+def test_the_same_amount_in_other_units_is_supported(claim: str, source: str) -> None:
+    d = toulmin.verify(claim, [source]).details[0]
+    assert d.verdict == "SUPPORTED", d.note
+    # the quote is the source's own words, not the rewritten passage
+    assert d.evidence[0].quote == source
+
+
+def test_another_amount_in_other_units_stays_contradicted() -> None:
+    r = toulmin.verify("The battery is covered for two years.", ["The battery is covered for 12 months."])
+    d = r.details[0]
+    assert d.verdict == "CONTRADICTED" and "12 months" in d.note
+
+
+def test_a_torn_pair_is_no_support_when_a_margin_is_set() -> None:
+    claim = "Revenue fell 12% in 2023."
+    source = "Northwind's revenue in 2023 was $4.1 billion, up 12% from 2022."
+    d = toulmin.verify(claim, [source], **{"decide.checks": {"number.value": "off"}}).details[0]
+    assert d.verdict == "SUPPORTED"  # the checker alone: entailment 0.64, contradiction 0.35
+    off = {"decide.checks": {"number.value": "off"}}
+    r = toulmin.verify(claim, [source], **off, **{"decide.support_margin": 0.3})
+    assert r.details[0].verdict == "OVERREACH" and "torn" in r.details[0].note and not r.is_grounded
+    assert r.config["decide"]["support_margin"] == 0.3
+    # with the checks on, the direction decides: a rise is not a fall
+    assert toulmin.verify(claim, [source]).details[0].verdict == "CONTRADICTED"
