@@ -40,13 +40,15 @@ DEFAULT = ["vitaminc-dev", "halueval-qa-dev", "halueval-dialogue-dev", "halueval
            "halueval-summarization-test", "anli-test"]
 
 
-def _items(dialogues: int, rows: int, wice: int = 0, distract: int = 0) -> list[dict[str, Any]]:
-    """The development answers of the ablation: ``{"id", "answer", "sources", "question",
-    "faithful"}``."""
-    from dialogsum import DEV, _first_edit, _rows, halueval_answers
+def _items(dialogues: int, rows: int, wice: int = 0, distract: int = 0,
+           unread: bool = False) -> list[dict[str, Any]]:
+    """The answers of the ablation: ``{"id", "answer", "sources", "question", "faithful"}``;
+    development data, or with ``unread`` data no rule was written on: DialogSum test
+    dialogues 0-249 (250-499 have been read) and HaluEval test rows."""
+    from dialogsum import DATA, DEV, _first_edit, _rows, halueval_answers
 
     out: list[dict[str, Any]] = []
-    for i, row in enumerate(_rows(DEV, dialogues)):
+    for i, row in enumerate(_rows(DATA if unread else DEV, min(dialogues, 250) if unread else dialogues)):
         src = [{"id": row["fname"], "text": row["dialogue"]}]
         out.append({"id": f"ds-{i}", "answer": row["summary"], "sources": src, "question": None,
                     "faithful": True})
@@ -55,10 +57,12 @@ def _items(dialogues: int, rows: int, wice: int = 0, distract: int = 0) -> list[
             out.append({"id": f"ds-{i}-{got[0]}", "answer": got[1], "sources": src, "question": None,
                         "faithful": False})
     for task in ("qa", "dialogue", "summarization"):
-        for k, src, question, right, wrong in halueval_answers(task, rows):
+        for k, src, question, right, wrong in halueval_answers(task, rows, "test" if unread else "dev"):
             for ok, answer in ((True, right), (False, wrong)):
                 out.append({"id": f"he-{task}-{k}-{'right' if ok else 'wrong'}", "answer": answer,
                             "sources": src, "question": question, "faithful": ok})
+    if unread:
+        return out
     return out + _wice(wice) + _adversarial() + _with_distractors(distract)
 
 
@@ -142,10 +146,11 @@ def _pass(items: list[dict[str, Any]], checks: Any) -> tuple[dict[str, tuple[boo
     return got, time.perf_counter() - t
 
 
-def ablate(dialogues: int, rows: int, wice: int, distract: int, only: list[str] | None, out: Path) -> None:
+def ablate(dialogues: int, rows: int, wice: int, distract: int, only: list[str] | None, out: Path,
+           unread: bool = False) -> None:
     from toulmin.checks import registered
 
-    items = _items(dialogues, rows, wice, distract)
+    items = _items(dialogues, rows, wice, distract, unread)
     faithful = {it["id"] for it in items if it["faithful"]}
     names = [c.name for c in registered() if only is None or c.name in only]
     base, base_s = _pass(items, True)
@@ -167,11 +172,14 @@ def ablate(dialogues: int, rows: int, wice: int, distract: int, only: list[str] 
         shown = {k: v for k, v in rows_out[name].items() if not k.endswith("_ids")}
         print(name, json.dumps(shown), flush=True)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"data": f"DialogSum dev {dialogues} dialogues (faithful + one edit each), "
-                                       f"HaluEval dev {rows} rows per task (right + hallucinated), "
-                                       f"WiCE dev first {wice} claims (supported / not supported), "
-                                       "adversarial.py's 204 framed pairs and 12 controls, "
-                                       f"distractors.py's cases with {distract} chunks beside",
+    data = (f"UNREAD: DialogSum test dialogues 0-{min(dialogues, 250) - 1} (faithful + one edit each), "
+            f"HaluEval test {rows} rows per task (right + hallucinated)") if unread else (
+            f"DialogSum dev {dialogues} dialogues (faithful + one edit each), "
+            f"HaluEval dev {rows} rows per task (right + hallucinated), "
+            f"WiCE dev first {wice} claims (supported / not supported), "
+            "adversarial.py's 204 framed pairs and 12 controls, "
+            f"distractors.py's cases with {distract} chunks beside")
+    out.write_text(json.dumps({"data": data,
                                "slices": dict(Counter(i["id"].split("-")[0] for i in items)),
                                "answers": len(items), "faithful": len(faithful), "checks": rows_out},
                               indent=1) + "\n")
@@ -198,10 +206,14 @@ def main() -> None:
     ap.add_argument("--distractors", type=int, default=10,
                     help="--ablate: distractors.py's cases with N chunks of others' sources beside (0: none)")
     ap.add_argument("--only", default=None, help="--ablate: these checks only (comma-separated)")
+    ap.add_argument("--unread", action="store_true",
+                    help="--ablate on data no rule was written on: DialogSum test 0-249, HaluEval test rows "
+                         "(judges a check the development ablation would move)")
     a = ap.parse_args()
     if a.ablate:
         ablate(a.dialogues, a.rows, a.wice, a.distractors, a.only.split(",") if a.only else None,
-               a.out or Path("benchmarks/results/checks-ablation.json"))
+               a.out or Path(f"benchmarks/results/checks-ablation{'-unread' if a.unread else ''}.json"),
+               a.unread)
         return
     a.out = a.out or Path("benchmarks/results/checks.json")
     checker = load_checker(None, a.model)

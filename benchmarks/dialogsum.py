@@ -190,13 +190,13 @@ def _fired(r: toulmin.Report) -> set[str]:
 Answers = tuple[int, list[dict[str, str]], str | None, str, str]
 
 
-def halueval_answers(task: str, rows: int) -> Iterator[Answers]:
-    """HaluEval dev rows of ``task`` as (row number, sources, question, right answer,
-    hallucinated answer): the knowledge (and the dialogue history) or the document as
-    sources, as the pipeline benchmark gives them."""
+def halueval_answers(task: str, rows: int, part: str = "dev") -> Iterator[Answers]:
+    """HaluEval rows of ``task`` (``part``: dev, or test) as (row number, sources, question,
+    right answer, hallucinated answer): the knowledge (and the dialogue history) or the
+    document as sources, as the pipeline benchmark gives them."""
     from toulmin.datasets import halueval_rows
 
-    for k, (_, r) in enumerate(halueval_rows(task, "dev")[:rows]):
+    for k, (_, r) in enumerate(halueval_rows(task, part)[:rows]):
         if task == "qa":
             src = [{"id": "knowledge", "text": r["knowledge"]}]
             right, wrong = r["right_answer"], r["hallucinated_answer"]
