@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 
 from .._parallel import resolve_threads
 from ..errors import DependencyError, InputError
-from ..lexicon import TITLES
+from ..lexicon import REFERRING_PRONOUNS, TITLES
 from ..text import MAX_ANSWER_CHARS, Span, split_sentences
 from .attrs import speed_up_attribute_ruler
 from .lists import SUBJECT_DEPS as _SUBJ
@@ -162,7 +162,7 @@ _NUM_ENTS = {"DATE", "TIME", "PERCENT", "MONEY", "QUANTITY", "CARDINAL", "ORDINA
 _NAME_ENTS = {"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW"}
 # Names a backing passage must mention; a nationality ("American") is often said another way.
 _MUST_NAME = _NAME_ENTS - {"NORP"}
-_PRONOUNS = {"it", "they", "he", "she", "this", "these", "its", "their"}
+_PRONOUNS = REFERRING_PRONOUNS  # lexicon
 # A subject in the first or second person makes the sentence about the
 # conversation ("I loved that book", "you should see it"), not about the sources.
 _PERSONAL = {"i", "we", "you", "me", "us", "ya", "u"}

@@ -24,13 +24,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..lexicon import GENERIC_NAME_WORDS
+from ..lexicon import GENERIC_NAME_WORDS, REFERRING_PRONOUNS
 from .extractor import Claim
 
 __all__ = ["assign_topics", "context_topic", "head_noun"]
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
-_PRONOUNS = frozenset({"it", "they", "he", "she", "this", "these", "those", "that"})
+_PRONOUNS = REFERRING_PRONOUNS  # lexicon
 _DEMONSTRATIVES = ("this ", "that ", "these ", "those ")
 # A run of capitalised words ("Treasure Island", "The Bourne Identity").
 _CAPS = re.compile(r"[A-Z][\w'’-]*(?:[ \t]+(?:(?:of|and|the|de|la|le)[ \t]+)*[A-Z][\w'’-]*)*")
