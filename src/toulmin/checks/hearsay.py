@@ -133,12 +133,26 @@ _WH = re.compile(r"^\s*(?:\[?[A-Z][\w .()'-]{0,40}\]?:\s+)?(?:how|what(?!\s+if\b
                  r"whose|why)\b", re.I)
 
 
-def asked_clauses(sentence: str, following: str = "") -> list[str]:
+# A turn of a transcript ("#Person1#: ...", "[Human]: ...", "Anna: ..."): there the other
+# speaker answers a question, often in the next turn, outside the passage a claim is
+# checked on. Measured on DialogSum dev (250 dialogues): counting a transcript's questions
+# made 9 faithful summaries not grounded and caught 3 edits; suppositions and myths count.
+_TURN = re.compile(r"(?m)^\s*(?:#[A-Z][\w ]{0,30}#|\[[A-Z][\w ]{0,30}\]|[A-Z][\w.]{0,30})\s*:\s")
+
+
+# A question to the one spoken to ("Can you explain what the problem is?", "Should we take
+# some food?") is a turn of a conversation even where the passage holds no speaker label.
+_SPOKEN_TO = re.compile(r"\b(?:you|your|we|us|our|I|me|my)\b", re.I)
+
+
+def asked_clauses(sentence: str, following: str = "", transcript: bool = False) -> list[str]:
     """The clauses ``sentence`` asks about, supposes, imagines or calls a myth without
-    asserting them: a question (unless ``following``, the next sentence, assents to it, or
-    it asks "did you know that X?"), a condition's clause, a supposition, a myth."""
+    asserting them: a question (unless ``following``, the next sentence, assents to it, it
+    asks "did you know that X?", or it is a turn of a ``transcript``), a condition's clause,
+    a supposition, a myth."""
     out = []
-    if (stated(sentence) is None and not _WH.match(sentence) and not _KNOW_THAT.match(sentence)
+    if (stated(sentence) is None and not transcript and not _WH.match(sentence)
+            and not _SPOKEN_TO.search(sentence) and not _KNOW_THAT.match(sentence)
             and not _ASSENT.match(following)):
         out.append(sentence.rstrip().rstrip("?"))
     for rx in _SUPPOSED:
@@ -212,9 +226,11 @@ def check_asked(claim: str, evidence: str) -> list[Finding]:
     claim_negated = negated(claim)
     roots = _inflected_roots(claim)
 
+    transcript = bool(_TURN.search(evidence))
+
     def framed_by(sentence: str, following: str) -> bool:
         return any(_says(roots, x, claim_negated, _inflected_roots)
-                   for x in asked_clauses(sentence, following))
+                   for x in asked_clauses(sentence, following, transcript))
 
     framed = _only_framed(claim, evidence, framed_by, _inflected_roots)
     if framed is None:
