@@ -109,3 +109,16 @@ def test_a_bare_number_beside_a_converted_unit_is_read_in_that_unit() -> None:
     # a unit of measure never meets a noun's count: "over 150 protesters" is not "five days"
     (g,) = check_numbers("Over 150 protesters gathered.", "They protested for five days.")
     assert g.status == "missing"
+
+
+def test_no_more_than_is_a_bound_not_a_negation_and_an_area_counts_no_pupils() -> None:
+    from toulmin.checks import is_negated
+
+    ((text, bound),) = [(n.text, n.bound) for n in find_numbers("No more than 12 guests are allowed.")]
+    assert (text, bound) == ("No more than 12 guests", "<=")
+    assert not is_negated("No more than 12 guests are allowed.") and is_negated("No guests are allowed.")
+    school = "The school sits on 600 square metres with 450 pupils."
+    (f,) = check_numbers("The school has 600 pupils.", school)
+    assert f.status == "mismatch" and f.source == "450 pupils"
+    (g,) = check_numbers("The farm covers 2 hectares.", "The farm covers 20,000 square metres.")
+    assert g.status == "ok"

@@ -35,3 +35,17 @@ def test_a_torn_pair_is_no_support_when_a_margin_is_set() -> None:
     assert r.config["decide"]["support_margin"] == 0.3
     # with the checks on, the direction decides: a rise is not a fall
     assert toulmin.verify(claim, [source]).details[0].verdict == "CONTRADICTED"
+
+
+@pytest.mark.parametrize(("claim", "source"), [
+    ("Fewer than 20 staff work there.", "The office employs 14 staff."),  # a figure inside the bound
+    ("At most 12 guests are allowed.", "No more than 12 guests are allowed."),  # the same bound
+])
+def test_a_bound_met_by_the_source_is_supported(claim: str, source: str) -> None:
+    d = toulmin.verify(claim, [source]).details[0]
+    assert d.verdict == "SUPPORTED", d.note
+
+
+def test_a_bound_the_source_does_not_meet_is_not() -> None:
+    d = toulmin.verify("Fewer than 10 staff work there.", ["The office employs 14 staff."]).details[0]
+    assert d.verdict == "CONTRADICTED"

@@ -105,11 +105,12 @@ _APPROX = re.compile(
     re.I,
 )
 # "over 300 participants" is backed by 340, not contradicted by it: a bound, not a value.
+# (in this order: "no more than" must be read before "more than" finds its tail)
 _BOUNDS = [
     (re.compile(r"\b(at least|no fewer than|no less than)\s*$", re.I), ">="),
+    (re.compile(r"\b(at most|up to|no more than|not more than)\s*$", re.I), "<="),
     (re.compile(r"\b(over|more than|above|just over|greater than|higher than|larger than|bigger than|"
                 r"in excess of|upwards of|exceeding)\s*$", re.I), ">"),
-    (re.compile(r"\b(at most|up to|no more than)\s*$", re.I), "<="),
     (re.compile(r"\b(under|less than|fewer than|lower than|smaller than|below|just under)\s*$", re.I), "<"),
 ]
 # Which way a change went is part of a change's value (issue 54): "fell 12%" is refuted by
@@ -178,6 +179,8 @@ _CONVERT = {
     "second": ("s", 1.0), "sec": ("s", 1.0), "minute": ("s", 60.0), "min": ("s", 60.0),
     "hour": ("s", 3600.0), "hr": ("s", 3600.0), "day": ("s", 86400.0), "week": ("s", 604800.0),
     "month": ("s", 31557600.0 / 12), "year": ("s", 31557600.0),
+    # areas ("600 square metres" counts no pupils); "square" stands for the unit it starts
+    "square": ("m2", 1.0), "sq": ("m2", 1.0), "hectare": ("m2", 1e4), "acre": ("m2", 4046.8564224),
     # volumes
     "litre": ("l", 1.0), "liter": ("l", 1.0), "ml": ("l", 1e-3), "millilitre": ("l", 1e-3),
     "milliliter": ("l", 1e-3), "cl": ("l", 1e-2), "centilitre": ("l", 1e-2),

@@ -18,8 +18,14 @@ _NEG = NEGATION_RE
 NEG_WORDS = NEGATION_WORDS
 
 
+# "no more than 12", "not less than an hour": a bound on a figure, not a negation of the
+# statement (checks.numbers reads the bound).
+_BOUND = re.compile(r"\b(?:no|not)\s+(?:more|less|fewer|greater|higher|lower|longer|later|earlier|sooner)"
+                    r"\s+than\b", re.I)
+
+
 def is_negated(text: str) -> bool:
-    return bool(_NEG.search(text))
+    return bool(_NEG.search(_BOUND.sub(" ", text)))
 
 
 _WISH = frozenset({"wish", "wished", "wishes"})
@@ -41,7 +47,8 @@ def negates(sentence: str, claim_words: set[str]) -> bool:
     of one of them. "He will reopen a church not far from the district ... to lead the
     life God wants" does not negate "he would lead the life God wants"; "not to" negates
     only the verb after it ("pay close attention not to miss any reply")."""
-    words = WORD.findall(_REPLY_NO.sub("", _LABEL.sub("", sentence, count=1), count=1).lower())
+    said = _REPLY_NO.sub("", _LABEL.sub("", sentence, count=1), count=1)
+    words = WORD.findall(_BOUND.sub(" ", said).lower())
     near = [i for i, w in enumerate(words) if w in claim_words]
     for i, w in enumerate(words):
         if w == "not" and i + 1 < len(words) and words[i + 1] == "to":

@@ -1,8 +1,10 @@
-"""A claim and a passage that state the same quantity in other units ("one year" and "12
-months", "150 minutes" and "2.5 hours"), scored again with the passage in the claim's
-units (issue 54). The number check reads them as the same amount; a small checker reads
-the other wording as a contradiction. The passage is rewritten only where the check
-matched a figure across units of one dimension, and kept only where it entails more."""
+"""A claim and a passage that state the same quantity in other terms, scored again with the
+passage in the claim's terms (issue 54): other units ("one year" and "12 months", "150
+minutes" and "2.5 hours"), or a figure inside the claim's bound ("fewer than 20 staff" and
+"14 staff"). The number check reads them as the same amount, or the bound as met; a small
+checker reads the other wording as a contradiction (0.72 and 0.64). Only the figure the
+check matched is rewritten, into what the passage then entails (a figure inside a bound
+entails the bound), and the new reading is kept only where it entails more."""
 
 from __future__ import annotations
 
@@ -21,15 +23,28 @@ def _converted(claim_text: str, source_text: str) -> bool:
         and abs(a[0].value - b[0].value) <= 1e-6 * max(abs(a[0].value), 1.0)
 
 
+def _within_bound(claim_text: str, source_text: str) -> bool:
+    """Whether the claim's figure is a bound ("fewer than 20") the source's figure meets,
+    or the same bound in other words ("at most 12" and "no more than 12")."""
+    a, b = find_numbers(claim_text), find_numbers(source_text)
+    if not (a and b and a[0].bound and a[0].unit == b[0].unit):
+        return False
+    if b[0].bound:
+        return b[0].bound == a[0].bound and abs(a[0].value - b[0].value) <= 1e-9 * max(abs(a[0].value), 1.0)
+    return a[0].admits(b[0].value)
+
+
 def read_in_the_claims_units(checker: Checker, claim: Claim, cls: Classification) -> Classification:
     """``cls`` with each candidate whose number findings match the claim's figures across
-    units scored again on the passage written in the claim's units, where that entails more."""
+    units, or meet its bound, scored again on the passage written in the claim's terms,
+    where that entails more."""
     pairs: list[tuple[int, str]] = []
     for j, sc in enumerate(cls.scored):
         passage = sc.candidate.context or sc.candidate.text
         swaps = [(f.source, f.claim) for f in sc.findings
                  if f.kind == "number" and f.status == "ok" and f.source and f.claim and f.source != f.claim
-                 and f.source in passage and _converted(f.claim, f.source)]
+                 and f.source in passage
+                 and (_converted(f.claim, f.source) or _within_bound(f.claim, f.source))]
         for said, as_claimed in swaps:
             passage = passage.replace(said, as_claimed)
         if swaps:
