@@ -6,7 +6,9 @@
 both measured the same way, in the same session (``toulmin.training.calibrate``: the
 windowed pipeline on the development slices, each checker at its own threshold). The
 ``accurate`` checker (the teacher, opt-in) ships only if its int8 ONNX is at most
-120 MB and its development mean beats the default checker's by at least 3 points.
+100 MB (a model the project trains is committed inside a package, at most 100 MB: the gate
+said 120 until the first GPU teacher, 110.9 MB, showed the two rules apart) and its
+development mean beats the default checker's by at least 3 points.
 Test slices never enter a gate.
 """
 
@@ -18,7 +20,7 @@ __all__ = ["ACCURATE_MARGIN", "ACCURATE_MAX_MB", "SLICE_TOLERANCE", "GateResult"
            "release_gate"]
 
 SLICE_TOLERANCE = 0.5
-ACCURATE_MAX_MB = 120.0
+ACCURATE_MAX_MB = 100.0
 ACCURATE_MARGIN = 3.0
 
 
