@@ -48,7 +48,9 @@ def _items(dialogues: int, rows: int, wice: int = 0, distract: int = 0,
     from dialogsum import DATA, DEV, _first_edit, _rows, halueval_answers
 
     out: list[dict[str, Any]] = []
-    for i, row in enumerate(_rows(DATA if unread else DEV, min(dialogues, 250) if unread else dialogues)):
+    read = _rows(DATA if unread else DEV, min(dialogues, 250) if unread else dialogues)
+    # a test dialogue has three reference summaries: the first, as benchmarks/dialogsum.py reads it
+    for i, row in enumerate(r if "summary" in r else {**r, "summary": r["summary1"]} for r in read):
         src = [{"id": row["fname"], "text": row["dialogue"]}]
         out.append({"id": f"ds-{i}", "answer": row["summary"], "sources": src, "question": None,
                     "faithful": True})
@@ -158,8 +160,11 @@ def ablate(dialogues: int, rows: int, wice: int, distract: int, only: list[str] 
           f"not grounded: {sum(not g for i, (g, _) in base.items() if i in faithful)} faithful, "
           f"{sum(not g for i, (g, _) in base.items() if i not in faithful)} edited", flush=True)
     rows_out: dict[str, dict[str, Any]] = {}
+    every = [c.name for c in registered()]
     for name in names:
-        off, secs = _pass(items, {name: "off"})
+        # a name is also the prefix of the checks below it ("hearsay", "hearsay.asked"):
+        # those stay on, so that each row is one check
+        off, secs = _pass(items, {name: "off", **{o: "on" for o in every if o.startswith(name + ".")}})
         changed = [i for i in base if base[i] != off[i]]
         alarms = [i for i in changed if i in faithful and not base[i][0] and off[i][0]]
         catches = [i for i in changed if i not in faithful and not base[i][0] and off[i][0]]

@@ -88,7 +88,7 @@ def denial(p: Pair) -> list[Finding]:
 
 @register("hearsay", kind="hearsay")
 def hearsay(p: Pair) -> list[Finding]:
-    """A source that only asks, supposes or reports the claim: "Is it true that X?", "X is a myth"."""
+    """A source that only reports the claim as hearsay or tells the verifier what to say: "Some say X"."""
     return check_hearsay(p.claim, p.evidence)
 
 
