@@ -13,6 +13,7 @@ denial.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ..lexicon import CHECK_STOP, NEGATION_RE, root
 from ..text import split_sentences
@@ -62,9 +63,10 @@ _NEG = NEGATION_RE
 _STOP = CHECK_STOP
 
 
-def content_roots(text: str) -> set[str]:
-    """The roots of ``text``'s content words: what a clause must share with a claim to say it."""
-    return {root(w) for w in _WORD.findall(text.lower()) if w not in _STOP}
+def content_roots(text: str, root_of: Callable[[str], str] = root) -> set[str]:
+    """The roots of ``text``'s content words: what a clause must share with a claim to say
+    it (``root_of``: the lexicon's five letters, or ``inflected_root`` for a question)."""
+    return {root_of(w) for w in _WORD.findall(text.lower()) if w not in _STOP}
 
 
 def negated(text: str) -> bool:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..lexicon import CHECK_STOP, inflected_root
+from ..lexicon import inflected_root
 from ..text import split_sentences, stated
 from .denial import content_roots, negated
 from .finding import Finding
@@ -120,16 +120,18 @@ _SUPPOSED = [
 ]
 # "Did you know that X?" asks only whether the listener knew: it states X.
 _KNOW_THAT = re.compile(r"^\s*(?:did|do|didn['’]t|don['’]t)\s+you\s+(?:know|hear|realise|realize)\b", re.I)
+# A turn's speaker label before what is said ("[Human]: ", "Person1: "), if any.
+_SPEAKER = r"(?:\[?[A-Z][\w .()'-]{0,40}\]?:\s+)?"
 # A question its next sentence assents to is stated between them ("Are you going to Paris?
 # Yes."): a conversation answers its questions.
-_ASSENT = re.compile(r"^\s*(?:\[?[A-Z][\w .()'-]{0,40}\]?:\s+)?"
+_ASSENT = re.compile(r"^\s*" + _SPEAKER +
                      r"(?:yes|yeah|yep|yup|sure|right|exactly|correct|that['’]s (?:right|correct|true)|"
                      r"of course|indeed|certainly|absolutely|definitely)\b", re.I)
 
 
 # A question that asks for a value ("When was it released?") carries no statement to take
 # for the claim's: only one asked yes or no ("Was it released in 1953?", "What if ...?") does.
-_WH = re.compile(r"^\s*(?:\[?[A-Z][\w .()'-]{0,40}\]?:\s+)?(?:how|what(?!\s+if\b)|when|where|which|who|whom|"
+_WH = re.compile(r"^\s*" + _SPEAKER + r"(?:how|what(?!\s+if\b)|when|where|which|who|whom|"
                  r"whose|why)\b", re.I)
 
 
@@ -169,7 +171,7 @@ def _says(claim_roots: set[str], text: str, claim_negated: bool,
 def _inflected_roots(text: str) -> set[str]:
     """Content words without their inflection: a question asks "Did the bakery open", a
     claim says "the bakery opened"."""
-    return {inflected_root(w) for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in CHECK_STOP}
+    return content_roots(text, inflected_root)
 
 
 def _only_framed(claim: str, evidence: str, framed_by: Callable[[str, str], bool],
