@@ -2,6 +2,7 @@
 chunks of other cases' sources beside its own (seeded, fixed), as a RAG system hands them.
 
     python benchmarks/distractors.py [--cases 161] [--sizes 0,10,100,1000] [--tag T] [--undeclared-chats]
+    python benchmarks/distractors.py --set common [--sizes 0,100,1000]   # common-noun answers
     python benchmarks/distractors.py --scale 4000      # one answer against 4,000 chunks: time, RSS
 
 Cases (161): the first 100 WiCE dev claims with their cited page, 30 HaluEval QA and 30
@@ -13,6 +14,13 @@ draws from its own sources (matched by text). Reports the share of claim verdict
 differ from the case alone, by direction, whether a claim its own source states word for
 word ever turns CONTRADICTED, and time and peak RSS per size. Writes
 ``benchmarks/results/distractors[-TAG].json``.
+
+``--set common``: the 70 answers of ``benchmarks/data/common_nouns.jsonl`` instead, short
+answers whose claims have common-noun subjects ("The bakery employs 14 people."), each with
+the verdict it should get; the pool is every WiCE development page cut into chunks of eight
+consecutive evidence sentences. Reports besides how many claims alone (size 0) get the
+expected verdict (UNSUPPORTED is met by any verdict but SUPPORTED and CONTRADICTED). Writes
+``benchmarks/results/distractors-common[-TAG].json``.
 """
 
 from __future__ import annotations
@@ -33,6 +41,7 @@ from toulmin.text import split_sentences
 
 ROOT = Path(__file__).resolve().parents[1]
 SUPPORTIVE = {"SUPPORTED", "PARTIALLY_SUPPORTED"}
+COMMON = ROOT / "benchmarks" / "data" / "common_nouns.jsonl"
 
 
 def _cases(declare_chat: bool = True) -> list[dict[str, Any]]:
@@ -54,6 +63,15 @@ def _cases(declare_chat: bool = True) -> list[dict[str, Any]]:
     example = [json.loads(p.read_text()) for p in sorted((ROOT / "examples" / "sources").glob("*.json"))]
     cases.append({"answer": (ROOT / "examples" / "answer.txt").read_text().strip(), "question": None,
                   "sources": example})
+    return cases
+
+
+def _common_cases() -> list[dict[str, Any]]:
+    cases = []
+    for line in COMMON.read_text().splitlines():
+        r = json.loads(line)
+        cases.append({"id": r["id"], "answer": r["answer"], "question": None, "sources": r["sources"],
+                      "expect": r["expect"]})
     return cases
 
 
@@ -85,6 +103,34 @@ def _pool(cases: list[dict[str, Any]]) -> list[tuple[str, str, frozenset[str]]]:
     return out
 
 
+def _wice_pool(per: int = 8) -> list[tuple[str, str, frozenset[str]]]:
+    """(key of the page, chunk text, the page's sentences) for every chunk of ``per``
+    consecutive evidence sentences of every WiCE development page."""
+    out, seen = [], set()
+    for line in (data_dir() / "wice" / "claim_dev.jsonl").read_text().splitlines():
+        ev = json.loads(line)["evidence"]
+        sents = [s.strip() for s in (ast.literal_eval(ev) if isinstance(ev, str) else ev) if s.strip()]
+        text = "\n".join(sents)
+        k = _key(text)
+        if k in seen:
+            continue
+        seen.add(k)
+        whole = frozenset(_sentences(text))
+        for i in range(0, len(sents), per):
+            chunk = "\n".join(sents[i : i + per])
+            if len(chunk.split()) >= 8:
+                out.append((k, chunk, whole))
+    return out
+
+
+def _met(expected: str, got: str) -> bool:
+    """UNSUPPORTED is met by any verdict that neither supports nor contradicts (OVERREACH,
+    UNLINKED, PARTIALLY_SUPPORTED, ...)."""
+    if expected == "UNSUPPORTED":
+        return got not in ("SUPPORTED", "CONTRADICTED")
+    return got == expected
+
+
 def _distractors(pool: list[tuple[str, str, frozenset[str]]], own: set[str], own_sents: set[str], n: int,
                  seed: int) -> list[dict[str, str]]:
     """``n`` chunks drawn from documents other than the case's own: not its sources, and
@@ -106,11 +152,16 @@ def _rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def run(n_cases: int, sizes: list[int], declare_chat: bool = True) -> dict[str, Any]:
+def run(n_cases: int | None, sizes: list[int], declare_chat: bool = True,
+        which: str = "mixed") -> dict[str, Any]:
     import toulmin
 
-    cases = _cases(declare_chat)[:n_cases]
-    pool = _pool(_cases())
+    if which == "common":
+        cases = _common_cases()[:n_cases]
+        pool = _wice_pool()
+    else:
+        cases = _cases(declare_chat)[:n_cases]
+        pool = _pool(_cases())
     base: dict[int, dict[str, str]] = {}
     verbatim: dict[int, set[str]] = {}
     out: dict[str, Any] = {"cases": len(cases), "pool_chunks": len(pool), "sizes": {}}
@@ -119,6 +170,8 @@ def run(n_cases: int, sizes: list[int], declare_chat: bool = True) -> dict[str, 
         times, changed, claims = [], {"to CONTRADICTED": 0, "to unsupported": 0, "to SUPPORTED": 0,
                                       "other": 0}, 0
         bad: list[dict[str, str]] = []
+        expect: dict[str, dict[str, int]] = {}
+        differ: list[dict[str, str]] = []
         examples: list[dict[str, str]] = []
         words = 0
         for ci, case in enumerate(cases):
@@ -134,6 +187,17 @@ def run(n_cases: int, sizes: list[int], declare_chat: bool = True) -> dict[str, 
             if size == 0:
                 base[ci] = got
                 verbatim[ci] = {c for c in got if _states(c, case["sources"])}
+                for claim, want in case.get("expect", {}).items():
+                    v = got.get(claim, "missing")
+                    met = _met(want, v)
+                    expect.setdefault(want, {"claims": 0, "met": 0})
+                    expect[want]["claims"] += 1
+                    expect[want]["met"] += met
+                    if not met:
+                        note = next((d.note for d in rep.details if d.claim == claim),
+                                    "not among the claims: " + " | ".join(got))
+                        differ.append({"case": case["id"], "claim": claim, "expected": want, "got": v,
+                                       "note": note})
                 continue
             for claim, v in got.items():
                 before = base[ci].get(claim)
@@ -152,8 +216,8 @@ def run(n_cases: int, sizes: list[int], declare_chat: bool = True) -> dict[str, 
                     changed["other"] += 1
                 note = next(d.note for d in rep.details if d.claim == claim)
                 if len(examples) < 40:
-                    examples.append({"case": str(ci), "claim": claim, "before": before, "after": v,
-                                     "note": note})
+                    examples.append({"case": case.get("id", str(ci)), "claim": claim, "before": before,
+                                     "after": v, "note": note})
                 if v == "CONTRADICTED" and claim in verbatim[ci]:
                     bad.append({"claim": claim, "note": note})
         row: dict[str, Any] = {"median_s": round(statistics.median(times), 3),
@@ -165,6 +229,11 @@ def run(n_cases: int, sizes: list[int], declare_chat: bool = True) -> dict[str, 
                         "changed": changed, "verbatim_claims_contradicted": bad, "examples": examples})
         else:
             row["claims"] = sum(len(v) for v in base.values())
+            if expect:
+                n_exp = sum(e["claims"] for e in expect.values())
+                n_met = sum(e["met"] for e in expect.values())
+                row["expect"] = {"claims": n_exp, "met": n_met, "met_pct": round(100 * n_met / n_exp, 2),
+                                 "by_class": expect, "differ": differ}
         out["sizes"][str(size)] = row
         print(size, json.dumps(row), flush=True)
     return out
@@ -197,7 +266,10 @@ def scale(n: int) -> dict[str, Any]:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--cases", type=int, default=161)
+    ap.add_argument("--set", dest="which", choices=("mixed", "common"), default="mixed",
+                    help="mixed: WiCE, HaluEval and the example; common: benchmarks/data/common_nouns.jsonl "
+                         "against chunks of WiCE pages")
+    ap.add_argument("--cases", type=int, default=None, help="the first N cases (default: all)")
     ap.add_argument("--sizes", default="0,10,100,1000")
     ap.add_argument("--scale", type=int, default=0, help="time one answer against this many chunks")
     ap.add_argument("--tag", default="")
@@ -208,8 +280,8 @@ def main() -> None:
         res = scale(a.scale)
         name = f"distractors-scale{a.scale}{'-' + a.tag if a.tag else ''}.json"
     else:
-        res = run(a.cases, [int(x) for x in a.sizes.split(",")], not a.undeclared_chats)
-        name = f"distractors{'-' + a.tag if a.tag else ''}.json"
+        res = run(a.cases, [int(x) for x in a.sizes.split(",")], not a.undeclared_chats, a.which)
+        name = f"distractors{'-common' if a.which == 'common' else ''}{'-' + a.tag if a.tag else ''}.json"
         print("\n| chunks added | mean words | claims | unchanged | to CONTRADICTED | to unsupported "
               "| to SUPPORTED | other | verbatim claims contradicted | median s | peak RSS MB |")
         print("|---|---|---|---|---|---|---|---|---|---|---|")
@@ -220,6 +292,12 @@ def main() -> None:
                   f"{c.get('to SUPPORTED', '-')} | {c.get('other', '-')} | "
                   f"{len(r.get('verbatim_claims_contradicted', [])) if size != '0' else '-'} | "
                   f"{r['median_s']} | {r['peak_rss_mb']} |")
+        exp = res["sizes"].get("0", {}).get("expect")
+        if exp:
+            by = ", ".join(f"{k} {e['met']} of {e['claims']}" for k, e in sorted(exp["by_class"].items()))
+            print(f"\nalone, the expected verdict: {exp['met']} of {exp['claims']} ({exp['met_pct']}%): {by}")
+            for d in exp["differ"]:
+                print(f"  {d['case']}: {d['claim']!r} expected {d['expected']}, got {d['got']}: {d['note']}")
     out = ROOT / "benchmarks" / "results" / name
     out.write_text(json.dumps(res, indent=1) + "\n")
     print(f"wrote {out}")

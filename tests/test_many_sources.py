@@ -95,3 +95,44 @@ def test_a_pronoun_answering_a_chat_is_read_as_what_the_chat_was_about() -> None
     asked = "When was The Terminator released?"
     r = toulmin.verify("It was released in 1984.", [know, *other], question=asked)
     assert r.details[0].verdict == Verdict.SUPPORTED and r.details[0].evidence[0].source_id == "knowledge"
+
+
+MANUAL = [
+    {"id": "battery", "text": "Battery. The Nimbus R7 has a 5,200 mAh battery. It runs for 150 minutes on "
+                              "the Eco setting and 60 minutes on the Max setting. A full charge takes about "
+                              "4 hours."},
+    {"id": "maintenance", "text": "Maintenance. Empty the dustbin after each use; it holds 0.4 litres. "
+                                  "Do not wash the HEPA filter with water."},
+    {"id": "warranty", "text": "Warranty. The vacuum is covered by a two-year warranty."},
+]
+
+
+def test_a_chunk_that_never_repeats_the_products_name_still_states_its_claims() -> None:
+    # the manual's maintenance chunk names nothing else: it is the part of the manual the
+    # battery chunk names, and the claim keeps its best passage (issue 54)
+    r = toulmin.verify("The Nimbus R7 dustbin holds 0.4 litres. The Nimbus R7 has a 5,200 mAh battery.",
+                       MANUAL)
+    assert [(d.verdict, d.evidence[0].source_id) for d in r.details] == [
+        (Verdict.SUPPORTED, "maintenance"), (Verdict.SUPPORTED, "battery")]
+    # a product no source names is not backed by the chunks of another's manual
+    other = toulmin.verify("The Dyson V15 dustbin holds 0.4 litres.", MANUAL)
+    assert other.details[0].verdict != Verdict.SUPPORTED
+    # nor is a chunk about another subject read as part of it
+    group = toulmin.verify("The Nimbus R7 dustbin holds 2 litres.",
+                           [MANUAL[0], {"id": "group", "text": "The bin holds 2 litres."}])
+    assert group.details[0].verdict != Verdict.SUPPORTED
+
+
+FAQ = [{"id": "faq-hotel", "text": "The hotel has 84 rooms on six floors. Check-in starts at 3 pm."},
+       {"id": "faq-services", "text": "Pets are not allowed, except guide dogs. Breakfast is served from 7 "
+                                      "to 10 am."}]
+
+
+def test_two_sources_back_a_claim_together_only_part_by_part() -> None:
+    # the services chunk denies the part it shares: the rooms chunk alone does not back it
+    pets = toulmin.verify("Pets are welcome at the hotel.", FAQ).details[0]
+    assert pets.verdict != Verdict.SUPPORTED and "together" not in pets.note
+    # an exception is read with its rule
+    dogs = toulmin.verify("Guide dogs are allowed.", FAQ).details[0]
+    assert (dogs.verdict, dogs.evidence[0].source_id) == (Verdict.SUPPORTED, "faq-services")
+    assert toulmin.verify("Pets are allowed.", FAQ).details[0].verdict == Verdict.CONTRADICTED

@@ -493,3 +493,16 @@ def test_a_courtesy_title_adds_nothing_the_source_could_lack() -> None:
     assert name("Mr. Smith lost it.", "Dr. Smith lost it.") == ["partial"]
     assert name("Dr. Smith lost it.", "John Smith lost it.") == ["partial"]
 
+
+
+def test_the_names_a_passage_gives_besides_the_claims() -> None:
+    from toulmin.checks.names import names_besides
+
+    claim = "The Nimbus R7 dustbin holds 0.4 litres."
+    # a heading, an imperative, an attributive acronym and a unit are no names
+    assert names_besides("Maintenance. Empty the dustbin after each use; it holds 0.4 litres. Do not wash "
+                         "the HEPA filter with water. The battery has 5,200 mAh.", claim) == []
+    assert names_besides("Lumora was approved for adults in 2019.", claim) == ["Lumora"]
+    assert names_besides("The EMA approved Lumora in 2022.", "The EMA approved Zentrix.") == ["Lumora"]
+    assert names_besides("The bakery on Mill Street employs 14 people.", claim) == ["Mill Street"]
+    assert names_besides("The Nimbus R7 runs for an hour.", claim) == []

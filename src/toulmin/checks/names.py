@@ -6,13 +6,17 @@ place by its people, one of the family by what they are).
 
 from __future__ import annotations
 
+import json
 import re
+from functools import lru_cache
+from importlib import resources
 
 from ..lexicon import GENERIC_NAME_WORDS
 from .finding import Finding
 from .words import STOP, WORD
 
-__all__ = ["check_names", "entity_findings", "find_titled_names", "name_index", "name_present", "spelled"]
+__all__ = ["check_names", "entity_findings", "find_titled_names", "name_index", "name_present",
+           "names_besides", "spelled"]
 
 
 _TITLE = (
@@ -100,6 +104,51 @@ def name_index(text: str) -> set[str]:
         if len(caps) > 1:
             words.add("".join(w[0] for w in caps).lower())
     return words
+
+
+@lru_cache(maxsize=1)
+def _dictionary() -> frozenset[str]:
+    """Whole English words: the bundled checker's vocabulary (30,522 word pieces, about
+    20,000 of them words). A capitalised word that opens a sentence is a name only when
+    it is not one of them ("Empty the dustbin", "Maintenance."; but "Lumora was
+    approved")."""
+    path = resources.files("toulmin") / "models" / "checker" / "tokenizer.json"
+    vocab = json.loads(path.read_text(encoding="utf-8"))["model"]["vocab"]
+    return frozenset(w for w in vocab if w.isalpha())
+
+
+_OPENS = re.compile(r"(?:^|[.!?:;…][\"'’”)]*\s+|\n\s*)$")
+_ATTRIBUTIVE = re.compile(r"\s+[a-z]")
+
+
+def names_besides(text: str, claim: str) -> list[str]:
+    """The names ``text`` gives that ``claim`` does not: its capitalised runs, less those
+    whose words are all in the claim, a sentence's capitalised first word that is a
+    common word or that the text also writes in lower case, and an acronym used as a
+    modifier ("the HEPA filter", "a USB port"). A passage that names nothing besides is
+    about nothing else: a chunk of a manual that never repeats the product's name."""
+    known = name_index(claim)
+    return [n for n in _text_names(text)
+            if not all(w.lower() in known or w.lower() in GENERIC_NAME_WORDS for w in n.split())]
+
+
+@lru_cache(maxsize=4096)
+def _text_names(text: str) -> tuple[str, ...]:
+    lower = set(re.findall(r"\b[a-z][a-z'’-]*\b", text))
+    out: list[str] = []
+    for m in _CAP_RUN.finditer(text):
+        if m.start() and text[m.start() - 1].isalnum():
+            continue  # the "Ah" of "mAh"
+        words = m.group(0).split()
+        if _OPENS.search(text[max(0, m.start() - 8) : m.start()]) and (
+                words[0].lower() in _dictionary() or words[0].lower() in lower or words[0].lower() in STOP):
+            words = words[1:]
+        while words and words[0].lower() in STOP:
+            words = words[1:]
+        if not words or (all(w.isupper() for w in words) and _ATTRIBUTIVE.match(text, m.end())):
+            continue
+        out.append(" ".join(words))
+    return tuple(dict.fromkeys(out))
 
 
 def name_present(name: str, index: set[str], person: bool = True) -> bool:

@@ -8,11 +8,12 @@ from __future__ import annotations
 import re
 
 from ..lexicon import NEGATION_RE, NEGATION_WORDS
-from ..text import stated
+from ..text import split_sentences, stated
 from .finding import Finding
 from .words import STOP, WORD, Sentence, names_in
 
-__all__ = ["DEGREE_WORDS", "check_negation", "clause_of", "is_negated", "negated_alike", "negates"]
+__all__ = ["DEGREE_WORDS", "check_negation", "clause_of", "denies_a_part", "exception_of", "is_negated",
+           "negated_alike", "negates"]
 
 _NEG = NEGATION_RE
 NEG_WORDS = NEGATION_WORDS
@@ -145,6 +146,16 @@ def check_negation(claim: str, sentences: list[Sentence]) -> list[Finding]:
     if clause is None:
         return []
     c_neg, e_neg = is_negated(claim), negates(clause, cw)
+    # "Pets are not allowed, except guide dogs": the exception has the rule's opposite
+    # polarity, so a claim about what it excepts ("Guide dogs are allowed") reads it so.
+    # A claim wider than the exception ("Dogs are allowed") is still the rule's.
+    excepted = exception_of(text)
+    if excepted and excepted <= cw | {w + "s" for w in cw} | {w[:-1] for w in cw if w.endswith("s")}:
+        e_neg = not e_neg
+        if c_neg == e_neg:
+            return []
+        return [Finding(kind="negation", status="mismatch", claim=claim, source=text.strip(),
+                        note=f"the source makes an exception of {_excepted(text)}")]
     if c_neg == e_neg:
         return []
     return [
@@ -158,3 +169,40 @@ def check_negation(claim: str, sentences: list[Sentence]) -> list[Finding]:
             else "the claim negates what the source states",
         )
     ]
+
+
+def denies_a_part(claim: str, passage: str) -> bool:
+    """Whether ``passage``, one of two joined to back a positive claim, negates the part of
+    it that it shares: "Pets are not allowed, except guide dogs" joined to "The hotel has 84
+    rooms" does not back "Pets are welcome at the hotel". A claim about what the passage
+    excepts is not denied by it."""
+    if is_negated(claim):
+        return False
+    cw = {w for w in WORD.findall(claim.lower()) if w not in STOP and w not in DEGREE_WORDS}
+    for sentence in split_sentences(passage):
+        text = sentence.text
+        if not (cw & set(WORD.findall(text.lower()))) or not negates(text, cw):
+            continue
+        excepted = exception_of(text)
+        if not (excepted and excepted <= cw):
+            return True
+    return False
+
+
+_EXCEPT = re.compile(r"\b(?:except(?:\s+for)?|other\s+than|apart\s+from|excluding|save\s+for|"
+                     r"with\s+the\s+exception\s+of)\s+(?P<what>[^,.;:!?()]+)", re.I)
+
+
+def _excepted(sentence: str) -> str:
+    m = _EXCEPT.search(sentence)
+    return m.group("what").strip() if m else ""
+
+
+def exception_of(sentence: str) -> set[str]:
+    """The content words of what a sentence's rule excepts ("guide dogs" in "Pets are not
+    allowed, except guide dogs"; "Monday" in "open every day except Monday"); empty when it
+    excepts nothing."""
+    m = _EXCEPT.search(sentence)
+    if m is None:
+        return set()
+    return {w for w in WORD.findall(m.group("what").lower()) if w not in STOP}

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..checks.claim import Finding, negated_alike, refutes
+from ..checks.polarity import denies_a_part
 from ..checks.registry import runner_for
 from ..classify.offline import Classification, ScoredCandidate
 from ..config import CANDIDATE_CONTRADICTION, DecideConfig
@@ -182,6 +183,11 @@ class _Case:
         joinable = (
             cls.joint is not None
             and not any(refuting(scored[j]) for j in cls.joint_of)
+            # A join backs a claim part by part: no joined passage may refute a part of it
+            # by a check either ("Pets are welcome at the hotel" from the hotel's rooms
+            # and "Pets are not allowed, except guide dogs").
+            and not any(_refutes(f, cfg) for j in cls.joint_of for f in scored[j].findings)
+            and not any(denies_a_part(claim.text, scored[j].candidate.text) for j in cls.joint_of)
             # and each joined passage must name what the claim names: a passage on
             # Zentrix joined to one on another drug is a merge of sources, not support
             and all(j in named for j in cls.joint_of)

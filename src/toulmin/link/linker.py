@@ -14,6 +14,7 @@ still back it (a chunk cut from its page may not repeat the name) but never refu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,7 +25,9 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from ..checks.claim import name_index, name_present
+from ..checks.names import names_besides
 from ..extract.extractor import Claim
+from ..extract.topic import head_noun
 from ..sources import Source
 from ..text import Span, content_words, split_sentences
 from .bm25 import Bm25, tokenize
@@ -210,11 +213,31 @@ class HybridLinker:
                         near = near[mask[near]]
                     picks[i] = np.unique(np.concatenate([picks[i], near[: self.shortlist]]))
         indexes: dict[int, set[str]] = {}
+        others: dict[tuple[str, int], bool] = {}
 
-        def missing(claim: Claim, si: int) -> list[str]:
-            if claim.names and si not in indexes:
+        def absent(claim: Claim, si: int) -> list[str]:
+            if si not in indexes:
                 indexes[si] = name_index(sources[si].text)
             return [n for n in claim.names if not name_present(n, indexes[si], n in claim.people)]
+
+        def missing(claim: Claim, si: int) -> list[str]:
+            if not claim.names:
+                return []
+            lacks = absent(claim, si)
+            # The chunks of one manual rarely repeat the product's name: a passage whose
+            # source names nothing else is about what the rest of the sources name, and
+            # so names what the claim names when another source does ("The Nimbus R7
+            # dustbin holds 0.4 litres" from a maintenance chunk, the name in the
+            # battery chunk). A source naming something else (Lumora, for a claim on
+            # Zentrix) is about that, as before (issue 29).
+            if lacks and _part_of(claim, sources[si].text):
+                key = (claim.text, si)
+                if key not in others:
+                    others[key] = all(any(n not in absent(claim, o) for o in range(len(sources)) if o != si)
+                                      for n in lacks)
+                if others[key]:
+                    return []
+            return lacks
 
         out: list[list[Candidate]] = []
         # An embedder may declare its own cosine floor: the static table's cosines
@@ -320,7 +343,22 @@ def _topic_gate(claim: Claim, index: Bm25, owner: np.ndarray, sources: Sequence[
             mentioned.add(si)
     if not mentioned:
         return None, False
+    # a source naming nothing else is a part of the document the others name (a manual's
+    # maintenance chunk beside the one naming the product): see ``missing`` in ``link``
+    mentioned |= {si for si, src in enumerate(sources) if si not in mentioned and _part_of(claim, src.text)}
     return np.isin(owner, sorted(mentioned)), True
+
+
+def _part_of(claim: Claim, text: str) -> bool:
+    """Whether a source naming none of the claim's names may still be about what it names:
+    it names nothing else, and it speaks of the claim's subject by its head noun
+    ("dustbin" of "The Nimbus R7 dustbin"), not of another one ("The group employs over
+    1,000 people" is no part of a document on the Riverside plant; "It was released in 2003"
+    none of one on The Terminator)."""
+    if names_besides(text, claim.text):
+        return False
+    head = head_noun(claim.subject)  # none for "It": a pronoun says not which document
+    return head is not None and re.search(r"\b" + re.escape(head) + r"(?:e?s)?\b", text, re.I) is not None
 
 
 _NAMED = 5  # passages naming the claim's names added to its shortlist
