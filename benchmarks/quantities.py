@@ -3,12 +3,13 @@ eye (issue 54).
 
     python benchmarks/quantities.py [--out benchmarks/results/quantities.json]
 
-``benchmarks/data/quantities.jsonl``: 84 pairs written for issue 54 (development data: the
+``benchmarks/data/quantities.jsonl``: 92 pairs written for issue 54 (development data: the
 checks were written beside them, so these numbers are not held out), each a claim, a
 one- or two-sentence source and whether the source backs the claim. Classes: units that
 convert ("one year" and "12 months"), a number measuring another thing ("4 litres" against
 "4 hours"), the direction of a change ("fell 12%" against "up 12%"), approximations and
-bounds, and sentences that only ask, suppose or call it a myth. A pair is right when the
+bounds, fractions in words ("an hour and a half"), and sentences that only ask, suppose or
+call it a myth. A pair is right when the
 claim is SUPPORTED exactly when the source backs it. Each pair runs through ``verify``
 with the default configuration, then with the number and hearsay checks off (what the
 checker alone makes of them), per class.

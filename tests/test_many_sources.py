@@ -136,3 +136,26 @@ def test_two_sources_back_a_claim_together_only_part_by_part() -> None:
     dogs = toulmin.verify("Guide dogs are allowed.", FAQ).details[0]
     assert (dogs.verdict, dogs.evidence[0].source_id) == (Verdict.SUPPORTED, "faq-services")
     assert toulmin.verify("Pets are allowed.", FAQ).details[0].verdict == Verdict.CONTRADICTED
+
+
+def test_advice_in_an_answer_is_checked_against_what_the_source_says_to_do() -> None:
+    r = toulmin.verify("The dustbin holds 0.4 litres. You should wash the HEPA filter with water every week.",
+                       MANUAL)
+    assert r.details[0].verdict == Verdict.SUPPORTED
+    assert all(d.verdict == Verdict.CONTRADICTED for d in r.details[1:]) and len(r.details) > 1
+    assert not r.is_grounded
+
+
+def test_a_passage_not_about_the_claims_subject_never_refutes_it() -> None:
+    # among many sources, a passage from a source that never speaks of the claim's subject
+    # (a charity) does not refute it when the source about the charity is there
+    key = {"id": "charity", "text": "The charity was founded in 2004. It has more than 400 volunteers and "
+                                    "runs three shops."}
+    for text in ["The club has fewer than 40 volunteers.", "The school has more than 40 teachers."]:
+        d = toulmin.verify("The charity has more than 400 volunteers.",
+                           [key, {"id": "x", "text": text}]).details[0]
+        assert (d.verdict, d.evidence[0].source_id) == (Verdict.SUPPORTED, "charity")
+    # a passage about it still does
+    other = {"id": "report", "text": "The charity has fewer than 100 volunteers, the report found."}
+    both = toulmin.verify("The charity has more than 400 volunteers.", [other]).details[0]
+    assert both.verdict == Verdict.CONTRADICTED

@@ -119,3 +119,14 @@ def test_never_supported_from_such_a_sentence_alone(source: str) -> None:
     assert r.details[0].verdict != "SUPPORTED" and not r.is_grounded, r.details[0].note
     off = toulmin.verify(CURIE, [source], **{"decide.checks": {"hearsay": "off"}})  # both hearsay checks
     assert off.details[0].verdict == "SUPPORTED"
+
+
+def test_a_question_answered_in_the_next_sentence_states_the_claim() -> None:
+    # the question alone is the linked span; the checker reads it with the answer after it,
+    # and so does the check (issue 54)
+    d = toulmin.verify("The museum is free on Sundays.",
+                       ["Is the museum free on Sundays? Yes, it is free on Sundays."]).details[0]
+    assert d.verdict == "SUPPORTED", d.note
+    no = toulmin.verify("The museum is free on Sundays.",
+                        ["Is the museum free on Sundays? No, it charges 5 euros."]).details[0]
+    assert no.verdict != "SUPPORTED"

@@ -122,3 +122,17 @@ def test_no_more_than_is_a_bound_not_a_negation_and_an_area_counts_no_pupils() -
     assert f.status == "mismatch" and f.source == "450 pupils"
     (g,) = check_numbers("The farm covers 2 hectares.", "The farm covers 20,000 square metres.")
     assert g.status == "ok"
+
+
+@pytest.mark.parametrize(("claim", "evidence", "status"), [
+    ("The battery takes 4.5 hours to recharge.", "Recharging the battery takes four and a half hours.", "ok"),
+    ("Charging takes 90 minutes.", "Charging takes an hour and a half.", "ok"),
+    ("Charging takes 3 hours.", "Charging takes an hour and a half.", "mismatch"),
+    ("The walk takes two and a half hours.", "The walk takes 2.5 hours.", "ok"),
+    ("The walk takes two and a half hours.", "The walk takes 3 hours.", "mismatch"),
+    ("The drive takes 3.25 hours.", "The drive takes three and a quarter hours.", "ok"),
+    ("The trail is 0.75 miles long.", "The trail is three quarters of a mile long.", "ok"),
+    ("The tour lasts 30 minutes.", "The tour lasts half an hour.", "ok"),
+])
+def test_fractions_in_words_are_quantities(claim: str, evidence: str, status: str) -> None:
+    assert [f.status for f in check_numbers(claim, evidence)] == [status]

@@ -10,12 +10,19 @@ import toulmin
 @pytest.mark.parametrize(("claim", "source"), [
     ("The battery is covered for one year.", "The battery is covered for 12 months."),
     ("The film runs 150 minutes.", "The film runs 2.5 hours."),
+    ("The nature trail is three quarters of a mile long.", "The nature trail is 0.75 miles long."),
+    ("The share price lost 8%.", "The share price fell 8% on Monday."),
 ])
 def test_the_same_amount_in_other_units_is_supported(claim: str, source: str) -> None:
     d = toulmin.verify(claim, [source]).details[0]
     assert d.verdict == "SUPPORTED", d.note
     # the quote is the source's own words, not the rewritten passage
     assert d.evidence[0].quote == source
+
+
+def test_the_other_direction_stays_contradicted() -> None:
+    d = toulmin.verify("The share price rose 8%.", ["The share price fell 8% on Monday."]).details[0]
+    assert d.verdict == "CONTRADICTED", d.note
 
 
 def test_another_amount_in_other_units_stays_contradicted() -> None:

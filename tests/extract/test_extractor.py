@@ -187,6 +187,23 @@ def test_chat_about_the_speaker_is_trivial(ex: SpacyExtractor) -> None:
     assert [c.trivial for c in claims] == [True, True, False]
 
 
+@pytest.mark.parametrize(("sentence", "trivial"), [
+    # instructions and permissions to the reader are claims about what the source allows
+    ("You should wash the HEPA filter with water.", False),
+    ("You can take the drug with food.", False),
+    ("You may bring a guest once a month.", False),
+    ("You must not wash the HEPA filter.", False),
+    ("You need to replace the filter every three months.", False),
+    # recommendations of taste, and advice on nothing the answer names, stay chat
+    ("You should see it.", True),
+    ("You have to see the movie!", True),
+    ("You should try it sometime.", True),
+    ("I think you should try the pasta.", True),
+])
+def test_advice_and_permissions_are_claims(ex: SpacyExtractor, sentence: str, trivial: bool) -> None:
+    assert [c.trivial for c in ex.extract(sentence)][:1] == [trivial]
+
+
 def test_a_conjunction_left_at_a_clause_end_is_dropped(ex: SpacyExtractor) -> None:
     answer = "yes The Age of Innocence is written by Jay Cocks and its also written by Edith Wharton."
     first = ex.extract(answer)[0]

@@ -95,7 +95,9 @@ def hearsay(p: Pair) -> list[Finding]:
 @register("hearsay.asked", kind="hearsay")
 def hearsay_asked(p: Pair) -> list[Finding]:
     """A source that only asks, supposes or calls the claim a myth: "Was X born in Berlin?", "Myth: X"."""
-    return check_asked(p.claim, p.evidence)
+    # what the checker read: the question and the answer after it ("Is the museum free on
+    # Sundays? Yes, it is free on Sundays.")
+    return check_asked(p.claim, p.context if p.context and p.evidence in p.context else p.evidence)
 
 
 @register("agent.passive", kind="agent")

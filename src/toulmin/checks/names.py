@@ -15,8 +15,8 @@ from ..lexicon import GENERIC_NAME_WORDS
 from .finding import Finding
 from .words import STOP, WORD
 
-__all__ = ["check_names", "entity_findings", "find_titled_names", "name_index", "name_present",
-           "names_besides", "spelled"]
+__all__ = ["check_names", "entity_findings", "find_titled_names", "is_common_word", "name_index",
+           "name_present", "names_besides", "spelled"]
 
 
 _TITLE = (
@@ -115,6 +115,11 @@ def _dictionary() -> frozenset[str]:
     path = resources.files("toulmin") / "models" / "checker" / "tokenizer.json"
     vocab = json.loads(path.read_text(encoding="utf-8"))["model"]["vocab"]
     return frozenset(w for w in vocab if w.isalpha())
+
+
+def is_common_word(word: str) -> bool:
+    """Whether a lower-case word is an English word (not a name): in the checker's vocabulary."""
+    return word in _dictionary()
 
 
 _OPENS = re.compile(r"(?:^|[.!?:;…][\"'’”)]*\s+|\n\s*)$")

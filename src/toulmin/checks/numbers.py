@@ -135,6 +135,13 @@ def _trend(text: str, start: int, end: int) -> int:
     return -1 if m.group("w").lower() in _DOWN_WORDS else 1
 
 
+def trend_word(text: str, n: Number) -> tuple[int, int] | None:
+    """Where the word before ``n`` (a number of ``text``) says which way it moved: "fell" in
+    "fell 8%"; None when no word before it does."""
+    m = _TREND_BEFORE.search(text, max(0, n.start - 30), n.start)
+    return m.span("w") if m else None
+
+
 # A currency named after the number is the same unit as its symbol before it.
 _CURRENCY_WORDS = {"dollar": "$", "usd": "$", "euro": "€", "eur": "€", "yen": "¥", "gbp": "£",
                    "sterling": "£"}
@@ -309,6 +316,38 @@ def _prefix(text: str, lo: int, start: int) -> tuple[str, ...]:
     return tuple(_content(left[-3:]))
 
 
+# Fractions in words (issue 54): "four and a half hours" is 4.5 hours, "an hour and a
+# half" 1.5 hours, "half an hour" 0.5 hours, "three quarters of a mile" 0.75 miles.
+_FRACTION_UNIT = (r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|miles?|kilometres?|kilometers?|"
+                  r"metres?|meters?|litres?|liters?|kilograms?|kilos?|grams?|tonnes?)")
+_WHOLE = rf"(?:{_WORD_NUMBER}|\d+|an?|one)"
+_PART = {"half": 0.5, "quarter": 0.25, "quarters": 0.75}
+_FRACTION = re.compile(
+    rf"\b(?:(?P<w1>{_WHOLE})\s+(?P<u1>{_FRACTION_UNIT})\s+and\s+an?\s+(?P<f1>half|quarter)"
+    rf"|(?P<w2>{_WHOLE})\s+and\s+(?:an?\s+|one\s+|three[\s-])?(?P<f2>half|quarters?)\s+(?P<u2>{_FRACTION_UNIT})"
+    rf"|(?:an?\s+|one\s+)?(?P<f3>half)\s+an?\s+(?P<u3>{_FRACTION_UNIT})"
+    rf"|(?P<three>three[\s-])?(?:an?\s+|one\s+)?(?P<f4>quarters?)\s+of\s+an?\s+(?P<u4>{_FRACTION_UNIT}))\b",
+    re.I,
+)
+
+
+def _fractions(text: str) -> list[tuple[int, int, float, str]]:
+    """(start, end, value, unit word) of each fraction said in words."""
+    out = []
+    for m in _FRACTION.finditer(text):
+        k = next(i for i in "1234" if m.group(f"u{i}"))
+        whole = m.group(f"w{k}") if k in "12" else None
+        part = m.group(f"f{k}").lower()
+        if k == "2" and part.startswith("quarter"):
+            part = "quarters" if re.search(r"three[\s-]+quarters?\s", m.group(0), re.I) else "quarter"
+        if k == "4" and m.group("three"):
+            part = "quarters"
+        base = 0.0 if whole is None else 1.0 if whole.lower() in ("a", "an", "one") else (
+            float(whole) if whole.isdigit() else _words_value(whole))
+        out.append((m.start(), m.end(), base + _PART[part], m.group(f"u{k}")))
+    return out
+
+
 def find_numbers(text: str) -> list[Number]:
     # The same evidence text is read for every claim it is a candidate of, and by
     # several checks: parse it once.
@@ -322,7 +361,10 @@ def _find_numbers(text: str) -> tuple[Number, ...]:
     starts = [d.start for d in dates]
     out: list[Number] = []
     prev_end = 0  # where the words of the number before end: a prefix stops there
+    fractions = _fractions(text)
     for m in _NUM.finditer(text):
+        if any(a <= m.start("num") < b for a, b, _, _ in fractions):
+            continue  # read whole below: "four and a half hours"
         k = bisect_right(starts, m.start("num")) - 1
         if (k >= 0 and m.start("num") < dates[k].end) or is_day_of_month(text, m.start("num"), m.end("num")):
             continue
@@ -384,6 +426,18 @@ def _find_numbers(text: str) -> tuple[Number, ...]:
         out.append(Number(value, said, unit, approx, m.start(), bound, step, nouns, prefix, joined, named,
                           picked=of_noun is not None, trend=trend, factor=factor))
         prev_end = end
+    for lo, hi, value, word in fractions:
+        unit, factor = _CONVERT[_unit_key(word)] if _unit_key(word) in _CONVERT else (_unit_key(word), 1.0)
+        before = text[max(0, lo - 20) : lo]
+        said, bound, lead = text[lo:hi], "", lo
+        for rx, bd in _BOUNDS:
+            if hit := rx.search(before):
+                said, bound, lead = f"{hit.group(1)} {said}", bd, lo - len(before) + hit.start()
+                break
+        ends = [n.start + len(n.text) for n in out if n.start < lo]
+        out.append(Number(value * factor, said, unit, bool(_APPROX.search(before)), lo, bound, 0.0,
+                          (_stem(word),), _prefix(text, max(ends, default=0), lead), factor=factor))
+    out.sort(key=lambda n: n.start)
     return tuple(_with_minor_units(text, out))
 
 

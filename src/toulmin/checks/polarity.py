@@ -86,7 +86,10 @@ def negated_alike(claim: str, *sentences: str) -> bool:
 # though "fully" and "several" are not in the source.
 DEGREE_WORDS = frozenset(
     "fully completely entirely totally wholly absolutely quite very really highly extremely "
-    "several some many few numerous multiple various".split())
+    "several some many few numerous multiple various every each".split())
+# An instruction's frame: "You should wash the filter" and "Do not wash the filter" are one
+# statement of opposite polarity.
+_ADVICE_FRAME = frozenset({"you", "your", "should", "can", "must", "may", "might", "need", "ought", "shall"})
 
 
 # where a sentence turns to another statement: ", which Chinese women may not care about",
@@ -112,7 +115,8 @@ def clause_of(sentence: str, claim_words: set[str]) -> str | None:
 
 def check_negation(claim: str, sentences: list[Sentence]) -> list[Finding]:
     cw = {w for w in WORD.findall(claim.lower())
-          if w not in STOP and w not in DEGREE_WORDS and w not in ("not", "no", "never", "t")}
+          if w not in STOP and w not in DEGREE_WORDS and w not in _ADVICE_FRAME
+          and w not in ("not", "no", "never", "t")}
     if len(cw) < 2:
         return []
     # A sentence that names nothing else speaks of the passage's subject by "it" or "the

@@ -46,7 +46,8 @@ class Pair:
     of itself; ``text``: the whole claim (the passive-agent check reads it; none: that
     check does not run); ``clause``: the clause a figure came from, read by the merged-facts
     check, which runs only when ``merged`` (without a clause it reads each sentence of
-    ``claim`` with its own names)."""
+    ``claim`` with its own names); ``context``: the passage grown by its neighbouring
+    sentences, as the checker read it (none: the evidence alone)."""
 
     claim: str
     evidence: str
@@ -54,6 +55,7 @@ class Pair:
     text: str | None = None
     clause: str | None = None
     merged: bool = False
+    context: str | None = None
     _cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def shared(self, key: str, make: Callable[[], Any]) -> Any:

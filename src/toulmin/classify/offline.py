@@ -20,7 +20,7 @@ from ..checks.registry import Pair, Runner, runner_for
 from ..extract.extractor import _PRONOUNS, Claim
 from ..link.linker import Candidate
 
-__all__ = ["CheckerClassifier", "Classification", "Classifier", "ScoredCandidate"]
+__all__ = ["CheckerClassifier", "Classification", "Classifier", "ScoredCandidate", "merge_findings"]
 
 _RANK = {"ok": 0, "partial": 1, "imprecise": 2, "mismatch": 3, "missing": 4}
 
@@ -101,11 +101,20 @@ def _checked_focus(claim: Claim) -> str:
     return focus
 
 
-def _check(runner: Runner, claim: Claim, focus: str, evidence: str, *, merged: bool = True) -> list[Finding]:
+def _modifier(claim: Claim) -> bool:
+    """A claim whose focus is a modifier split off its clause ("with water" of "You should
+    wash the HEPA filter with water every week"): the modifier has no polarity of its own,
+    the clause it belongs to does."""
+    return claim.type == "qualifier" and claim.focus != claim.text.rstrip(".") and " " in claim.text
+
+
+def _check(runner: Runner, claim: Claim, focus: str, evidence: str, *, merged: bool = True,
+           context: str | None = None) -> list[Finding]:
     # a figure is read with the names of the whole clause it came from ("introduced in
     # the United States in 1957" is one fact, though split into a place and a year)
-    return runner.run(Pair(focus, evidence, statement=claim.text if claim.item_of else None, text=claim.text,
-                           clause=claim.clause or claim.text, merged=merged))
+    statement = claim.text if claim.item_of or _modifier(claim) else None
+    return runner.run(Pair(focus, evidence, statement=statement, text=claim.text,
+                           clause=claim.clause or claim.text, merged=merged, context=context))
 
 
 def _holds(host: Candidate, spans: Sequence[Candidate]) -> bool:
@@ -186,8 +195,8 @@ class CheckerClassifier:
     ) -> tuple[list[list[Finding]], list[Finding]]:
         """Each candidate's findings, and the claim's merged over them and the joined spans."""
         focus = _checked_focus(claim)
-        per = [_check(self.runner, claim, focus, c.text) + entity_findings(claim.names, set(c.missing_names))
-               for c in cands]
+        per = [_check(self.runner, claim, focus, c.text, context=c.context)
+               + entity_findings(claim.names, set(c.missing_names)) for c in cands]
         if not cands:
             return per, []
         every = list(per)

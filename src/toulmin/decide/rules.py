@@ -16,7 +16,7 @@ from typing import Any
 from ..checks.claim import Finding, negated_alike, refutes
 from ..checks.polarity import denies_a_part
 from ..checks.registry import runner_for
-from ..classify.offline import Classification, ScoredCandidate
+from ..classify.offline import Classification, ScoredCandidate, merge_findings
 from ..config import CANDIDATE_CONTRADICTION, DecideConfig
 from ..errors import ConfigError
 from ..extract.extractor import Claim
@@ -201,10 +201,14 @@ class _Case:
             )
         ):
             p_best, probs, joint_used = cls.joint["entailment"], cls.joint, True
-        findings = [f for f in cls.findings if cfg.require_names or f.kind != "entity"]
         # a contradiction must come from a passage about the claim's subject: when no
-        # source mentions what the claim is about (extract/topic.py), nothing refutes it
+        # source mentions what the claim is about (extract/topic.py), nothing refutes it;
+        # when some candidates' sources speak of it and others' never do, the checks read
+        # only the former (link.linker._about_the_subject)
         on_topic = [i for i in range(len(scored)) if scored[i].candidate.on_topic]
+        merged = (cls.findings if not on_topic or len(on_topic) == len(scored)
+                  else merge_findings([scored[i].findings for i in on_topic]))
+        findings = [f for f in merged if cfg.require_names or f.kind != "entity"]
         contra = [
             i
             for i in on_topic
@@ -214,6 +218,18 @@ class _Case:
             and not _only_asks(scored[i].candidate.text)
             and not _negative_alike(claim.text, scored[i].candidate.text)
         ]
+        # The key source's support is not overturned by a passage that is less about the
+        # claim: a passage of another source refutes a claim a passage backs only when it
+        # shares as many of the claim's words ("the construction of the 7th Wing's
+        # facilities suffered a delay" does not overturn "Construction is due to finish in
+        # 2029" stated word for word; issue 54)
+        backers = [i for i in named if i in on_topic and scored[i].probs["entailment"] >= threshold
+                   and not any(_refutes(f, cfg) for f in scored[i].findings)]
+        if backers and contra:
+            held = max(scored[i].candidate.overlap for i in backers)
+            own = {scored[i].candidate.source_id for i in backers}
+            contra = [i for i in contra if scored[i].candidate.source_id in own
+                      or scored[i].candidate.overlap >= held]
         mismatch = next((f for f in findings if _refutes(f, cfg)), None) if on_topic else None
         return cls_(claim, cls, sources, cfg, threshold, scored, named, order, evidence, p_best, probs,
                     joint_used, findings, on_topic, contra, mismatch)

@@ -285,6 +285,32 @@ def _hedged_claim(root: Any) -> bool:
     return False
 
 
+_ADVICE_MODALS = frozenset({"should", "can", "must", "may", "need", "have", "ought", "'d", "shall"})
+# "You have to see the movie!", "you should try the pasta": a recommendation of taste,
+# which is chat, not an instruction a source allows or forbids
+_TASTE_VERBS = frozenset({"see", "watch", "try", "enjoy", "love", "like", "check", "listen", "read", "look",
+                          "give", "consider"})
+
+
+def _advice(root: Any, subj: Any) -> bool:
+    """An instruction or permission to the reader ("You should wash the HEPA filter",
+    "You can take the drug with food", "You need to replace the filter"): a claim about
+    what the source says one should, may or must not do. It acts on a thing the answer
+    names by a noun: "You should see it" and "you can do that" stay conversation."""
+    if subj.lower_ != "you":
+        return False
+    verb = root
+    if root.lemma_ in ("need", "have", "ought") and any(c.dep_ == "xcomp" for c in root.children):
+        verb = next(c for c in root.children if c.dep_ == "xcomp")
+    elif not any(c.dep_ == "aux" and c.lower_ in _ADVICE_MODALS for c in root.children):
+        return False
+    if verb.lemma_ in _TASTE_VERBS:
+        return False
+    objects = [t for c in verb.children if c.dep_ in ("dobj", "prep", "dative")
+               for t in ([c] if c.dep_ != "prep" else [g for g in c.children if g.dep_ == "pobj"])]
+    return any(t.pos_ in ("NOUN", "PROPN") for t in objects)
+
+
 # which antecedent a leading pronoun may take
 _AGREES = {"he": "person", "she": "person", "it": "thing", "its": "thing", "this": "thing",
            "they": "plural", "their": "plural", "these": "plural"}
@@ -737,8 +763,9 @@ class SpacyExtractor:
         subj = [c for c in root.children if c.dep_ in _SUBJ]
         if subj and subj[0].lower_ in _PERSONAL and not any(t.like_num for t in sent):
             # "I would say the book by J.K. Rowling is closer": a hedge on a claim
-            # about a third party, which stays a claim (with its hedge)
-            return not _hedged_claim(root)
+            # about a third party, which stays a claim (with its hedge); "You should
+            # wash the filter with water" tells what the source allows
+            return not (_hedged_claim(root) or _advice(root, subj[0]))
         # "That is correct.", "Oh yes they were." - agreement, no content of its own
         return len([t for t in sent if t.is_alpha]) <= 4 and not has_fact and len(content) <= 1
 

@@ -15,7 +15,8 @@ still back it (a chunk cut from its page may not repeat the name) but never refu
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections import Counter
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
@@ -25,9 +26,10 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from ..checks.claim import name_index, name_present
-from ..checks.names import names_besides
+from ..checks.names import is_common_word, names_besides
 from ..extract.extractor import Claim
 from ..extract.topic import head_noun
+from ..lexicon import REFERRING_PRONOUNS
 from ..sources import Source
 from ..text import Span, content_words, split_sentences
 from .bm25 import Bm25, tokenize
@@ -287,7 +289,11 @@ class HybridLinker:
                             u, sources, sents, float(lex[i][p[0]]), p, lacks, gates[i][1])]
                         break
             out.append(chosen)
-        return out
+        # the answer's own sources: those nearest two or more of its claims
+        tops = Counter(c[0].source_id for c in out if c)
+        home = {sid for sid, n in tops.items() if n >= 2}
+        return [_about_the_subject(claim, chosen, sources, home) if gates[i][0] is None and len(chosen) > 1
+                else chosen for i, (claim, chosen) in enumerate(zip(claims, out))]
 
     def _over_floor(self, order: Sequence[int], cand: np.ndarray, units: Sequence[Unit], cw: set[str],
                     fused: np.ndarray, dense: np.ndarray | None,
@@ -347,6 +353,40 @@ def _topic_gate(claim: Claim, index: Bm25, owner: np.ndarray, sources: Sequence[
     # maintenance chunk beside the one naming the product): see ``missing`` in ``link``
     mentioned |= {si for si, src in enumerate(sources) if si not in mentioned and _part_of(claim, src.text)}
     return np.isin(owner, sorted(mentioned)), True
+
+
+def subject_head(claim: Claim) -> str | None:
+    """The noun a claim's subject is about: "charity" of "The charity", "membership" of
+    "Membership" (a sentence's first word, when a common word); none for a pronoun or a
+    name."""
+    head = head_noun(claim.subject)
+    if head is None:
+        words = claim.subject.split()
+        if len(words) == 1 and words[0].isalpha() and is_common_word(words[0].lower()):
+            head = words[0].lower()
+    return None if head in REFERRING_PRONOUNS else head
+
+
+def _mentions(head: str, text: str) -> bool:
+    return re.search(r"\b" + re.escape(head.removesuffix("s")) + r"(?:s|es)?\b", text, re.I) is not None
+
+
+def _about_the_subject(claim: Claim, chosen: list[Candidate], sources: Sequence[Source],
+                       home: Collection[str] = ()) -> list[Candidate]:
+    """A passage from a source that never speaks of the claim's subject is not about it when
+    another candidate's source does: "Castle Cove has been blocked off for more than five
+    years" says nothing of a charity's volunteers. It stays a candidate (it may back a
+    paraphrase), but no longer refutes (``Candidate.on_topic``, issue 54). ``home``: the
+    sources nearest two or more of the answer's claims, about what the answer is about
+    however they name it ("a rise of 22%" for "Demand rose by 22%")."""
+    head = subject_head(claim)
+    if head is None:
+        return chosen
+    by_id = {s.id: s for s in sources}
+    about = [c.source_id in home or _mentions(head, by_id[c.source_id].text) for c in chosen]
+    if not any(about) or all(about):
+        return chosen
+    return [c if a else c.model_copy(update={"on_topic": False}) for c, a in zip(chosen, about)]
 
 
 def _part_of(claim: Claim, text: str) -> bool:
