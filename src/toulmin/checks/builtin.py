@@ -20,7 +20,7 @@ from .polarity import check_negation
 from .rank import check_rank
 from .registry import Pair, Turns, register
 from .roles import check_role
-from .scale import check_antonym, check_degree, closest
+from .scale import Close, check_antonym, check_degree, closest
 from .speakers import check_speaker, opening_speaker
 from .unsaid import never_said, said_elsewhere
 from .words import sentences
@@ -32,7 +32,7 @@ def _sents(p: Pair) -> list:  # type: ignore[type-arg]
     return p.shared("sentences", lambda: sentences(p.evidence))  # type: ignore[no-any-return]
 
 
-def _close(p: Pair) -> tuple[set[str], frozenset[str]] | None:
+def _close(p: Pair) -> Close | None:
     return p.shared("close", lambda: closest(p.claim, _sents(p)))  # type: ignore[no-any-return]
 
 

@@ -12,8 +12,8 @@ from ..text import split_sentences, stated
 from .finding import Finding
 from .words import STOP, WORD, Sentence, names_in
 
-__all__ = ["DEGREE_WORDS", "check_negation", "clause_of", "denies_a_part", "exception_of", "is_negated",
-           "negated_alike", "negates"]
+__all__ = ["DEGREE_WORDS", "check_negation", "clause_of", "denies_a_part", "exception_of", "excepts",
+           "is_negated", "negated_alike", "negates"]
 
 _NEG = NEGATION_RE
 NEG_WORDS = NEGATION_WORDS
@@ -64,7 +64,10 @@ def negates(sentence: str, claim_words: set[str]) -> bool:
             or (w in _WISH and i + 1 < len(words) and words[i + 1] in _PRONOUNS
                 and not claim_words & _WANTS)
         )
-        if negation and any(abs(i - j) <= 3 for j in near):
+        # "no" and "without" negate the noun after them: "with or without food" and "with no
+        # joining fee" say nothing against "taken twice a day" or "25 pounds a month"
+        ahead_only = w in ("no", "without")
+        if negation and any((i < j if ahead_only else True) and abs(i - j) <= 3 for j in near):
             return True
     return False
 
@@ -153,8 +156,9 @@ def check_negation(claim: str, sentences: list[Sentence]) -> list[Finding]:
     # "Pets are not allowed, except guide dogs": the exception has the rule's opposite
     # polarity, so a claim about what it excepts ("Guide dogs are allowed") reads it so.
     # A claim wider than the exception ("Dogs are allowed") is still the rule's.
-    excepted = exception_of(text)
-    if excepted and excepted <= cw | {w + "s" for w in cw} | {w[:-1] for w in cw if w.endswith("s")}:
+    # (the claim in the rule's own words: "closed on Christmas Day" against "open every day
+    # except Christmas Day" swaps a word, which the antonym check reads)
+    if excepts(text, cw) and not cw - set(WORD.findall(text.lower())):
         e_neg = not e_neg
         if c_neg == e_neg:
             return []
@@ -187,8 +191,7 @@ def denies_a_part(claim: str, passage: str) -> bool:
         text = sentence.text
         if not (cw & set(WORD.findall(text.lower()))) or not negates(text, cw):
             continue
-        excepted = exception_of(text)
-        if not (excepted and excepted <= cw):
+        if not excepts(text, cw):
             return True
     return False
 
@@ -202,11 +205,19 @@ def _excepted(sentence: str) -> str:
     return m.group("what").strip() if m else ""
 
 
-def exception_of(sentence: str) -> set[str]:
-    """The content words of what a sentence's rule excepts ("guide dogs" in "Pets are not
-    allowed, except guide dogs"; "Monday" in "open every day except Monday"); empty when it
-    excepts nothing."""
+def exception_of(sentence: str) -> list[set[str]]:
+    """The content words of each thing a sentence's rule excepts ("guide dogs" in "Pets are
+    not allowed, except guide dogs"; "Christmas Day" and "New Year's Day" in "open every day
+    except Christmas Day and New Year's Day"); empty when it excepts nothing."""
     m = _EXCEPT.search(sentence)
     if m is None:
-        return set()
-    return {w for w in WORD.findall(m.group("what").lower()) if w not in STOP}
+        return []
+    items = re.split(r"\s*(?:,|\band\b|\bor\b)\s*", m.group("what").lower())
+    return [words for item in items if (words := {w for w in WORD.findall(item) if w not in STOP})]
+
+
+def excepts(sentence: str, claim_words: set[str]) -> bool:
+    """Whether the claim (its content words) is about one of the things the sentence's rule
+    excepts: every word of that thing is the claim's, a plural read as its singular."""
+    forms = claim_words | {w + "s" for w in claim_words} | {w[:-1] for w in claim_words if w.endswith("s")}
+    return any(item <= forms for item in exception_of(sentence))
