@@ -208,6 +208,15 @@ def test_a_word_swapped_for_its_opposite_is_contradicted() -> None:
     assert not r.is_grounded
 
 
+def test_a_swapped_word_in_a_sentence_whose_subject_is_a_pronoun() -> None:
+    # "It" is the library the passage named: the claim's three content words are all said
+    source = "The central library opens at 9 am on weekdays. It is closed on Sundays and public holidays."
+    d = toulmin.verify("The library is open on Sundays.", [source]).details[0]
+    assert (d.verdict, d.note) == (Verdict.CONTRADICTED, "source says closed, not open")
+    closed = toulmin.verify("The library is closed on Sundays.", [source]).details[0]
+    assert closed.verdict == Verdict.SUPPORTED
+
+
 def test_a_bound_against_a_bare_number_the_words_before_it_name() -> None:
     r = toulmin.verify(
         "In North West England, Labour has more than 50 seats.",

@@ -32,8 +32,16 @@ def _sents(p: Pair) -> list:  # type: ignore[type-arg]
     return p.shared("sentences", lambda: sentences(p.evidence))  # type: ignore[no-any-return]
 
 
+def _read(p: Pair) -> list:  # type: ignore[type-arg]
+    """The sentences of what the checker read: the passage's context when it has one (the
+    span "The central library opens at 9 am" read in "... It is closed on Sundays.")."""
+    if p.context and p.evidence in p.context:
+        return p.shared("context sentences", lambda: sentences(p.context or ""))  # type: ignore[no-any-return]
+    return _sents(p)
+
+
 def _close(p: Pair) -> Close | None:
-    return p.shared("close", lambda: closest(p.claim, _sents(p)))  # type: ignore[no-any-return]
+    return p.shared("close", lambda: closest(p.claim, _read(p)))  # type: ignore[no-any-return]
 
 
 @register("number.value", kind="number")

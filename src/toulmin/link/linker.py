@@ -242,6 +242,7 @@ class HybridLinker:
             return lacks
 
         out: list[list[Candidate]] = []
+        near_of: list[tuple[list[int], np.ndarray, np.ndarray, set[str]]] = []
         # An embedder may declare its own cosine floor: the static table's cosines
         # run high (an unrelated HaluEval sentence scores 0.55 at the median,
         # against 0.07 for MiniLM), so ``floor`` is not its scale.
@@ -289,9 +290,26 @@ class HybridLinker:
                             u, sources, sents, float(lex[i][p[0]]), p, lacks, gates[i][1])]
                         break
             out.append(chosen)
+            near_of.append((order, cand, fused, cw))
         # the answer's own sources: those nearest two or more of its claims
         tops = Counter(c[0].source_id for c in out if c)
         home = {sid for sid, n in tops.items() if n >= 2}
+        for i, claim in enumerate(claims):
+            chosen = out[i]
+            if gates[i][0] is not None or not home or not chosen or any(c.source_id in home for c in chosen):
+                continue
+            # Among many chunks, the passages nearest a claim about "the library" may all
+            # come from other libraries' pages while the answer's own source, ranked just
+            # below them, says otherwise: its best passage takes the last place.
+            order, cand, fused, cw = near_of[i]
+            for p in self._over_floor(order, cand, units, cw, fused, dense.get(i), cos_floor):
+                u = units[p[0]]
+                if sources[u.source].id in home and not any(
+                        c.source_id == sources[u.source].id and c.start < u.end and u.start < c.end
+                        for c in chosen):
+                    out[i] = [*chosen[: self.k - 1], self._candidate(
+                        u, sources, sents, float(lex[i][p[0]]), p, missing(claim, u.source), gates[i][1])]
+                    break
         return [_about_the_subject(claim, chosen, sources, home) if gates[i][0] is None and len(chosen) > 1
                 else chosen for i, (claim, chosen) in enumerate(zip(claims, out))]
 
