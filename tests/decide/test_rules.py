@@ -330,3 +330,24 @@ def test_on_a_conversation_the_checkers_contradiction_alone_refutes_only_at_its_
     refuted = decide_claim(_claim(), _cls((0.02, 0.01, 0.97), findings=[f]), SOURCES, CFG, floor=0.25,
                            spoken={"a"})
     assert refuted.verdict == Verdict.CONTRADICTED and refuted.note == "source says 34, not 340"
+
+
+def test_a_passage_less_about_the_claim_does_not_cancel_the_deciding_passages_mismatch() -> None:
+    # the museum's own passage says 15 euros, not 12; a chunk on a stadium lease that says
+    # 12 (fewer of the claim's words) read the figure "ok", and the merge kept that (issue 54)
+    claim = _claim("A standard ticket costs 12 euros.")
+    bad = Finding(kind="number", status="mismatch", claim="12 euros", source="15 euros",
+                  note="source says 15 euros, not 12 euros")
+    ok = Finding(kind="number", status="ok", claim="12 euros", source="12", note="source states 12")
+
+    def case(other_overlap: float) -> ClaimResult:
+        cls = _cls((0.69, 0.04, 0.27), (0.19, 0.41, 0.40))
+        cls.scored[0].candidate.overlap, cls.scored[1].candidate.overlap = 0.6, other_overlap
+        cls.scored[0].findings, cls.scored[1].findings = [bad], [ok]
+        cls.scored[1].candidate.source_id = "old"
+        return _v(cls.model_copy(update={"findings": [ok]}), claim)
+
+    less = case(0.4)
+    assert (less.verdict, less.note) == (Verdict.CONTRADICTED, "source says 15 euros, not 12 euros")
+    # a passage as much about the claim that states the figure still does
+    assert case(0.6).verdict == Verdict.SUPPORTED

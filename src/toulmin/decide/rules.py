@@ -74,6 +74,23 @@ def _unnamed(sc: ScoredCandidate) -> list[str]:
     return [f.claim for f in sc.findings if f.kind == "entity" and f.status == "missing"]
 
 
+def _not_cancelled(scored: Sequence[ScoredCandidate], best: int, on_topic: Sequence[int],
+                   findings: list[Finding], cfg: DecideConfig) -> tuple[Finding | None, list[Finding]]:
+    """The deciding passage's own refuting finding, when only passages sharing fewer of the
+    claim's words read that fact as stated: "A standard ticket costs 12 euros" against the
+    museum's "a ticket costs 15 euros" is not saved by a chunk on a stadium lease that says
+    12 (the merge keeps the best status any candidate gives)."""
+    b = scored[best]
+    own = next((f for f in b.findings if _refutes(f, cfg)), None) if best in on_topic else None
+    if own is None:
+        return None, findings
+    saying = [i for i in on_topic if i != best and any(
+        g.kind == own.kind and g.claim == own.claim and g.status == "ok" for g in scored[i].findings)]
+    if not saying or any(scored[i].candidate.overlap >= b.candidate.overlap for i in saying):
+        return None, findings
+    return own, [own if (f.kind, f.claim) == (own.kind, own.claim) else f for f in findings]
+
+
 def _lacks_a_number(best: ScoredCandidate, findings: Sequence[Finding]) -> bool:
     """The best span misses a number of the claim that another candidate states."""
     found = {f.claim for f in findings if f.kind == "number" and f.status == "ok"}
@@ -231,6 +248,8 @@ class _Case:
             contra = [i for i in contra if scored[i].candidate.source_id in own
                       or scored[i].candidate.overlap >= held]
         mismatch = next((f for f in findings if _refutes(f, cfg)), None) if on_topic else None
+        if mismatch is None and on_topic and not joint_used:
+            mismatch, findings = _not_cancelled(scored, order[0], on_topic, findings, cfg)
         return cls_(claim, cls, sources, cfg, threshold, scored, named, order, evidence, p_best, probs,
                     joint_used, findings, on_topic, contra, mismatch)
 
