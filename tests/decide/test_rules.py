@@ -351,3 +351,17 @@ def test_a_passage_less_about_the_claim_does_not_cancel_the_deciding_passages_mi
     assert (less.verdict, less.note) == (Verdict.CONTRADICTED, "source says 15 euros, not 12 euros")
     # a passage as much about the claim that states the figure still does
     assert case(0.6).verdict == Verdict.SUPPORTED
+
+
+def test_beside_a_passage_about_the_subject_one_whose_source_never_speaks_of_it_backs_nothing() -> None:
+    # "The park is open all year round": the park's own page (on topic) says April to
+    # October; a page on an air force squadron (its source never says "park") scored 0.65
+    claim = _claim("The park is open all year round.")
+    sources = {**SOURCES, "b": Source(id="b", text="z")}
+    cls = _cls((0.28, 0.22, 0.50), (0.65, 0.03, 0.32))
+    cls.scored[1].candidate.on_topic = False
+    cls.scored[1].candidate.source_id = "b"
+    assert decide_claim(claim, cls, sources, CFG, floor=0.25).verdict == Verdict.OVERREACH
+    # when no candidate's source speaks of it, a passage may still back a paraphrase
+    cls.scored[0].candidate.on_topic = False
+    assert decide_claim(claim, cls, sources, CFG, floor=0.25).verdict == Verdict.SUPPORTED

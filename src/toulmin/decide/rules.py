@@ -182,7 +182,14 @@ class _Case:
         # A passage that does not mention a name the claim asserts cannot be its
         # support ("Zentrix was approved for children" against a passage on Lumora),
         # however high the checker scores it; the best passage that does decides.
-        named = [i for i in by_entail if not (cfg.require_names and _unnamed(scored[i]))]
+        # Nor, beside a passage whose source speaks of the claim's subject, one whose
+        # source never does (link.linker._about_the_subject): a page on an air force
+        # squadron does not back "The park is open all year round" (entailment 0.65)
+        # while the park's own page says April to October.
+        about = [i for i in range(len(scored)) if scored[i].candidate.on_topic]
+        partial = 0 < len(about) < len(scored)
+        named = [i for i in by_entail if not (cfg.require_names and _unnamed(scored[i]))
+                 and not (partial and i not in about)]
         order = named + [i for i in by_entail if i not in named]
         evidence = [_ev(scored[i].candidate, scored[i].probs, sources[scored[i].candidate.source_id])
                     for i in order]
