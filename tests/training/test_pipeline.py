@@ -210,3 +210,26 @@ def test_the_mask_pass_leaves_a_real_export_bit_identical(tmp_path: Path) -> Non
     fresh = OnnxChecker(out)
     assert not fresh.mask_dropped and "attention_mask" not in fresh._inputs  # stripped at export
     assert np.array_equal(stripped, fresh.logits(claims, spans))
+
+
+def test_four_bit_weights_load_and_stay_close_to_fp32(tmp_path: Path) -> None:
+    # int4-emb8: how the 12-layer teacher fits under 100 MB (docs/gpu-kit.md)
+    base = build_tiny_bert(tmp_path / "base", dict(enumerate(LABELS)))
+    out = tmp_path / "onnx"
+    fp32 = export_onnx(base, out)
+    meta = {"name": "tiny", "version": "t1", "labels": list(LABELS), "pair_order": "claim_first",
+            "max_length": 32, "threshold": 0.5}
+    write_checker_json(out, meta)
+    claims, spans = ["the cat sat", "a dog"], ["the cat sat on the mat in paris", "the sky"]
+    (out / "model.onnx").write_bytes(fp32.read_bytes())
+    ref = OnnxChecker(out).predict(claims, spans)
+    quantize_as(fp32, out / "model.onnx", "int4-emb8", out / "tokenizer.json")
+    import onnx
+
+    ops = {n.op_type for n in onnx.load(str(out / "model.onnx")).graph.node}
+    assert {"MatMulNBits", "DequantizeLinear"} <= ops, ops  # 4-bit products, uint8 tables
+    got = OnnxChecker(out).predict(claims, spans)
+    assert got.shape == (2, 3)
+    np.testing.assert_allclose(got.sum(1), 1.0, atol=1e-5)
+    assert np.abs(got - ref).max() < 0.1
+    assert (out / "model.onnx").stat().st_size < fp32.stat().st_size

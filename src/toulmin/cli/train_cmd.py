@@ -79,8 +79,8 @@ def _has_teacher_logits(path: Path) -> bool:
               help="End the run (with a last checkpoint) as soon as this file exists.")
 @click.option("--quantization", default=None, type=click.Choice(list(QUANTIZATIONS)),
               help="With --export: int8-ffn-fp32 (as the default checker ships), int8-smooth-emb8 (as the "
-                   "fast one; the only one that keeps a 12-layer base near 110 MB), int8-smooth, int8 or "
-                   "fp32.")
+                   "fast one; a 12-layer base near 110 MB), int4-emb8 (4-bit weights: a 12-layer base "
+                   "near 80 MB), int8-smooth, int8 or fp32.")
 @click.option("--partial-teacher", is_flag=True,
               help="Rows may carry teacher_logits or not: those that do learn alpha * teacher + "
                    "(1 - alpha) * label, the others their label (a checker keeping its outputs on a "
