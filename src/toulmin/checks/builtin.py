@@ -32,12 +32,18 @@ def _sents(p: Pair) -> list:  # type: ignore[type-arg]
     return p.shared("sentences", lambda: sentences(p.evidence))  # type: ignore[no-any-return]
 
 
+def _read_text(p: Pair) -> str:
+    """What the checker read: the passage's context when it has one (the span "The central
+    library opens at 9 am" read in "... It is closed on Sundays.")."""
+    return p.context if p.context and p.evidence in p.context else p.evidence
+
+
 def _read(p: Pair) -> list:  # type: ignore[type-arg]
-    """The sentences of what the checker read: the passage's context when it has one (the
-    span "The central library opens at 9 am" read in "... It is closed on Sundays.")."""
-    if p.context and p.evidence in p.context:
-        return p.shared("context sentences", lambda: sentences(p.context or ""))  # type: ignore[no-any-return]
-    return _sents(p)
+    """The sentences of what the checker read (``_read_text``)."""
+    text = _read_text(p)
+    if text == p.evidence:
+        return _sents(p)
+    return p.shared("context sentences", lambda: sentences(text))  # type: ignore[no-any-return]
 
 
 def _close(p: Pair) -> Close | None:
@@ -105,7 +111,7 @@ def hearsay_asked(p: Pair) -> list[Finding]:
     """A source that only asks, supposes or calls the claim a myth: "Was X born in Berlin?", "Myth: X"."""
     # what the checker read: the question and the answer after it ("Is the museum free on
     # Sundays? Yes, it is free on Sundays.")
-    return check_asked(p.claim, p.context if p.context and p.evidence in p.context else p.evidence)
+    return check_asked(p.claim, _read_text(p))
 
 
 @register("agent.passive", kind="agent")

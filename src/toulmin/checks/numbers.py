@@ -348,6 +348,15 @@ def _fractions(text: str) -> list[tuple[int, int, float, str]]:
     return out
 
 
+def _with_bound(before: str, said: str, start: int) -> tuple[str, str, int]:
+    """(what the text says, its bound or "", where it starts) of a figure said from
+    ``start``, with the bound the words ``before`` it put on it ("more than 300")."""
+    for rx, bound in _BOUNDS:
+        if hit := rx.search(before):
+            return f"{hit.group(1)} {said}", bound, start - len(before) + hit.start()
+    return said, "", start
+
+
 def find_numbers(text: str) -> list[Number]:
     # The same evidence text is read for every claim it is a candidate of, and by
     # several checks: parse it once.
@@ -410,11 +419,7 @@ def _find_numbers(text: str) -> tuple[Number, ...]:
         parts = ("pct",) if m.group("pct") else ("den", "den2") if scale_of else (
             "num", "scale", "letter", "unit", "unit2", "unit3")
         end = of_noun.end() if of_noun else max(m.end(g) for g in parts)
-        said, bound, lead = text[m.start() : end].strip(), "", m.start()
-        for rx, b in _BOUNDS:
-            if hit := rx.search(before):
-                said, bound, lead = f"{hit.group(1)} {said}", b, m.start() - len(before) + hit.start()
-                break
+        said, bound, lead = _with_bound(before, text[m.start() : end].strip(), m.start())
         nouns = () if m.group("pct") or m.group("cur") or scale_of else tuple(
             _stem(w) for w in (m.group("unit"), m.group("unit2"), m.group("unit3")) if w)
         if of_noun:  # "one of the housemaids" counts one housemaid
@@ -429,11 +434,7 @@ def _find_numbers(text: str) -> tuple[Number, ...]:
     for lo, hi, value, word in fractions:
         unit, factor = _CONVERT[_unit_key(word)] if _unit_key(word) in _CONVERT else (_unit_key(word), 1.0)
         before = text[max(0, lo - 20) : lo]
-        said, bound, lead = text[lo:hi], "", lo
-        for rx, bd in _BOUNDS:
-            if hit := rx.search(before):
-                said, bound, lead = f"{hit.group(1)} {said}", bd, lo - len(before) + hit.start()
-                break
+        said, bound, lead = _with_bound(before, text[lo:hi], lo)
         ends = [n.start + len(n.text) for n in out if n.start < lo]
         out.append(Number(value * factor, said, unit, bool(_APPROX.search(before)), lo, bound, 0.0,
                           (_stem(word),), _prefix(text, max(ends, default=0), lead), factor=factor))

@@ -186,10 +186,10 @@ class _Case:
         # source never does (link.linker._about_the_subject): a page on an air force
         # squadron does not back "The park is open all year round" (entailment 0.65)
         # while the park's own page says April to October.
-        about = [i for i in range(len(scored)) if scored[i].candidate.on_topic]
-        partial = 0 < len(about) < len(scored)
+        on_topic = [i for i in range(len(scored)) if scored[i].candidate.on_topic]
+        partial = 0 < len(on_topic) < len(scored)
         named = [i for i in by_entail if not (cfg.require_names and _unnamed(scored[i]))
-                 and not (partial and i not in about)]
+                 and not (partial and i not in on_topic)]
         order = named + [i for i in by_entail if i not in named]
         evidence = [_ev(scored[i].candidate, scored[i].probs, sources[scored[i].candidate.source_id])
                     for i in order]
@@ -229,9 +229,7 @@ class _Case:
         # source mentions what the claim is about (extract/topic.py), nothing refutes it;
         # when some candidates' sources speak of it and others' never do, the checks read
         # only the former (link.linker._about_the_subject)
-        on_topic = [i for i in range(len(scored)) if scored[i].candidate.on_topic]
-        merged = (cls.findings if not on_topic or len(on_topic) == len(scored)
-                  else merge_findings([scored[i].findings for i in on_topic]))
+        merged = merge_findings([scored[i].findings for i in on_topic]) if partial else cls.findings
         findings = [f for f in merged if cfg.require_names or f.kind != "entity"]
         contra = [
             i
