@@ -35,7 +35,8 @@ from .checks.numbers import spoken_numbers
 from .checks.speakers import Said, said_by, shown
 from .report import ClaimResult, Evidence
 from .sources import Source
-from .text import clip, map_span
+from .tables.render import Rendered, render_tables
+from .text import TextBuilder, clip, map_span
 
 __all__ = ["TRANSCRIPT_KINDS", "Reading", "conversation", "locate", "read_answer", "read_source",
            "read_sources"]
@@ -97,6 +98,7 @@ class Reading:
     to_source: array[int] = field(repr=False)  # len(text) + 1 offsets into source.text
     turns: tuple[tuple[int, int, str], ...] = ()  # (start, end, speaker) in the reading
     names: dict[str, str] = field(default_factory=dict)  # speaker -> the name they are called by
+    tables: tuple[Rendered, ...] = ()  # a table source's tables, their rows read as sentences
 
     @property
     def speakers(self) -> tuple[str, ...]:
@@ -133,28 +135,7 @@ class Reading:
         return self.source.text[a:b], a, b
 
 
-class _Builder:
-    def __init__(self, src: str):
-        self.src = src
-        self.parts: list[str] = []
-        self.to_src = array("l")
-
-    def copy(self, a: int, b: int) -> None:
-        self.parts.append(self.src[a:b])
-        self.to_src.extend(range(a, b))
-
-    def put(self, text: str, a: int, b: int) -> None:
-        """``text`` in place of the original ``[a, b)`` (an insertion when a == b): its
-        last character stands for the original's last, so a span ending in it ends there."""
-        if not text:
-            return
-        self.parts.append(text)
-        self.to_src.extend([a] * (len(text) - 1))
-        self.to_src.append(max(a, b - 1))
-
-    def done(self) -> tuple[str, array[int]]:
-        self.to_src.append(len(self.src))
-        return "".join(self.parts), self.to_src
+_Builder = TextBuilder
 
 
 def _turns(text: str) -> list[re.Match[str]]:
@@ -252,8 +233,14 @@ _WORDS_THAT_PREFIX = frozenset({"work", "some", "over", "under", "down", "with",
 
 
 def read_source(source: Source) -> Reading | None:
-    """The source's reading when it is a transcript, else None (it is read as it is)."""
+    """The source's reading when it is a transcript or holds tables or JSON records, else
+    None (it is read as it is)."""
     kind = str(source.metadata.get("kind", "")).strip().lower()
+    if kind not in TRANSCRIPT_KINDS:
+        got = render_tables(source.text, kind)
+        if got is not None:
+            reading, to_src, tables = got
+            return Reading(source=source, text=reading, to_source=to_src, tables=tuple(tables))
     if kind and kind not in TRANSCRIPT_KINDS:
         return None
     text = source.text
@@ -287,7 +274,8 @@ def read_source(source: Source) -> Reading | None:
 
 def read_sources(sources: Sequence[Source]) -> tuple[list[Source], dict[str, Reading]]:
     """The sources as the pipeline reads them, and the readings by source id (only the
-    transcripts have one; every other source is passed on as it is)."""
+    transcripts and the sources holding tables have one; every other source is passed on
+    as it is)."""
     out: list[Source] = []
     readings: dict[str, Reading] = {}
     for s in sources:
@@ -305,6 +293,7 @@ def conversation(sources: Sequence[Source], readings: dict[str, Reading]) -> lis
     declared a chat by ``metadata.kind``, else the one source read as a transcript; none
     when several are and none is declared (a retrieved chunk of some other chat is not the
     conversation)."""
+    readings = {k: r for k, r in readings.items() if r.turns}
     declared = [s.id for s in sources if s.id in readings and s.metadata.get("kind")]
     read = declared[:1] or (list(readings) if len(readings) == 1 else [])
     if not read:

@@ -8,6 +8,7 @@ evidence quote can be shown inside its source.
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -15,7 +16,7 @@ from .errors import InputError
 
 __all__ = [
     "MAX_ANSWER_CHARS", "MAX_DOC_CHARS", "MAX_SOURCE_CHARS", "MAX_TOTAL_SOURCE_CHARS", "STOPWORDS",
-    "Span", "check_text", "clip", "content_words", "make_windows", "map_span",
+    "Span", "TextBuilder", "check_text", "clip", "content_words", "make_windows", "map_span",
     "split_sentences", "stated"
 ]
 
@@ -154,6 +155,37 @@ def _cut_long(sent: Span, max_words: int) -> list[Span]:
         e = sent.start + chunk[-1].end()
         out.append(Span(s, e, sent.text[chunk[0].start() : chunk[-1].end()]))
     return out
+
+class TextBuilder:
+    """A text built from pieces of ``src`` and new words, with the offset in ``src`` of
+    each of its characters (``done``): how a reading maps back to what the user passed."""
+
+    def __init__(self, src: str):
+        self.src = src
+        self.parts: list[str] = []
+        self.to_src = array("l")
+
+    def copy(self, a: int, b: int) -> None:
+        self.parts.append(self.src[a:b])
+        self.to_src.extend(range(a, b))
+
+    def put(self, text: str, a: int, b: int) -> None:
+        """``text`` in place of the original ``[a, b)`` (an insertion when a == b): its
+        last character stands for the original's last, so a span ending in it ends there."""
+        if not text:
+            return
+        self.parts.append(text)
+        self.to_src.extend([a] * (len(text) - 1))
+        self.to_src.append(max(a, b - 1))
+
+    @property
+    def at(self) -> int:
+        """The length of the text built so far."""
+        return len(self.to_src)
+
+    def done(self) -> tuple[str, array[int]]:
+        self.to_src.append(len(self.src))
+        return "".join(self.parts), self.to_src
 
 
 def check_text(value: object, what: str, limit: int = MAX_DOC_CHARS) -> str:

@@ -28,6 +28,7 @@ from .classify.unlabelled import read_without_labels
 from .components import build_components, require_llm
 from .config import Config, load_config, nest_dotted
 from .decide import decide_claim, level, not_checked, revise, rollup, suggest
+from .decide.tables import Tables, by_table
 from .errors import InputError, LLMError
 from .extract.extractor import Claim
 from .extract.topic import assign_topics, context_topic
@@ -38,7 +39,7 @@ from .report import Alignment, ClaimResult, Report
 from .score.align import alignment, verification
 from .score.align_llm import llm_alignment
 from .sources import Source, coerce_sources
-from .text import check_text, map_span
+from .text import check_text, map_span, split_sentences
 
 # (kind, data): streamed progress of one verification
 OnEvent = Callable[[str, Any], None]
@@ -53,6 +54,9 @@ def stop_if_cancelled(cancel: threading.Event | None, stage: str) -> None:
     if cancel is not None and cancel.is_set():
         raise InputError("E_CANCELLED", f"the verification was cancelled before {stage}",
                          fix="the client went away or serve.timeout passed; send it again")
+
+
+_NO_TABLES = Tables()
 
 
 class Verifier:
@@ -107,8 +111,10 @@ class Verifier:
         return self.extractor.extract(text, question)
 
     def _decide(self, c: Claim, cls: Classification | None, by_id: dict[str, Source],
-                spoken: frozenset[str] = frozenset()) -> ClaimResult:
-        return decide_claim(c, cls, by_id, self.decide_cfg, self.config.link.floor, spoken)
+                spoken: frozenset[str] = frozenset(), tables: Tables = _NO_TABLES) -> ClaimResult:
+        # a table's cells settle what they can (decide/tables.py); the checker the rest
+        decided = decide_claim(c, cls, by_id, self.decide_cfg, self.config.link.floor, spoken)
+        return by_table(c, decided, tables)
 
     def _conversation(
         self, claim: Claim, cls: Classification, readings: dict[str, Reading]
@@ -198,7 +204,10 @@ class Verifier:
         # transcripts are read clean (reading.py); the rest is the sources as given
         srcs, readings = read_sources(given)
         by_id = {s.id: s for s in srcs}
-        spoken = frozenset(readings)
+        tabled = [(sid, r.text, t) for sid, r in readings.items() for t in r.tables]
+        tables = Tables(tabled, split_sentences(text)) if tabled else _NO_TABLES
+        talks = {sid: r for sid, r in readings.items() if r.turns}  # the conversations
+        spoken = frozenset(talks)
         notes: list[str] = list(self.notes)
         letters = [ch for ch in text if ch.isalpha()]
         if letters and sum(ch.isascii() for ch in letters) / len(letters) < 0.5:
@@ -236,7 +245,7 @@ class Verifier:
             on_event("claims", [c.model_dump(mode="json") for c in claims])
         stop_if_cancelled(cancel, "linking")
         cands = self.linker.link(checked, srcs)
-        if any(r.turns for r in readings.values()):
+        if talks:
             cands = link_in_sentence(self.linker, checked, cands, srcs)
         t3 = time.perf_counter()
         linked = [(c, cs) for c, cs in zip(checked, cands) if cs]
@@ -246,8 +255,8 @@ class Verifier:
         whole = bool(getattr(self.classifier, "needs_whole_answer", False))
         if (on_event is None and cancel is None) or whole:
             got = self.classifier.classify([c for c, _ in linked], [cs for _, cs in linked], question)
-            got = [self._conversation(c, cls, readings) for (c, _), cls in zip(linked, got)]
-            decided = {c.id: self._decide(c, cls, by_id, spoken) for (c, _), cls in zip(linked, got)}
+            got = [self._conversation(c, cls, talks) for (c, _), cls in zip(linked, got)]
+            decided = {c.id: self._decide(c, cls, by_id, spoken, tables) for (c, _), cls in zip(linked, got)}
             if on_event is not None:
                 for c, _ in linked:
                     on_event("claim", locate(decided[c.id], readings).model_dump(mode="json"))
@@ -258,8 +267,8 @@ class Verifier:
             for c, cs in linked:
                 stop_if_cancelled(cancel, f"claim {c.id}")
                 (cls,) = self.classifier.classify([c], [cs], question, answer_claims=len(linked))
-                cls = self._conversation(c, cls, readings)
-                decided[c.id] = self._decide(c, cls, by_id, spoken)
+                cls = self._conversation(c, cls, talks)
+                decided[c.id] = self._decide(c, cls, by_id, spoken, tables)
                 if on_event is not None:
                     on_event("claim", locate(decided[c.id], readings).model_dump(mode="json"))
         t4 = time.perf_counter()
@@ -270,7 +279,7 @@ class Verifier:
             elif c.id in decided:
                 results.append(decided[c.id])
             else:  # unlinked or trivial: decided without a model
-                results.append(self._decide(c, None, by_id, spoken))
+                results.append(self._decide(c, None, by_id, spoken, tables))
                 if on_event is not None:
                     on_event("claim", locate(results[-1], readings).model_dump(mode="json"))
         t5 = time.perf_counter()
@@ -363,7 +372,10 @@ _VERIFIERS_LOCK = threading.Lock()
 
 def _source_row(s: Source, reading: Reading | None) -> dict[str, Any]:
     row: dict[str, Any] = {"id": s.id, "chars": len(s.text), "stale": s.stale_reason}
-    if reading is not None:  # how it was read, and whom it heard
+    if reading is not None and reading.tables:  # read as tables: how many, how many rows
+        row["read_as"] = "table"
+        row["tables"] = [{"rows": len(t.table.rows), "columns": len(t.table.columns)} for t in reading.tables]
+    elif reading is not None:  # how it was read, and whom it heard
         row["read_as"] = "transcript"
         row["speakers"] = [shown(w, reading.names) for w in reading.speakers]
     return row

@@ -14,7 +14,7 @@ Status = Literal["ok", "partial", "imprecise", "mismatch", "missing"]
 class Finding(BaseModel):
     kind: Literal[
         "number", "date", "name", "entity", "negation", "antonym", "degree", "merged", "rank", "agent",
-        "denial", "hearsay", "speaker",
+        "denial", "hearsay", "speaker", "table",
     ]
     status: Status
     claim: str

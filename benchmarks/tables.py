@@ -1,0 +1,181 @@
+"""Claims against tables and JSON records: toulmin's own cases and TabFact.
+
+    python benchmarks/tables.py [--set dev|unread|both] [--tabfact N] [--tag T]
+
+Own cases (written for this project, ``benchmarks/data/tables.jsonl`` for development and
+``benchmarks/data/tables_unread.jsonl``, written by a separate session and not read while
+the rules were written): JSON records, finance tables in Markdown, CSV, TSV, HTML and
+declared aligned tables; each claim is verified alone against its sources and expects
+SUPPORTED, CONTRADICTED or UNSUPPORTED (met by any verdict but those two). Reports the
+share right and the claims wrongly SUPPORTED.
+
+TabFact (``../shared/data/tabfact/tabfact.val.jsonl.gz``, lower-cased, lemmatised
+statements): the tables are split by a hash of their id into a development half and an
+unread half (never read while writing rules); ``--tabfact N`` statements from each, the
+first N in file order of each half. The table is passed as a Markdown table under its
+caption; a statement counts as entailed when every checkable claim is SUPPORTED.
+Reports balanced accuracy. Writes ``benchmarks/results/tables[-TAG].json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from toulmin import Verifier
+from toulmin.datasets import data_dir
+from toulmin.sources import Source
+
+ROOT = Path(__file__).resolve().parents[1]
+SETS = {
+    "dev": ROOT / "benchmarks" / "data" / "tables.jsonl",
+    "unread": ROOT / "benchmarks" / "data" / "tables_unread.jsonl",
+}
+CHECKABLE_OUT = {"TRIVIAL", "NOT_CHECKED"}
+
+
+def _verdicts(v: Verifier, answer: str, sources: list[Source]) -> list[str]:
+    r = v.verify(answer, sources)
+    return [str(d.verdict) for d in r.details if str(d.verdict) not in CHECKABLE_OUT]
+
+
+def _meets(expect: str, got: list[str]) -> bool:
+    if not got:
+        return expect == "UNSUPPORTED"
+    if expect == "SUPPORTED":
+        return all(g == "SUPPORTED" for g in got)
+    if expect == "CONTRADICTED":
+        return "CONTRADICTED" in got
+    return not any(g in ("SUPPORTED", "CONTRADICTED") for g in got) or (
+        "SUPPORTED" not in got and "CONTRADICTED" not in got
+    )
+
+
+def own(v: Verifier, name: str) -> dict[str, Any]:
+    path = SETS[name]
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    right = wrong_supported = total = 0
+    by_expect: dict[str, list[int]] = {}
+    misses = []
+    times = []
+    for case in rows:
+        srcs = [Source(id=s["id"], text=s["text"], metadata=s.get("metadata") or {}) for s in case["sources"]]
+        for cl in case["claims"]:
+            t0 = time.perf_counter()
+            got = _verdicts(v, cl["claim"], srcs)
+            times.append(time.perf_counter() - t0)
+            ok = _meets(cl["expect"], got)
+            total += 1
+            right += ok
+            by_expect.setdefault(cl["expect"], [0, 0])
+            by_expect[cl["expect"]][0] += ok
+            by_expect[cl["expect"]][1] += 1
+            if "SUPPORTED" in got and cl["expect"] != "SUPPORTED":
+                wrong_supported += 1
+            if not ok:
+                misses.append({"case": case["id"], "claim": cl["claim"], "expect": cl["expect"], "got": got})
+    return {
+        "set": name,
+        "claims": total,
+        "right": right,
+        "accuracy": round(100 * right / max(total, 1), 2),
+        "wrongly_supported": wrong_supported,
+        "by_expect": {k: f"{a}/{b}" for k, (a, b) in sorted(by_expect.items())},
+        "median_ms": round(1000 * statistics.median(times), 1) if times else None,
+        "misses": misses,
+    }
+
+
+def _half(table_id: str) -> str:
+    return "dev" if int(hashlib.sha1(table_id.encode()).hexdigest(), 16) % 2 == 0 else "unread"
+
+
+def markdown(header: list[str], rows: list[list[str]], caption: str) -> str:
+    def line(cells: list[str]) -> str:
+        return "| " + " | ".join(c.strip().replace("|", "/") for c in cells) + " |"
+
+    out = [f"## {caption.strip()}", "", line(header), "|" + "---|" * len(header)]
+    out += [line(r) for r in rows]
+    return "\n".join(out)
+
+
+def tabfact(v: Verifier, n: int, half: str) -> dict[str, Any]:
+    path = data_dir() / "tabfact" / "tabfact.val.jsonl.gz"
+    picked = []
+    with gzip.open(path, "rt") as f:
+        for line in f:
+            r = json.loads(line)
+            if _half(r["table_id"]) == half:
+                picked.append(r)
+                if len(picked) >= n:
+                    break
+    hits = {0: [0, 0], 1: [0, 0]}
+    by_table = 0
+    for r in picked:
+        src = Source(id="table", text=markdown(r["header"], r["rows"], r["caption"]))
+        rep = v.verify(r["statement"], [src])
+        got = [d for d in rep.details if str(d.verdict) not in CHECKABLE_OUT]
+        by_table += any(d.decided_by == "table" for d in got)
+        entailed = bool(got) and all(str(d.verdict) == "SUPPORTED" for d in got)
+        hits[r["label"]][0] += entailed == bool(r["label"])
+        hits[r["label"]][1] += 1
+    recall = [a / b for a, b in hits.values() if b]
+    return {
+        "half": half,
+        "statements": len(picked),
+        "balanced_accuracy": round(100 * sum(recall) / len(recall), 2),
+        "entailed_right": f"{hits[1][0]}/{hits[1][1]}",
+        "refuted_right": f"{hits[0][0]}/{hits[0][1]}",
+        "settled_by_table_rules": by_table,
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--set", choices=["dev", "unread", "both"], default="both")
+    ap.add_argument("--tabfact", type=int, default=300, help="statements per TabFact half (0: none)")
+    ap.add_argument("--halves", default="dev,unread")
+    ap.add_argument("--tag", default="")
+    ap.add_argument("--show-misses", action="store_true", help="print the development set's misses")
+    args = ap.parse_args()
+    v = Verifier()
+    out: dict[str, Any] = {"own": [], "tabfact": []}
+    names = ["dev", "unread"] if args.set == "both" else [args.set]
+    print(f"{'set':10} {'claims':>7} {'right %':>8} {'wrongly SUPPORTED':>18} {'by expected verdict':>40}")
+    for name in names:
+        if not SETS[name].exists():
+            print(f"{name:10} (no {SETS[name].name})")
+            continue
+        got = own(v, name)
+        out["own"].append(got)
+        print(
+            f"{name:10} {got['claims']:>7} {got['accuracy']:>8} {got['wrongly_supported']:>18} "
+            f"{json.dumps(got['by_expect']):>40}"
+        )
+        if args.show_misses and name == "dev":
+            for m in got["misses"]:
+                print("   MISS", m)
+    if args.tabfact:
+        print(
+            f"\n{'TabFact':10} {'statements':>10} {'BA':>6} {'entailed':>10} {'refuted':>10} {'by rules':>9}"
+        )
+        for half in args.halves.split(","):
+            got = tabfact(v, args.tabfact, half)
+            out["tabfact"].append(got)
+            print(
+                f"{half:10} {got['statements']:>10} {got['balanced_accuracy']:>6} "
+                f"{got['entailed_right']:>10} "
+                f"{got['refuted_right']:>10} {got['settled_by_table_rules']:>9}"
+            )
+    res = ROOT / "benchmarks" / "results" / f"tables{'-' + args.tag if args.tag else ''}.json"
+    res.write_text(json.dumps(out, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+"""A claim's verdict from the cells of a table or record among its sources, where one of
+the table rules settles it (tables/settle.py): it replaces the checker's reading of the
+rows, with the arithmetic in the note and the cells as evidence."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..checks.finding import Finding
+from ..extract.extractor import Claim
+from ..report import ClaimResult, Evidence, Verdict
+from ..tables.render import Rendered
+from ..tables.settle import settle
+from ..text import Span
+
+__all__ = ["Tabled", "Tables", "by_table"]
+
+# (source id, the source's reading, one of its tables)
+Tabled = tuple[str, str, Rendered]
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The tables among an answer's sources, and the answer's sentences: a claim the
+    extractor split off its qualifiers ("... had 1.3 million subscribers." apart from "in
+    the North region" and "in 2024") is read with its sentence when alone it names no cell."""
+
+    tabled: Sequence[Tabled] = ()
+    sentences: Sequence[Span] = ()
+
+    def sentence_of(self, claim: Claim) -> str | None:
+        for s in self.sentences:
+            if s.start <= claim.start < s.end:
+                return s.text
+        return None
+
+_VERDICT = {
+    "SUPPORTED": Verdict.SUPPORTED,
+    "CONTRADICTED": Verdict.CONTRADICTED,
+    "UNSUPPORTED": Verdict.OVERREACH,
+}
+_STATUS = {"SUPPORTED": "ok", "CONTRADICTED": "mismatch", "UNSUPPORTED": "missing"}
+
+
+def by_table(claim: Claim, result: ClaimResult, tables: Tables) -> ClaimResult:
+    """``result``, or the verdict the table's cells give the claim (or, when they settle
+    nothing of it alone, its sentence) when they settle it. A trivial claim, one past the
+    claim budget or one a model could not judge is left as it is."""
+    tabled = tables.tabled
+    if not tabled or result.verdict in (Verdict.TRIVIAL, Verdict.NOT_CHECKED, Verdict.ERROR):
+        return result
+    got = settle(claim.text, [(sid, r) for sid, _, r in tabled])
+    sentence = tables.sentence_of(claim)
+    if got is None and sentence and sentence.strip() != claim.text.strip():
+        got = settle(sentence, [(sid, r) for sid, _, r in tabled])
+    if got is None:
+        return result
+    text = next(t for sid, t, _ in tabled if sid == got.source_id)
+    evidence = [Evidence(source_id=got.source_id, quote=text[a:b], start=a, end=b) for a, b in got.quotes]
+    verdict = _VERDICT[got.verdict]
+    finding = Finding(
+        kind="table",
+        status=_STATUS[got.verdict],
+        claim=claim.text,  # type: ignore[arg-type]
+        source=evidence[0].quote if evidence else None,
+        note=got.note,
+    )
+    note = {
+        "SUPPORTED": "the table states this",
+        "CONTRADICTED": "the table says otherwise",
+        "UNSUPPORTED": "the table does not state this",
+    }[got.verdict]
+    return result.model_copy(
+        update={
+            "verdict": verdict,
+            "score": 1.0 if verdict is Verdict.SUPPORTED else 0.0,
+            "probs": None,
+            "note": f"{note}: {got.note}",
+            "evidence": evidence,
+            "contradicting": evidence[0] if verdict is Verdict.CONTRADICTED and evidence else None,
+            "conflict": False,
+            "findings": [finding],
+            "supported_by": [got.source_id] if verdict is Verdict.SUPPORTED else [],
+            "decided_by": "table",
+        }
+    )

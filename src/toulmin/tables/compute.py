@@ -1,0 +1,665 @@
+"""The operations a claim's wording names, each computed from the cells: a trend over every
+row, a comparison of two rows, a peak or a low (and a rank), a total or an average, a
+change between two rows (percent, points, difference, "doubled"), a count of rows that
+meet a condition, and a lookup of the named row's cells. Each returns None when it does
+not apply or cannot tell."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from itertools import pairwise
+
+from ..checks.numbers import Number, find_numbers
+from ..text import STOPWORDS
+from .pick import (
+    Outcome,
+    Pick,
+    Settled,
+    cell_note,
+    cell_text,
+    cell_value,
+    fits,
+    label_words,
+    row_name,
+    series,
+    settled,
+    time_order,
+)
+from .values import Value, header_words, human, read_value, stem, words
+from .words import (
+    AVERAGE,
+    CHANGE,
+    CLOSED,
+    CMP_OVER,
+    CMP_UNDER,
+    DOWNWARD,
+    EVERY,
+    FROM_TO,
+    LESS,
+    MAX,
+    MIN,
+    MORE,
+    NUMBER_WORDS,
+    OPEN,
+    OPPOSED,
+    POINTS,
+    SECOND,
+    THAN,
+    TIMES,
+    TOTAL,
+    UP,
+    ClaimText,
+    agrees,
+    fmt,
+)
+
+__all__ = ["RULES", "absent", "count", "lookup"]
+
+# --- the operations -----------------------------------------------------------------------
+
+
+def _trend(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
+    if not c.has(EVERY) or not c.has(CHANGE):
+        return None
+    down = bool(c.has(DOWNWARD)) and not re.search(rf"\b{UP}\b", c.low)
+    s = series(p, j)
+    if len(s) < 3:
+        return None
+    steps = list(pairwise(s))
+    bad = [(a, b) for a, b in steps if (b[1] >= a[1] if down else b[1] <= a[1])]
+    shown = " → ".join(cell_text(p, i, j) for i, _ in s)
+    head = p.r.table.columns[j].text
+    cells = [(i, j) for i, _ in s]
+    if c.negated:
+        return None
+    if not bad:
+        return settled(p, "SUPPORTED", f"{head} {'fell' if down else 'rose'} at every step: {shown}", cells)
+    (a, _), (b, _) = bad[0]
+    return settled(
+        p,
+        "CONTRADICTED",
+        f"{head} did not {'fall' if down else 'rise'} every time: "
+        f"{row_name(p, a)} {cell_text(p, a, j)} → {row_name(p, b)} {cell_text(p, b, j)} ({shown})",
+        [(b, j), (a, j), *cells],
+    )
+
+
+_ANY_OTHER = re.compile(r"\bthan (?:any|all|every) (?:of the )?other\b|\bthan the (?:rest|others)\b")
+
+
+def _extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
+    lo, hi = c.has(MIN), c.has(MAX)
+    if c.has(_ANY_OTHER):  # "fewer goals than any other team": the lowest
+        lo, hi = c.has(LESS), c.has(MORE)
+    if not (lo or hi) or (lo and hi):
+        return None
+    if (
+        hi
+        and hi.group(0) == "most"
+        and not re.search(r"\bthe most\b|\bmost\s+\w+\s+(?:in|of|among)\b", c.low)
+    ):
+        return None
+    rank = 0
+    sec = c.has(SECOND)
+    if sec:
+        rank = {"second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3}[sec.group(1)]
+    s = series(p, j)
+    if len(s) < 2:
+        return None
+    order = sorted(s, key=lambda x: x[1], reverse=bool(hi))
+    if rank >= len(order):
+        return None
+    best_i, best_v = order[rank]
+    head = p.r.table.columns[j].text
+    word = "highest" if hi else "lowest"
+    ties = [i for i, v in s if v == best_v]
+    if p.rows and not c.negated:
+        named = p.rows[0]
+        if named in ties:
+            return settled(
+                p,
+                "SUPPORTED",
+                f"{head} is {['', 'second ', 'third ', 'fourth '][rank]}{word} in "
+                f"{row_name(p, named)} ({cell_text(p, named, j)}); the others: "
+                + ", ".join(f"{row_name(p, i)} {cell_text(p, i, j)}" for i, _ in s if i != named),
+                [(named, j)],
+            )
+        return settled(
+            p,
+            "CONTRADICTED",
+            f"{head} is {['', 'second ', 'third ', 'fourth '][rank]}{word} in "
+            f"{row_name(p, best_i)} ({cell_text(p, best_i, j)}), "
+            f"not {row_name(p, named)} ({cell_text(p, named, j)})",
+            [(best_i, j), (named, j)],
+        )
+    if not p.rows and nums and rank == 0:
+        n = nums[0]
+        v = cell_value(p.r, best_i, j)
+        if v is None or v.number is None or not fits(n, v):
+            return None
+        ok = agrees(n, v.number.value)
+        return settled(
+            p,
+            "SUPPORTED" if ok else "CONTRADICTED",
+            f"the {word} {head} is {cell_text(p, best_i, j)} ({row_name(p, best_i)})",
+            [(best_i, j)],
+        )
+    return None
+
+
+_PERIOD_IN_HEADER = re.compile(r"\b(?:(fy|q[1-4]|h[12])\s*)?'?((?:19|20)\d\d|\d\d)\b", re.I)
+
+
+def _period_key(m: re.Match[str]) -> tuple[int, str]:
+    year = int(m.group(2))
+    return (year + 2000 if year < 100 else year, (m.group(1) or "").lower())
+
+
+def _earlier_column(p: Pick, j: int) -> int | None:
+    """The column of the same measure one period before ("Subscribers 2023" for
+    "Subscribers 2024", "FY2023 revenue" for "FY2024 revenue")."""
+    cols = p.r.table.columns
+    m = _PERIOD_IN_HEADER.search(cols[j].text)
+    if m is None:
+        return None
+    base = (cols[j].text[: m.start()] + cols[j].text[m.end() :]).lower().strip()
+    here = _period_key(m)
+    earlier = []
+    for k, col in enumerate(cols):
+        mk = _PERIOD_IN_HEADER.search(col.text)
+        same = mk and (col.text[: mk.start()] + col.text[mk.end() :]).lower().strip() == base
+        if k != j and mk and same and _period_key(mk) < here:
+            earlier.append((_period_key(mk), k))
+    return max(earlier)[1] if earlier else None
+
+
+def _change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
+    times = c.has(TIMES)
+    if not c.has(CHANGE) and not times:
+        return None
+    one = p.rows[:1] or ([0] if len(p.r.table.rows) == 1 else [])
+    if len(one) == 1 and len(p.rows) < 2 and (k := _earlier_column(p, j)) is not None:
+        return _changed(c, p, (one[0], k), (one[0], j), nums, times)
+    rows = p.rows[:2]
+    order = time_order(p)
+    if (len(rows) == 1 and order != list(range(len(p.r.table.rows)))) or (
+        len(rows) == 1 and time_order(p) == order
+    ):
+        k = order.index(rows[0])
+        if k == 0 or not c.has(
+            re.compile(
+                r"\b(?:from|since|over|between|compared|vs|versus|than|previous|"
+                r"prior|last|earlier|before|sequential\w*|quarter-over-quarter|"
+                r"year-over-year|yoy|qoq)\b"
+            )
+        ):
+            return None
+        rows = [order[k - 1], rows[0]]
+    if len(rows) != 2:
+        return None
+    a, b = rows
+    if not c.has(FROM_TO) and order.index(a) > order.index(b):
+        a, b = b, a
+    return _changed(c, p, (a, j), (b, j), nums, times)
+
+
+def _changed(
+    c: ClaimText,
+    p: Pick,
+    first: tuple[int, int],
+    then: tuple[int, int],
+    nums: list[Number],
+    times: re.Match[str] | None,
+) -> Settled | None:
+    """The change from cell ``first`` to cell ``then`` against the claim's figure."""
+    va, vb = cell_value(p.r, *first), cell_value(p.r, *then)
+    if va is None or vb is None or va.number is None or vb.number is None:
+        return None
+    x, y = va.number.value, vb.number.value
+    j = then[1]
+    head = p.r.table.columns[j].text
+    sa, sb = cell_text(p, *first), cell_text(p, *then)
+    cells = [then, first]
+    down = bool(c.has(DOWNWARD)) and not re.search(rf"\b{UP}\b", c.low)
+    if times:
+        factor = {
+            "doubled": 2,
+            "twice": 2,
+            "tripled": 3,
+            "trebled": 3,
+            "three times": 3,
+            "quadrupled": 4,
+            "four times": 4,
+            "halved": 0.5,
+            "half": 0.5,
+            "more than doubled": 2,
+        }[times.group(1)]
+        if not x:
+            return None
+        ratio = y / x
+        more = times.group(1) == "more than doubled"
+        ok = ratio > factor if more else abs(ratio - factor) <= 0.05 * factor
+        return settled(p, "SUPPORTED" if ok else "CONTRADICTED", f"{head}: {sb} / {sa} = {ratio:.2f}×", cells)
+    pct = [n for n in nums if n.unit == "%"]
+    amounts = [n for n in nums if n.unit != "%"]
+    is_pct_col = va.number.unit == "%"
+    notes = []
+    if pct and x:
+        n = pct[0]
+        change = (y - x) / abs(x) * 100
+        claimed = -abs(n.value) if down or n.trend < 0 else abs(n.value)
+        arith = f"({sb} − {sa}) / {sa} = {change:+.1f}%"
+        probe = Number(claimed, n.text, "%", n.approx, n.start, n.bound, 0.0)
+        ok = agrees(probe, change)
+        if is_pct_col and not ok:  # "margin rose 3%" may mean 3 points
+            points = y - x
+            if agrees(Number(claimed, n.text, "%", n.approx, n.start, n.bound, 0.0), points):
+                return settled(p, "SUPPORTED", f"{head}: {sb} − {sa} = {points:+.1f} points", cells)
+            notes.append(f"{sb} − {sa} = {points:+.1f} points")
+        if c.has(POINTS) and is_pct_col:
+            points = y - x
+            ok = agrees(probe, points)
+            arith = f"{sb} − {sa} = {points:+.1f} points"
+        return settled(
+            p,
+            "SUPPORTED" if ok else "CONTRADICTED",
+            f"{head}: {arith}" + (f"; {notes[0]}" if notes and not ok else ""),
+            cells,
+        )
+    if amounts:
+        n = amounts[0]
+        if not fits(n, va):
+            return None
+        diff = y - x
+        claimed = -abs(n.value) if down else abs(n.value)
+        probe = Number(claimed, n.text, n.unit, n.approx, n.start, n.bound, n.step)
+        # "rose to 150": the level reached, not the change
+        if re.search(
+            r"\bto\s+(?:about\s+|around\s+|nearly\s+|almost\s+)?[$€£¥]?\s*" + re.escape(n.text.split()[0]),
+            c.low,
+        ):
+            ok = agrees(n, y) and (y < x if down else y > x)
+            return settled(p, "SUPPORTED" if ok else "CONTRADICTED", f"{head}: {sa} → {sb}", cells)
+        ok = agrees(probe, diff)
+        return settled(
+            p, "SUPPORTED" if ok else "CONTRADICTED", f"{head}: {sb} − {sa} = {_fmt_like(diff, va)}", cells
+        )
+    if not nums and not c.negated:
+        went_up = y > x
+        ok = (not went_up and y != x) if down else went_up
+        return settled(p, "SUPPORTED" if ok else "CONTRADICTED", f"{head}: {sa} → {sb}", cells)
+    return None
+
+
+def _fmt_like(base_value: float, v: Value) -> str:
+    """A difference in the unit the table writes (base units back to its scale)."""
+    n = v.number
+    if n is None or not n.value:
+        return fmt(base_value)
+    try:
+        written = float(re.sub(r"[^\d.]", "", v.text) or "nan")
+    except ValueError:
+        return fmt(base_value)
+    scale = abs(n.value) / written if written else 1.0
+    return fmt(base_value / scale if scale else base_value)
+
+
+def _aggregate(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
+    total, mean = c.has(TOTAL), c.has(AVERAGE)
+    if not (total or mean) or not nums:
+        return None
+    if stem((total or mean).group(0).split()[-1]) in header_words(p.r.table.columns[j].text):  # type: ignore[union-attr]
+        return None  # the column's name ("average", "total medals"), not a sum to compute
+    rows = p.rows if len(p.rows) >= 2 else None
+    s = series(p, j, rows)
+    if len(s) < 2:
+        return None
+    v0 = cell_value(p.r, s[0][0], j)
+    n = next((x for x in nums if v0 is not None and fits(x, v0)), None)
+    if v0 is None or n is None:
+        return None
+    vals = [v for _, v in s]
+    head = p.r.table.columns[j].text
+    cells = [(i, j) for i, _ in s]
+    shown = [cell_text(p, i, j) for i, _ in s]
+    if mean:
+        got = sum(vals) / len(vals)
+        arith = f"({' + '.join(shown)}) / {len(vals)} = {_fmt_like(got, v0)}"
+    else:
+        got = sum(vals)
+        arith = f"{' + '.join(shown)} = {_fmt_like(got, v0)}"
+    ok = agrees(n, got)
+    return settled(p, "SUPPORTED" if ok else "CONTRADICTED", f"{head}: {arith}", cells)
+
+
+_RATIO = re.compile(
+    r"\b(?:(more than|over|at least|less than|under|nearly|almost|about|roughly)\s+)?"
+    r"(twice|double|two times|three times|triple|four times|five times|ten times|half|"
+    r"(\d+(?:\.\d+)?) times)\s+"
+    r"(?:as\s+\w+(?:\s+\w+){0,2}?\s+as|the\s+\w+(?:\s+\w+)?\s+of)\b"
+)
+_FACTOR = {
+    "twice": 2.0,
+    "double": 2.0,
+    "two times": 2.0,
+    "three times": 3.0,
+    "triple": 3.0,
+    "four times": 4.0,
+    "five times": 5.0,
+    "ten times": 10.0,
+    "half": 0.5,
+}
+_BEHIND = re.compile(r"\bbehind\b|\bafter\b|\bslower than\b")
+_AHEAD = re.compile(r"\bahead of\b|\bbefore\b|\bfaster than\b")
+
+
+def _ratio(c: ClaimText, p: Pick, j: int) -> Settled | None:
+    """ "costs twice as much as", "more than twice as many reviews as": a ratio of two rows."""
+    m = c.has(_RATIO)
+    if m is None or len(p.rows) < 2:
+        return None
+    a, b = p.rows[:2]
+    va, vb = cell_value(p.r, a, j), cell_value(p.r, b, j)
+    if va is None or vb is None or va.number is None or vb.number is None or not vb.number.value:
+        return None
+    factor = float(m.group(3)) if m.group(3) else _FACTOR[m.group(2)]
+    ratio = va.number.value / vb.number.value
+    bound = m.group(1) or ""
+    if bound in ("more than", "over"):
+        ok = ratio > factor
+    elif bound == "at least":
+        ok = ratio >= factor - 1e-9
+    elif bound in ("less than", "under"):
+        ok = ratio < factor
+    else:
+        ok = abs(ratio - factor) <= factor * (0.05 if bound else 0.02)
+    head = p.r.table.columns[j].text
+    return settled(
+        p,
+        "SUPPORTED" if ok != c.negated else "CONTRADICTED",
+        f"{head}: {row_name(p, a)} {cell_text(p, a, j)} / {row_name(p, b)} {cell_text(p, b, j)} "
+        f"= {ratio:.2f}×",
+        [(a, j), (b, j)],
+    )
+
+
+def _compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
+    if len(p.rows) < 2:
+        return None
+    got = _ratio(c, p, j)
+    if got is not None:
+        return got
+    more, less = c.has(MORE), c.has(LESS)
+    a, b = p.rows[:2]
+    va, vb = cell_value(p.r, a, j), cell_value(p.r, b, j)
+    if va is None or vb is None or va.number is None or vb.number is None:
+        return None
+    if va.number.unit == "s" and (c.has(_BEHIND) or c.has(_AHEAD)):  # times: behind is more time
+        more, less = c.has(_BEHIND), c.has(_AHEAD)
+    elif not c.has(THAN):
+        return None
+    if bool(more) == bool(less):
+        return None
+    x, y = va.number.value, vb.number.value
+    ok = x > y if more else x < y
+    if c.negated:
+        ok = not ok
+    head = p.r.table.columns[j].text
+    note = f"{head}: {row_name(p, a)} {cell_text(p, a, j)}, {row_name(p, b)} {cell_text(p, b, j)}"
+    by = re.search(r"\bby\s+(?:about\s+|around\s+|nearly\s+|roughly\s+)?[$€£¥]?\d", c.low)
+    gap = [n for n in nums if by and n.start >= by.start() - 2 and fits(n, va)]
+    ahead = re.search(
+        r"([$€£¥]?\d[\d,.]*\s*(?:%|[a-z]+\s+)?)(?:more|less|fewer|higher|lower|greater|larger|smaller|"
+        r"behind|ahead|after|before|slower|faster)\b",
+        c.low,
+    )
+    if ahead and not gap:  # "7 more points than"
+        gap = [
+            n
+            for n in find_numbers(c.text[ahead.start() : ahead.end()])
+            if n.unit != "%" or va.number.unit == "%"
+        ]
+    if not gap:  # "more than three minutes behind": a bound on the difference, words for digits
+        gap = [n for n in find_numbers(c.text) if n.unit == va.number.unit and n.unit and fits(n, va)]
+    if ok and gap:  # "higher ... by 3 mph": the difference too
+        diff = abs(x - y)
+        ok = agrees(gap[0], diff)
+        note += f"; difference {_fmt_like(diff, va)}"
+    return settled(p, "SUPPORTED" if ok else "CONTRADICTED", note, [(a, j), (b, j)])
+
+
+def count(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
+    """ "Two of the five laptops weigh under 1.5 kg", "three products are in stock"."""
+    t = p.r.table
+    if len(t.rows) < 2:
+        return None
+    m = re.match(
+        r"^\s*(?:only\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|all|none|"
+        r"both|neither)\b(?:\s+of\s+(?:the|its|their)(?:\s+(\d+|two|three|four|five|six|seven|eight|"
+        r"nine|ten|eleven|twelve))?)?",
+        c.low,
+    )
+    if not m:
+        return None
+    word = m.group(1)
+    cond = _condition(c, p, nums, m.end())
+    if cond is None:
+        return None
+    j, test, what = cond
+    hits = [i for i in range(len(t.rows)) if test(i)]
+    known = [i for i in range(len(t.rows)) if cell_value(p.r, i, j) is not None]
+    want = len(known) if word == "all" else NUMBER_WORDS.get(word)
+    if want is None:
+        want = int(word) if word.isdigit() else None
+    if want is None:
+        return None
+    ok = len(hits) == want
+    listed = ", ".join(row_name(p, i) for i in hits) or "none"
+    return settled(
+        p,
+        "SUPPORTED" if ok else "CONTRADICTED",
+        f"{len(hits)} of {len(known)} rows {what}: {listed}",
+        [(i, j) for i in (hits or known)],
+    )
+
+
+Test = Callable[[int], bool]
+
+
+def _condition(c: ClaimText, p: Pick, nums: list[Number], after: int) -> tuple[int, Test, str] | None:
+    """The column and the test a count's rows meet: a bound on a number ("under 1.5 kg")
+    or a yes/no column ("in stock")."""
+    t = p.r.table
+    for n in nums:
+        if n.start < after:
+            continue
+        before = c.low[: n.start]
+        op = n.bound[:1] or (">" if CMP_OVER.search(before) else "<" if CMP_UNDER.search(before) else "")
+        if not op:
+            continue
+        for j in p.cols or range(len(t.columns)):
+            v = cell_value(p.r, 0, j)
+            if v is None or not fits(n, v):
+                continue
+            limit = n.value
+
+            def bound(i: int, j: int = j, op: str = op, limit: float = limit) -> bool:
+                x = cell_value(p.r, i, j)
+                return (
+                    x is not None
+                    and x.number is not None
+                    and (x.number.value > limit if op == ">" else x.number.value < limit)
+                )
+
+            return j, bound, f"with {t.columns[j].text} {'over' if op == '>' else 'under'} {n.text}"
+    for j in p.cols:
+        vals = [cell_value(p.r, i, j) for i in range(len(t.rows))]
+        if all(v is not None and (v.truth is not None or v.empty) for v in vals):
+            want = not c.negated
+
+            def yes(i: int, j: int = j, want: bool = want) -> bool:
+                x = cell_value(p.r, i, j)
+                return x is not None and x.truth is want
+
+            return j, yes, f"with {t.columns[j].text} {'yes' if want else 'no'}"
+    return None
+
+
+def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> Outcome | None:
+    """What cell (i, j) says of the claim: None when the claim's words do not touch it, or
+    when they cannot be read against it ("unknown" is "UNSUPPORTED" with no quote)."""
+    v = cell_value(p.r, i, j)
+    cell = p.r.table.rows[i][j]
+    if v is None or cell is None:
+        return None
+    if v.empty:
+        return "UNSUPPORTED"
+    if cell.items:  # "available in four colours" against a list of three
+        head = header_words(p.r.table.columns[j].text)
+        counted = [n for n in nums if not n.unit or stem(n.unit) in head or set(map(stem, n.nouns)) & head]
+        if counted:
+            return "SUPPORTED" if agrees(counted[0], cell.items) != c.negated else "CONTRADICTED"
+    opposed = _opposed(c, v.text)
+    if opposed is not None:
+        return opposed
+    fit = [n for n in nums if fits(n, v)]
+    if v.number is not None and fit:
+        ok = any(agrees(n, v.number.value) for n in fit)
+        if c.negated:
+            ok = not ok
+        if not ok and len(fit) > 1:  # which of its numbers is this column's: not known
+            return None
+        return "SUPPORTED" if ok else "CONTRADICTED"
+    if v.times:
+        said = _claim_times(c)
+        if said:
+            return "SUPPORTED" if all(x in v.times for x in said) else "CONTRADICTED"
+        if not (c.has(OPEN) or c.has(CLOSED)):
+            return None  # a time ("3:26") says nothing of a claim that is not about opening
+    if v.truth is not None and not nums:
+        cw = set(words(v.text))
+        if v.text.lower() not in _PLAIN_TRUTH and not v.times:
+            # "free", "none", "included": the word itself, or nothing known
+            return "SUPPORTED" if cw and cw <= {w for w, _ in c.toks} and not c.negated else None
+        claim_true = not c.negated
+        if c.has(CLOSED) and not c.has(OPEN):
+            claim_true = not claim_true
+        return "SUPPORTED" if claim_true == v.truth else "CONTRADICTED"
+    if v.number is not None and not nums and not v.number.unit and v.number.value >= 0:
+        # a count read as there being some: "out of stock" against stock 0
+        claim_true = not c.negated and not re.search(r"\bout of\b|\bsold out\b|\bnone\b", c.low)
+        return "SUPPORTED" if claim_true == (v.number.value > 0) else "CONTRADICTED"
+    if v.number is None and v.truth is None and not nums:
+        cw = set(words(v.text))
+        if cw and cw <= {w for w, _ in c.toks}:
+            return "CONTRADICTED" if c.negated else "SUPPORTED"
+        return "UNSUPPORTED"  # its value is not the claim's words: not known either way
+    return None
+
+
+def _opposed(c: ClaimText, value: str) -> Outcome | None:
+    """A value of a closed set ("shipped", "paid") against another of the set in the claim
+    ("cancelled", "free"): CONTRADICTED; the same value: SUPPORTED."""
+    vw = set(words(value))
+    have = {w for w, _ in c.toks}
+    for group in OPPOSED:
+        mine = vw & group
+        if len(mine) != 1 or len(vw) > 3:
+            continue
+        said = (have & group) - mine
+        if said and not (have & mine):
+            return "SUPPORTED" if c.negated else "CONTRADICTED"
+    return None
+
+
+_PLAIN_TRUTH = frozenset({"true", "false", "yes", "no", "y", "n", "closed", "open", "✓", "✔", "✗", "✘"})
+
+
+def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
+    """The named row's cells under the claim's columns: CONTRADICTED when one of them
+    refutes it, SUPPORTED when they all back it, nothing when one is not known."""
+    t = p.r.table
+    rows = p.rows[:1] if p.rows else ([0] if len(t.rows) == 1 else [])
+    if not rows:
+        return None
+    i = rows[0]
+    said = [(j, got) for j in p.cols[:3] if (got := _lookup_cell(c, p, nums, i, j)) is not None]
+    if not said:
+        # a field the claim does not name whose value it denies ("has been cancelled": status shipped)
+        denied = [
+            j
+            for j, cell in enumerate(t.rows[i])
+            if cell is not None and j != t.label and _opposed(c, cell.text) == "CONTRADICTED"
+        ]
+        if denied:
+            return settled(p, "CONTRADICTED", cell_note(p.r, i, denied[0]), [(i, denied[0])])
+        return None
+    for want in ("CONTRADICTED",):
+        hit = [j for j, got in said if got == want]
+        if hit:
+            return settled(p, "CONTRADICTED", cell_note(p.r, i, hit[0]), [(i, hit[0])])
+    if all(got == "SUPPORTED" for _, got in said):
+        return settled(
+            p, "SUPPORTED", "; ".join(cell_note(p.r, i, j) for j, _ in said), [(i, j) for j, _ in said]
+        )
+    empty = [j for j, _ in said if (v := cell_value(p.r, i, j)) is not None and v.empty]
+    if empty and len(said) == len(empty):
+        return settled(
+            p, "UNSUPPORTED", f"the table gives no value: {cell_note(p.r, i, empty[0])}", [(i, empty[0])]
+        )
+    return None
+
+
+def _claim_times(c: ClaimText) -> tuple[int, ...]:
+    return read_value(re.sub(r"\b(\d{1,2})\s*(am|pm)\b", r"\1:00 \2", c.low)).times or tuple(
+        x for x in _times_in(c.low)
+    )
+
+
+def _times_in(text: str) -> list[int]:
+    out = []
+    for m in re.finditer(r"\b(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)|\b(\d{1,2}):(\d{2})\b", text):
+        if m.group(4):
+            out.append(int(m.group(4)) * 60 + int(m.group(5)))
+            continue
+        h = int(m.group(1)) % 12 + (12 if m.group(3).startswith("p") else 0)
+        out.append(h * 60 + int(m.group(2) or 0))
+    return out
+
+
+Rule = Callable[[ClaimText, Pick, int, list[Number]], "Settled | None"]
+# in this order: a trend's "rose" is no change between two rows; "higher than" no peak
+RULES: tuple[Rule, ...] = (_trend, _compare, _extreme, _aggregate, _change)
+
+
+# words that name no field: the verbs a claim about a record is said with
+_GENERIC = STOPWORDS | frozenset(
+    "has have had having offer offers offered come comes came include includes included provide provides "
+    "feature features featured allow allows allowed there also any all its their very does do did".split()
+)
+
+
+def absent(c: ClaimText, p: Pick) -> Settled | None:
+    """A claim about a row or record that none of its fields speaks of ("Casa Marea has free
+    parking" where no column is about parking): UNSUPPORTED, when the source is its tables
+    alone (prose beside them may say it)."""
+    t = p.r.table
+    rows = p.rows[:1] or ([0] if len(t.rows) == 1 else [])
+    if not p.r.alone or not rows or p.cols or p.tied:
+        return None
+    i = rows[0]
+    own = {w for w in label_words(t, i)} | set(words(t.caption))
+    content = [w for w, _ in c.toks if w not in _GENERIC and w not in own and not w.isdigit()]
+    if not content:
+        return None
+    known: set[str] = set()
+    for k, col in enumerate(t.columns):
+        if k not in p.rejected:
+            known |= header_words(col.text) | {stem(w) for w in words(human(col.text))}
+    for cell in t.rows[i]:
+        if cell is not None:
+            known |= {stem(w) for w in words(cell.text)}
+    if any(stem(w) in known for w in content):
+        return None
+    return settled(p, "UNSUPPORTED", f"no field of {row_name(p, i)} speaks of {' '.join(content)}", [])

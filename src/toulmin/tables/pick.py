@@ -1,0 +1,321 @@
+"""Which table, rows and columns a claim is about: rows by their names ("Q2 2024", a
+record's "name"), columns by their headers' words ("revenue" for "revenue ($M)"), the
+column nearest after the claim's operation word first; a claim's numbers that state a
+measure; the outcome with its cells quoted."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from ..checks.numbers import Number, find_numbers
+from ..text import STOPWORDS
+from .parse import Table
+from .render import Rendered
+from .values import Value, header_words, read_value, stem, words
+from .words import AVERAGE, EVERY, MAX, MIN, ROWNOUN, THAN, TIMES, TOTAL, YEARISH, ClaimText
+
+__all__ = ["Outcome", "Pick", "Settled", "pick", "settled"]
+
+Outcome = Literal["SUPPORTED", "CONTRADICTED", "UNSUPPORTED"]
+
+
+@dataclass(frozen=True)
+class Settled:
+    verdict: Outcome
+    note: str
+    source_id: str
+    quotes: tuple[tuple[int, int], ...]  # spans in the source's reading, the deciding cell first
+
+
+@dataclass
+class Pick:
+    sid: str
+    r: Rendered
+    rows: list[int]  # named rows, in the order the claim names them
+    cols: list[int]  # matched columns, best first
+    col_score: int
+    missing_row: str = ""
+    tied: bool = False  # two columns fit the claim's words equally: it names neither
+    rejected: tuple[int, ...] = ()  # columns whose noun the claim qualifies otherwise ("net" income)
+
+
+_ID_WORDS = frozenset({"id", "name", "sku", "code", "number", "ref", "reference", "title", "username", "no"})
+
+
+def _names_it(t: Table, i: int, j: int, have: set[str]) -> bool:
+    """Cell (i, j) is how the claim names the row ("Order ORD-58812": order_id), not what it
+    states of it."""
+    cell = t.rows[i][j]
+    if cell is None or not set(words(t.columns[j].text.replace("_", " "))) & _ID_WORDS:
+        return False
+    cw = words(cell.text)
+    return bool(cw) and all(w in have for w in cw)
+
+
+def _other_kind(c: ClaimText, hw: set[str], hit: set[str], names: set[str]) -> bool:
+    """The claim qualifies the header's noun with a word the header lacks, and the header
+    qualifies it with one the claim lacks: "net income" against "Operating income"."""
+    if len(hw) < 2 or hw <= c.stems:
+        return False
+    seq = [w for w, _ in c.toks]
+    for k, w in enumerate(seq):
+        if stem(w) in hit and k > 0:
+            before, at = c.toks[k - 1]
+            if c.low[at + len(before) : at + len(before) + 1] in ("'", "’"):
+                continue  # "Halvorsen Logistics' revenue": whose, not which
+            if (
+                before not in STOPWORDS
+                and before not in names
+                and stem(before) not in hw
+                and not before.isdigit()
+                and len(before) > 2
+                and not any(pat.match(before) for pat in (MAX, MIN, TOTAL, AVERAGE))
+            ):
+                return before not in _POSSESSIVE and not before.endswith("'s")
+    return False
+
+
+_NUMBER_WORD = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|double|half)\b")
+_POSSESSIVE = frozenset(
+    {"its", "their", "his", "her", "our", "total", "average", "annual", "monthly", "yearly"}
+)
+
+
+def label_words(t: Table, i: int) -> list[str]:
+    row = t.rows[i]
+    cell = row[t.label] if 0 <= t.label < len(row) else None
+    return words(cell.text) if cell is not None else []
+
+
+_SMALL = frozenset("the a an of in on at for to by and or is be was de la le".split())
+_SUMMARY_ROW = frozenset({"total", "totals", "sum", "overall", "average", "all", "mean"})
+_OP_WORDS = (EVERY, MAX, MIN, TOTAL, AVERAGE, THAN, TIMES)
+
+
+def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
+    t = r.table
+    have = {w for w, _ in c.toks}
+    seq = [w for w, _ in c.toks]
+    flat = " " + " ".join(seq) + " "
+    first: dict[str, int] = {}
+    for k, w in enumerate(seq):
+        first.setdefault(w, k)
+    labels = [label_words(t, i) for i in range(len(t.rows))]
+    common = set.intersection(*(set(x) for x in labels)) if labels and all(labels) else set()
+    rows: list[tuple[int, int]] = []
+    stems = {stem(w): k for k, w in reversed(list(enumerate(seq)))}
+    for i, lw in enumerate(labels):
+        if lw and all(w in have for w in lw):
+            at = flat.find(" " + " ".join(lw) + " ")
+            key = [w for w in lw if w not in common and w not in _SMALL] or lw
+            # where the claim names it: the name as a phrase, else its distinguishing word
+            rows.append((flat[:at].count(" ") if at >= 0 else min(first[w] for w in key), i))
+        elif len(lw) >= 2 and all(stem(w) in stems for w in lw):  # "Aero milk frothers": Milk Frother Aero
+            rows.append((min(stems[stem(w)] for w in lw), i))
+    # a label named within a longer one ("Pro 14" inside "Pro 14 Max") is not named alone
+    named = [i for _, i in sorted(rows)]
+    named = [i for i in named if not any(j != i and set(labels[i]) < set(labels[j]) for j in named)]
+    if not named and t.kind == "json":
+        # a record's other words name it too ("in Tampa"): rows whose text cells the claim holds
+        for i, row in enumerate(t.rows):
+            texts = [
+                x
+                for j, x in enumerate(row)
+                if x is not None and j != t.label and not read_value(x.text).number
+            ]
+            if (
+                any(
+                    len(words(x.text)) >= 1 and all(w in have for w in words(x.text)) and len(x.text) > 3
+                    for x in texts
+                )
+                and len(t.rows) > 1
+            ):
+                named.append(i)
+    op = min((m.end() for pat in _OP_WORDS if (m := pat.search(c.low))), default=-1)
+    stem_pos: dict[str, int] = {}
+    for w, at in c.toks:
+        stem_pos.setdefault(stem(w), at)
+    scores = []
+    rejected: list[int] = []
+    subject = named[0] if named else (0 if len(t.rows) == 1 else -1)
+    for j, head in enumerate(t.columns):
+        if j == t.label or (subject >= 0 and _names_it(t, subject, j, have)):
+            continue
+        hw = header_words(head.text)
+        hit = hw & c.stems
+        if hit and _other_kind(c, hw, hit, {w for lw in labels for w in lw}):
+            rejected.append(j)
+            continue  # "net income" is not "Operating income"
+        if hit:
+            where = (
+                min(stem_pos[h] for h in hit if h in stem_pos) if any(h in stem_pos for h in hit) else 10**6
+            )
+            near = (where - op if where >= op else 500 + op - where) if op >= 0 else 0
+            scores.append((-len(hit), near, -len(hit) / len(hw), j))
+    scores.sort()
+    if len(scores) > 1 and scores[0][:3] == scores[1][:3] and subject >= 0:
+        # a tie broken by the kind of value the claim states: a figure, or words
+        wants_number = bool(re.search(r"\d", c.low)) or bool(c.has(_NUMBER_WORD))
+        kind = (
+            [
+                s
+                for s in scores
+                if s[:3] == scores[0][:3] and (cell_value(r, subject, s[-1]) or Value("")).number is not None
+            ]
+            if wants_number
+            else [
+                s
+                for s in scores
+                if s[:3] == scores[0][:3] and (cell_value(r, subject, s[-1]) or Value("x")).number is None
+            ]
+        )
+        if len(kind) == 1:
+            scores = kind + [s for s in scores if s is not kind[0]]
+            scores[1:] = [s for s in scores[1:] if s[:3] != scores[0][:3]] or []
+    cols = [x[-1] for x in scores]
+    if len(scores) > 1 and scores[0][:3] == scores[1][:3]:
+        cols = []  # a tie ("points" and "points for" for "51 points"): no column is the claim's
+        if not named:
+            return None
+        return Pick(sid, r, named, cols, -scores[0][0], "", tied=True, rejected=tuple(rejected))
+    else:
+        cols = [j for *key, j in scores if key[0] == scores[0][0]]  # as many of its words as the best
+    missing = ""
+    if not named and len(t.rows) > 1:
+        missing = missing_row(c, labels)
+    return Pick(sid, r, named, cols, -scores[0][0] if scores else 0, missing, rejected=tuple(rejected))
+
+
+def shape(w: str) -> str:
+    return re.sub(r"[a-z]", "a", re.sub(r"\d", "0", w))
+
+
+def missing_row(c: ClaimText, labels: list[list[str]]) -> str:
+    """A word of the claim shaped like the distinguishing word of the row names but naming
+    none of them ("Q4" beside Q1..Q3, "2025" beside 2021..2024): a row the table lacks."""
+    if not all(labels):
+        return ""
+    common = set.intersection(*(set(x) for x in labels))
+    keys = {w for lw in labels for w in lw if w not in common}
+    # "Q4" beside "Q1".."Q3", "2025" beside years: not a bare count ("3" beside goals 1..6)
+    shapes = {shape(w) for w in keys if re.search(r"\d", w) and (re.search(r"[a-z]", w) or YEARISH.match(w))}
+    for w, _ in c.toks:
+        if re.search(r"\d", w) and shape(w) in shapes and w not in keys:
+            return w
+    return ""
+
+
+def cell_value(r: Rendered, i: int, j: int) -> Value | None:
+    cell = r.table.rows[i][j]
+    if cell is None:
+        return None
+    return read_value(cell.text, r.table.columns[j].text)
+
+
+def measures(c: ClaimText, p: Pick) -> list[Number]:
+    """The claim's numbers that state a measure: not a row's name ("Q2 2024"), a year, nor
+    a count of rows ("the three quarters")."""
+    named = {w for i in range(len(p.r.table.rows)) for w in label_words(p.r.table, i)}
+    out = []
+    inside: list[tuple[int, int]] = []
+    for n in find_numbers(c.text):
+        if any(a <= n.start < b for a, b in inside):
+            continue  # "ten" in "two of their ten matches": the whole the count is of
+        if n.picked:
+            inside.append((n.start + 1, n.start + len(n.text) + 1))
+        if n.picked and not p.rows:
+            continue  # "two of the laptops": a count of rows
+        if n.picked:  # "won two of their ten matches": the row's count
+            n = replace(n, unit="", nouns=(), picked=False)
+        raw = next(
+            (w for w in n.text.lower().split() if any(ch.isdigit() for ch in w)), n.text.lower()
+        ).strip("$€£¥")
+        if raw in named and not n.unit:
+            continue
+        if YEARISH.match(raw) and not n.unit:
+            continue
+        if re.match(r"(?:st|nd|rd|th)\b", c.low[c.low.find(raw, max(0, n.start - 2)) + len(raw) :]):
+            continue  # "118th": a place, not an amount
+        counts_rows = (n.unit and ROWNOUN.match(n.unit)) or (
+            not n.unit and n.nouns and ROWNOUN.match(n.nouns[0])
+        )
+        if counts_rows and not p.rows:  # "the three quarters"; of a named row ("lost four matches") a count
+            continue
+        if counts_rows:
+            n = replace(n, unit="", nouns=())
+        at = c.low.find(raw, max(0, n.start - 2))
+        if at > 0 and c.low[at - 1].isalpha():  # "Q1", "H2", "A3": a name, not an amount
+            continue
+        out.append(n)
+    return out
+
+
+def fits(n: Number, v: Value) -> bool:
+    """A claim's number and a cell's are in the same unit (a bare number fits either)."""
+    if v.number is None:
+        return False
+    a, b = n.unit, v.number.unit
+    if (a == "%") != (b == "%"):
+        return False
+    cur = {"$", "€", "£", "¥"}
+    if a in cur and b in cur:
+        return a == b
+    return not a or not b or a == b or n.same_unit(v.number) or ((a in cur) != (b in cur) and not (a and b))
+
+
+def cell_note(r: Rendered, i: int, j: int) -> str:
+    t = r.table
+    name = label_words(t, i)
+    cell = t.rows[i][j]
+    head = t.columns[j].text
+    label = t.rows[i][t.label] if 0 <= t.label < len(t.rows[i]) else None
+    who = label.text if name and label is not None else ""
+    return f"{who + ', ' if who else ''}{head}: {cell.text if cell else '(empty)'}"
+
+
+def settled(p: Pick, verdict: Outcome, note: str, cells: Sequence[tuple[int, int]]) -> Settled:
+    quotes = tuple(dict.fromkeys(p.r.quote_span(i, j) for i, j in cells))
+    return Settled(verdict, note, p.sid, quotes)
+
+
+def time_order(p: Pick) -> list[int]:
+    """Rows in time order when their names read as times (years, quarters), else as listed."""
+    t = p.r.table
+    keys = []
+    for i in range(len(t.rows)):
+        lw = label_words(t, i)
+        year = next((int(w) for w in lw if YEARISH.match(w)), None)
+        q = next((int(w[1]) for w in lw if re.fullmatch(r"[qh][1-4]", w)), 0)
+        if year is None and not q:
+            return list(range(len(t.rows)))
+        keys.append(((year or 0), q, i))
+    ordered = [i for *_, i in sorted(keys)]
+    return ordered
+
+
+def is_summary(p: Pick, i: int) -> bool:
+    """A row that sums up the others ("Total", "Average"): not one of them."""
+    return bool(set(label_words(p.r.table, i)) & _SUMMARY_ROW)
+
+
+def series(p: Pick, j: int, rows: list[int] | None = None) -> list[tuple[int, float]]:
+    out = []
+    for i in rows if rows is not None else [i for i in time_order(p) if not is_summary(p, i)]:
+        v = cell_value(p.r, i, j)
+        if v is not None and v.number is not None:
+            out.append((i, v.number.value))
+    return out
+
+
+def row_name(p: Pick, i: int) -> str:
+    t = p.r.table
+    cell = t.rows[i][t.label] if 0 <= t.label < len(t.rows[i]) else None
+    return cell.text if cell is not None else f"row {i + 1}"
+
+
+def cell_text(p: Pick, i: int, j: int) -> str:
+    cell = p.r.table.rows[i][j]
+    return cell.text if cell is not None else ""

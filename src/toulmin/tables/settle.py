@@ -1,0 +1,60 @@
+"""Claims settled against a table's cells, figures computed rather than guessed.
+
+A claim's words pick the row(s) (the row's name: "Q2 2024", "Blue Fin Sushi") and the
+column (header words: "revenue" for "revenue ($M)", "outdoor seating" for
+``attributes.OutdoorSeating``); its wording picks what to compute: a value, a change
+between two rows ("grew 10% from Q1 to Q2"), a total, an average, a peak or a low, a trend
+over every row ("rose every quarter"), a comparison of two rows, a count of rows that
+meet a condition. The result is SUPPORTED or CONTRADICTED with the arithmetic in the note
+and the cells quoted; a row or column the table does not have is UNSUPPORTED; anything
+the rules do not recognise is left to the checker (None), which reads the rows as
+sentences (render.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .compute import RULES, absent, count, lookup
+from .pick import Settled, measures, pick, settled
+from .render import Rendered
+from .words import COUNTED, ClaimText
+
+__all__ = ["Settled", "settle"]
+
+
+def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None:
+    """The verdict the cells give ``claim``, or None when no rule here settles it.
+    ``tables``: (source id, rendered table) for every table among the sources."""
+    if not tables:
+        return None
+    c = ClaimText.of(claim)
+    picks = [p for sid, r in tables if (p := pick(c, sid, r)) is not None]
+    picks = [p for p in picks if p.rows or p.col_score or p.missing_row]
+    if not picks:
+        return None
+    picks.sort(key=lambda p: (-(len(p.rows) > 0), -p.col_score))
+    p = picks[0]
+    # a record the claim does not name: only when it is the one record among the sources
+    unnamed = len(p.r.table.rows) == 1 and not p.rows
+    records = sum(len(x.r.table.rows) == 1 for x in picks)
+    if unnamed and (records > 1 or (len(tables) > 1 and not p.col_score)):
+        return None
+    nums = measures(c, p)
+    if p.missing_row and p.cols:
+        return settled(p, "UNSUPPORTED", f"the table has no row for {p.missing_row!r}", [])
+    if COUNTED.match(c.low):
+        got = count(c, p, nums)
+        if got is not None:
+            return got
+    for j in p.cols[:1]:  # the column the claim's operation names, nearest after its word
+        for rule in RULES:
+            got = rule(c, p, j, nums)
+            if got is not None:
+                return got
+    got = count(c, p, nums)
+    if got is not None:
+        return got
+    if COUNTED.match(c.low):
+        return None  # a count the rules could not read: not a lookup of the rows it names
+    return lookup(c, p, nums) or absent(c, p)

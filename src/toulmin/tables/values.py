@@ -1,0 +1,320 @@
+"""What a cell holds: a number in the unit its column names ("revenue ($M)": 120.0 is
+$120 million), a yes or no ("false", "closed", "n/a"), times, or words; and what a
+header means in words ("attributes.OutdoorSeating" -> "outdoor seating")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..checks.numbers import Number, find_numbers
+
+__all__ = ["Value", "header_words", "human", "read_value", "stem", "words"]
+
+_TRUE = frozenset({"true", "yes", "y", "available", "open", "✓", "✔", "included", "free", "allowed"})
+_FALSE = frozenset(
+    {
+        "false",
+        "no",
+        "n",
+        "none",
+        "closed",
+        "unavailable",
+        "not available",
+        "✗",
+        "✘",
+        "x",
+        "not allowed",
+        "0 (none)",
+    }
+)
+_EMPTY = frozenset({"", "n/a", "na", "null", "-", "—", "–", "?", "unknown", "tbd", "not reported"})
+_UNIT_IN_HEADER = re.compile(
+    r"\(([^)]*)\)|\[([^\]]*)\]|,\s*(%|\$\w*|usd\b.*|eur\b.*|€\w*|£\w*|in \w+.*)$", re.I
+)
+_SCALE = {
+    "k": "thousand",
+    "thousand": "thousand",
+    "thousands": "thousand",
+    "000s": "thousand",
+    "'000": "thousand",
+    "000": "thousand",
+    "m": "million",
+    "mn": "million",
+    "mm": "million",
+    "million": "million",
+    "millions": "million",
+    "b": "billion",
+    "bn": "billion",
+    "billion": "billion",
+    "billions": "billion",
+}
+_CURRENCY = {
+    "$": "$",
+    "usd": "$",
+    "us$": "$",
+    "€": "€",
+    "eur": "€",
+    "euro": "€",
+    "euros": "€",
+    "£": "£",
+    "gbp": "£",
+    "¥": "¥",
+    "jpy": "¥",
+    "dollars": "$",
+}
+_TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?", re.I)
+_HMS = re.compile(r"(\d{1,2}):([0-5]\d):([0-5]\d(?:\.\d+)?)")
+_ONE_TIME = r"\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?"
+_CLOCK = re.compile(rf"{_ONE_TIME}(?:\s*(?:-|–|to|until)\s*{_ONE_TIME})?")  # "11:00-21:00", "9 am to 5 pm"
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_WORDS = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")
+
+
+@dataclass(frozen=True)
+class Value:
+    text: str
+    number: Number | None = None  # in the unit numbers.find_numbers reads ($ in dollars, g for kg)
+    truth: bool | None = None  # a yes/no, "closed", a time range (open)
+    empty: bool = False
+    times: tuple[int, ...] = ()  # minutes after midnight, as written
+
+
+# a unit at the end of a key ("weight_kg", "price_eur", "duration_min"), as find_numbers reads it
+_KEY_UNITS = {
+    "kg": "kg",
+    "g": "g",
+    "lb": "lb",
+    "lbs": "lb",
+    "cm": "cm",
+    "mm": "mm",
+    "km": "km",
+    "mi": "miles",
+    "m": "m",
+    "in": "inches",
+    "l": "litres",
+    "ml": "ml",
+    "w": "W",
+    "kw": "kW",
+    "wh": "Wh",
+    "kwh": "kWh",
+    "gb": "GB",
+    "tb": "TB",
+    "mb": "MB",
+    "min": "minutes",
+    "mins": "minutes",
+    "minutes": "minutes",
+    "s": "seconds",
+    "sec": "seconds",
+    "secs": "seconds",
+    "seconds": "seconds",
+    "h": "hours",
+    "hr": "hours",
+    "hrs": "hours",
+    "hours": "hours",
+    "days": "days",
+    "weeks": "weeks",
+    "months": "months",
+    "years": "years",
+    "pct": "%",
+    "percent": "%",
+    "usd": "$",
+    "eur": "€",
+    "gbp": "£",
+    "jpy": "¥",
+}
+
+
+def _header_unit(header: str) -> tuple[str, str, str]:
+    """(currency, scale word, other unit) a header names: "revenue ($M)" -> ("$", "million", ""),
+    "weight_kg" -> ("", "", "kg")."""
+    m = _UNIT_IN_HEADER.search(header)
+    if not m:
+        last = re.split(r"[._\s]+", header.strip().lower())[-1]
+        unit = _KEY_UNITS.get(last, "") if "_" in header or " " in header.strip() else ""
+        if unit in ("$", "€", "£", "¥"):
+            return unit, "", ""
+        return "", "", unit
+    inside = (m.group(1) or m.group(2) or m.group(3) or "").strip().lower().split("/")[0]
+    cur, scale, unit = "", "", ""
+    for tok in re.findall(r"[$€£¥]|[a-z']+|%|000s?|'000", inside):
+        if tok in _CURRENCY and not cur:
+            cur = _CURRENCY[tok]
+        elif tok in _SCALE and not scale:
+            scale = _SCALE[tok]
+        elif tok in ("%", "percent", "pct"):
+            unit = "%"
+        elif tok in _KEY_UNITS and not unit and tok not in ("in", "m", "s", "h"):
+            unit = _KEY_UNITS[tok]
+        elif tok not in ("in", "of", "per", "us") and not unit:
+            unit = tok
+    if inside.startswith("$") and len(inside) > 1 and inside[1:].lower() in _SCALE:
+        scale = _SCALE[inside[1:].lower()]
+    return cur, scale, unit
+
+
+@lru_cache(maxsize=4096)
+def read_value(text: str, header: str = "") -> Value:
+    t = text.strip()
+    low = t.lower()
+    if low in _EMPTY:
+        return Value(t, empty=True)
+    if low in _TRUE or low in _FALSE:
+        return Value(t, truth=low in _TRUE)
+    hms = _HMS.fullmatch(t)
+    if hms:  # a duration: 2:08:41
+        secs = int(hms.group(1)) * 3600 + int(hms.group(2)) * 60 + float(hms.group(3))
+        return Value(t, number=Number(secs, t, "s", False, 0, step=1.0, factor=1.0))
+    times = _times(t)
+    if times and _CLOCK.fullmatch(low):
+        return Value(t, truth=True, times=times)
+    cur, scale, unit = _header_unit(header)
+    num = re.fullmatch(
+        r"\(?([-+−]?)\s*([$€£¥]?)\s*([-+−]?\d[\d,]*(?:\.\d+)?)\s*((?:%|[kKmMbB]n?)(?![A-Za-z])|)\)?"
+        r"(?:\s*([A-Za-z]+))?",
+        t,
+    )
+    if num:
+        neg = (
+            "-"
+            if num.group(1) or (t.startswith("(") and t.endswith(")")) or num.group(3).startswith(("-", "−"))
+            else ""
+        )
+        digits = num.group(3).lstrip("+-−")
+        own_cur, suffix, tail = num.group(2), num.group(4), num.group(5) or ""
+        # the unit read from one of it ("$1 million" is 1e6 dollars): a bare "1899" is no year here
+        words = [own_cur or cur, "1"]
+        sc = _SCALE.get(suffix.lower(), "") if suffix and suffix != "%" else scale
+        if sc:
+            words.append(sc)
+        if suffix == "%" or unit == "%":
+            words.append("%")
+        elif tail:
+            words.append(tail)
+        elif unit:
+            words.append(unit)
+        phrase = (words[0] + " ".join(words[1:])).replace(" %", "%")
+        found = find_numbers(phrase)
+        one = found[0] if found else Number(1.0, phrase, "", False, 0)
+        written = float(digits.replace(",", ""))
+        decimals = len(digits.split(".")[1]) if "." in digits else 0
+        n = Number(
+            (-1 if neg else 1) * written * one.value,
+            t,
+            one.unit,
+            False,
+            0,
+            step=(10.0**-decimals) * one.value,
+            nouns=one.nouns,
+            factor=one.factor,
+        )
+        return Value(t, number=n)
+    return Value(t)
+
+
+def _times(text: str) -> tuple[int, ...]:
+    out = []
+    for m in _TIME.finditer(text):
+        if not m.group(2) and not m.group(3):
+            continue
+        h, mins = int(m.group(1)), int(m.group(2) or 0)
+        ap = (m.group(3) or "").lower().replace(".", "")
+        if ap == "pm" and h < 12:
+            h += 12
+        if ap == "am" and h == 12:
+            h = 0
+        out.append(h * 60 + mins)
+    return tuple(out)
+
+
+def human(header: str) -> str:
+    """A header as words: "attributes.OutdoorSeating" -> "attributes outdoor seating",
+    "review_count" -> "review count"."""
+    parts = [_CAMEL.sub(" ", p) for p in re.split(r"[._]", header) if p]
+    return (
+        " ".join(parts).replace("Wi Fi", "WiFi").lower()
+        if any(p != p.lower() for p in parts)
+        else " ".join(parts)
+    )
+
+
+_STEMS = {
+    "cost": "price",
+    "costs": "price",
+    "priced": "price",
+    "prices": "price",
+    "rated": "rating",
+    "rating": "rating",
+    "star": "rating",
+    "stars": "rating",
+    "employees": "employe",
+    "staff": "employe",
+    "headcount": "employe",
+    "sale": "sale",
+    "sold": "sale",
+    "sells": "sale",
+    "weighs": "weight",
+    "weigh": "weight",
+    "heavier": "weight",
+    "lighter": "weight",
+    "heaviest": "weight",
+    "lightest": "weight",
+    "cheaper": "price",
+    "cheapest": "price",
+    "expensive": "price",
+    "pricier": "price",
+    "priciest": "price",
+    "reviews": "review",
+    "reviewed": "review",
+    "earned": "earn",
+    "earnings": "earn",
+    "turnover": "revenue",
+    "sales": "sale",
+    "youngest": "age",
+    "oldest": "age",
+    "older": "age",
+    "younger": "age",
+    "aged": "age",
+    "longest": "length",
+    "shortest": "length",
+    "conceded": "against",
+}
+
+
+def stem(word: str) -> str:
+    w = word.lower().strip(".'")
+    if w in _STEMS:
+        return _STEMS[w][:7]
+    if w.isdigit():
+        return w
+    for suf in ("ings", "ing", "ies", "es", "ed", "s"):
+        if w.endswith(suf) and len(w) - len(suf) >= 4:
+            w = w[: -len(suf)] + ("y" if suf == "ies" else "")
+            if suf in ("ing", "ings", "ed") and len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiouls":
+                w = w[:-1]  # "wrapping" -> "wrap", "shipped" -> "ship"
+            break
+    return w[:7] if len(w) > 7 else w
+
+
+def words(text: str) -> list[str]:
+    return _WORDS.findall(text.lower().replace("wi-fi", "wifi"))
+
+
+_HEADER_STOP = frozenset(
+    "the a an of in on at for per to by and or with usd eur gbp m k bn mn thousand "
+    "thousands million millions billion total number no count".split()
+)
+
+
+def header_words(header: str) -> set[str]:
+    """The stems of a header's words, its unit left out: "revenue ($M)" -> {"revenu"}."""
+    last = header.rsplit(".", 1)[-1]
+    parts = last.split("_")
+    if len(parts) > 1 and parts[-1].lower() in _KEY_UNITS:  # "range_km": the unit is no word of it
+        last = "_".join(parts[:-1])
+    base = _UNIT_IN_HEADER.sub(" ", human(last))
+    found = {stem(w) for w in words(base) if w not in _HEADER_STOP}
+    if _header_unit(header)[0] and not found & {"price", "cost", "fee", "fare", "rate"}:
+        found.add("price")  # a column of money is what "cheapest" and "costs" speak of
+    return found | ({"price"} if found & {"fee", "fare", "rate", "cost"} else set())

@@ -1,0 +1,205 @@
+"""A claim's words as the table rules read them: its words and where they are, whether it
+is negated, the words of each operation (a change, a peak, a total, a comparison, a count),
+and its numbers read against a cell's (the claim's precision, "about", round figures)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..checks.numbers import Number
+from .values import stem
+
+__all__ = [
+    "AVERAGE",
+    "CHANGE",
+    "CLOSED",
+    "CMP_OVER",
+    "CMP_UNDER",
+    "COUNT",
+    "COUNTED",
+    "DOWN",
+    "DOWNWARD",
+    "EVERY",
+    "FROM_TO",
+    "LESS",
+    "MAX",
+    "MIN",
+    "MORE",
+    "NEG",
+    "NUMBER_WORDS",
+    "OPEN",
+    "OPPOSED",
+    "POINTS",
+    "ROWNOUN",
+    "SECOND",
+    "THAN",
+    "TIMES",
+    "TOTAL",
+    "UP",
+    "YEARISH",
+    "ClaimText",
+    "agrees",
+    "digits",
+    "fmt",
+    "step_of",
+]
+
+
+@dataclass
+class ClaimText:
+    text: str
+    low: str
+    toks: list[tuple[str, int]]  # (word, offset)
+    stems: set[str]
+    negated: bool
+
+    @classmethod
+    def of(cls, text: str) -> ClaimText:
+        low = text.lower().replace("wi-fi", "wifi")
+        toks = [(m.group(0), m.start()) for m in re.finditer(r"[a-z0-9]+(?:[.'][a-z0-9]+)*", low)]
+        return cls(text, low, toks, {stem(w) for w, _ in toks}, bool(NEG.search(low)))
+
+    def has(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
+        return pattern.search(self.low)
+
+
+NEG = re.compile(
+    r"\b(?:not|no|never|without|lacks?|n't|doesn't|isn't|aren't|wasn't|don't|didn't|cannot)\b|n't\b"
+)
+UP = (
+    r"(?:gr[eo]w|grows|growth|rose|rise|rises|risen|increas\w*|climb\w*|jump\w*|gain\w*|up(?= \S*\d)|"
+    r"improv\w*)"
+)
+DOWN = (
+    r"(?:fell|fall|falls|fallen|drop\w*|declin\w*|decreas\w*|shrank|shrink\w*|lost|down(?= \S*\d)|"
+    r"plung\w*|slump\w*|slid|dipped|dip)"
+)
+EVERY = re.compile(
+    r"\b(?:every|each)\s+(?:single\s+)?(?:quarter|year|month|week|period|season|day|round|race)s?\b|"
+    r"\bconsecutive(?:ly)?\b|\bsteadily\b|\bconsistently\b|\bin each\b|\bthroughout\b|"
+    r"\b(?:year|quarter|month) (?:after|over|on) (?:year|quarter|month)\b|\bcontinuously\b"
+)
+MAX = re.compile(
+    r"\b(?:peak\w*|highest|largest|biggest|greatest|most|maximum|best|record high|heaviest|"
+    r"longest|tallest|priciest|most expensive|oldest)\b"
+)
+MIN = re.compile(
+    r"\b(?:lowest|smallest|least|fewest|minimum|bottom|worst|cheapest|lightest|shortest|"
+    r"least expensive|trough\w*|youngest)\b"
+)
+SECOND = re.compile(
+    r"\b(second|third|fourth|2nd|3rd|4th)[- ](?:highest|largest|biggest|most|lowest|smallest|least)\b"
+)
+TOTAL = re.compile(
+    r"\b(?:total|totals|totalled|totaled|totalling|totaling|combined|altogether|in all|sum|"
+    r"cumulative\w*)\b"
+)
+AVERAGE = re.compile(r"\b(?:average\w*|mean|on average|avg)\b")
+MORE = re.compile(
+    r"\b(?:more|higher|greater|larger|bigger|exceed\w*|above|outs\w+|heavier|pricier|"
+    r"more expensive|longer|taller|older|ahead of)\b"
+)
+LESS = re.compile(
+    r"\b(?:less|lower|fewer|smaller|below|cheaper|lighter|less expensive|shorter|younger|"
+    r"behind|trail\w*)\b"
+)
+THAN = re.compile(r"\bthan\b|\bexceed\w*|\boutperform\w*|\bahead of\b|\bbehind\b|\btrail\w*")
+CHANGE = re.compile(rf"\b(?:{UP}|{DOWN})\b")
+DOWNWARD = re.compile(rf"\b{DOWN}\b")
+TIMES = re.compile(
+    r"\b(doubled|tripled|trebled|quadrupled|halved|more than doubled|twice|three times|"
+    r"four times|half)\b"
+)
+POINTS = re.compile(r"\bpercentage points?\b|\bpoints?\b|\bpp\b|\bbps\b|\bbasis points\b")
+FROM_TO = re.compile(r"\bfrom\b.*\bto\b|\bbetween\b.*\band\b|\bsince\b|\bover\b|\bvs\.?\b|\bversus\b")
+COUNT = re.compile(
+    r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|all|none|no|only one|"
+    r"both|neither)\b(?:\s+(?:of\s+)?(?:the|its|their)\s+(\d+|one|two|three|four|five|six|seven|"
+    r"eight|nine|ten|eleven|twelve))?"
+)
+COUNTED = re.compile(
+    r"^\s*(?:only\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|all|none|both|"
+    r"neither)\s+(?:of\s+(?:the|its|their)\b|\w+\s+(?:have|has|had|are|were|be|is|was)\b)"
+)
+NUMBER_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "both": 2,
+    "only one": 1,
+    "neither": 0,
+    "none": 0,
+    "no": 0,
+}
+CMP_UNDER = re.compile(
+    r"\b(?:under|below|less than|fewer than|cheaper than|lighter than|at most|no more than|"
+    r"up to)\s+$"
+)
+CMP_OVER = re.compile(
+    r"\b(?:over|above|more than|greater than|heavier than|at least|exceeding|no less than|"
+    r"upwards of)\s+$"
+)
+OPEN = re.compile(r"\bopen\w*\b")
+CLOSED = re.compile(r"\bclos\w*\b")
+YEARISH = re.compile(r"^(1[89]\d\d|20\d\d)$")
+ROWNOUN = re.compile(
+    r"^(quarter|year|month|week|day|row|item|product|model|season|period|game|match|race|"
+    r"restaurant|hotel|store|shop|laptop|phone|flight|employee|city|team|player|plan|order|"
+    r"record|entry|entrie|countr|compan|region|branch|segment|categor|line|unit)"
+)
+
+
+def fmt(x: float) -> str:
+    if abs(x - round(x)) < 1e-9 and abs(x) < 1e15:
+        return f"{round(x):,}"
+    return f"{x:,.2f}".rstrip("0").rstrip(".") if abs(x) >= 0.01 else f"{x:.4g}"
+
+
+def digits(n: Number) -> str:
+    """The digits the number is written with ("1,099" -> "1099", "under 1.5 kg" -> "1.5")."""
+    tok = next((w for w in n.text.split() if any(ch.isdigit() for ch in w)), "")
+    return re.sub(r"[^\d.]", "", tok).strip(".")
+
+
+def step_of(n: Number) -> float:
+    written = digits(n)
+    decimals = len(written.split(".")[1]) if "." in written else 0
+    scale = abs(n.value) / float(written) if written and float(written or 0) else 1.0
+    return (10.0**-decimals) * scale
+
+
+def agrees(claim: Number, value: float) -> bool:
+    if claim.bound:
+        return claim.admits(value) or (claim.bound in (">=", "<=") and abs(claim.value - value) < 1e-9)
+    tol = step_of(claim) / 2 + 1e-9 * max(1.0, abs(value))
+    whole = digits(claim)
+    if claim.approx:
+        tol = max(tol, abs(claim.value) * 0.05)
+    elif whole and "." not in whole and len(whole.rstrip("0")) <= 2 and abs(claim.value) >= 100:
+        tol = max(tol, abs(claim.value) * 0.01)  # "$400 million" for 402: a round figure
+    return abs(claim.value - value) <= tol
+
+
+# values of one closed set: a record holding one of them denies the others
+OPPOSED: tuple[frozenset[str], ...] = (
+    frozenset({"free", "paid"}),
+    frozenset(
+        {"pending", "processing", "shipped", "delivered", "cancelled", "canceled", "refunded", "returned"}
+    ),
+    frozenset({"active", "inactive", "suspended", "cancelled", "canceled", "closed"}),
+    frozenset({"indoor", "outdoor"}),
+    frozenset({"monthly", "annually", "yearly", "weekly", "quarterly"}),
+    frozenset({"manual", "automatic"}),
+    frozenset({"male", "female"}),
+    frozenset({"win", "won", "loss", "lost", "draw", "drew"}),
+)

@@ -1,0 +1,95 @@
+"""Finding tables and records in a source, each cell with its offsets."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from toulmin.tables import find_tables
+from toulmin.tables.jsonspan import JsonError, parse_json
+
+MD = """Results for the year so far.
+
+| quarter | revenue ($M) | operating margin |
+|---|---|---|
+| Q1 2024 | 120.0 | 14% |
+| Q2 2024 | 132.0 | 15% |
+
+We expect more."""
+
+
+def _cells(text: str, kind: str = "") -> list[list[str]]:
+    (t,) = find_tables(text, kind)
+    for row in t.rows:  # every cell's offsets hold its text
+        for c in row:
+            assert c is None or c.text in text[c.start : c.end] or text[c.start : c.end] in c.text
+    return [[c.text if c else "" for c in t.columns]] + [[c.text if c else "" for c in r] for r in t.rows]
+
+
+def test_a_markdown_table_inside_prose_is_read_with_its_headers() -> None:
+    assert _cells(MD) == [
+        ["quarter", "revenue ($M)", "operating margin"],
+        ["Q1 2024", "120.0", "14%"],
+        ["Q2 2024", "132.0", "15%"],
+    ]
+    (t,) = find_tables(MD)
+    assert MD[t.rows[1][1].start : t.rows[1][1].end] == "132.0"
+    assert t.label == 0
+
+
+def test_csv_with_a_quoted_comma_tsv_and_html() -> None:
+    csv = 'model,price,weight (kg)\nAir 13,"$1,099",1.24\nPro 14,$1999,1.6\nBook 15,$899,1.9\n'
+    assert _cells(csv)[1] == ["Air 13", "$1,099", "1.24"]
+    tsv = "city\tpopulation\nOslo\t709000\nBergen\t291000\n"
+    assert _cells(tsv)[2] == ["Bergen", "291000"]
+    html = (
+        "<table><tr><th>City</th><th>Pop</th></tr><tr><td>Oslo</td><td>709,000</td></tr>"
+        "<tr><td><b>Bergen</b></td><td>291,000</td></tr></table>"
+    )
+    assert _cells(html)[2] == ["Bergen", "291,000"]
+
+
+def test_a_declared_table_may_be_aligned_columns() -> None:
+    text = "plan      price   users\nBasic     $9      1\nTeam      $29     10\n"
+    assert find_tables(text) == []  # not declared: prose
+    assert _cells(text, "table")[2] == ["Team", "$29", "10"]
+
+
+def test_prose_with_commas_and_pipes_is_not_a_table() -> None:
+    prose = "Paris, France is large.\nRome, Italy is old.\nOslo, Norway is cold.\nUse a | b in shell, then c."
+    assert find_tables(prose) == []
+
+
+def test_a_json_record_flattens_its_paths_and_a_nested_list_is_its_own_table() -> None:
+    rec = {
+        "name": "Blue Fin Sushi",
+        "attributes": {"OutdoorSeating": False},
+        "hours": {"Sunday": "closed"},
+        "menu": [{"dish": "eel", "price": 9}, {"dish": "tuna", "price": 11}],
+    }
+    text = json.dumps(rec, indent=2)
+    tables = find_tables(text)
+    main = next(t for t in tables if not t.caption)
+    assert [c.text for c in main.columns] == ["name", "attributes.OutdoorSeating", "hours.Sunday"]
+    assert [c.text for c in main.rows[0] if c] == ["Blue Fin Sushi", "false", "closed"]
+    key = main.columns[1]
+    assert text[key.start : key.end] == "OutdoorSeating"
+    menu = next(t for t in tables if t.caption)
+    assert menu.caption == "Blue Fin Sushi menu" and len(menu.rows) == 2
+
+
+def test_an_array_of_records_is_one_table_named_by_its_name_key() -> None:
+    text = json.dumps(
+        [{"sku": "A1", "name": "Lamp", "price": 19.9}, {"sku": "B2", "name": "Desk", "in_stock": False}]
+    )
+    (t,) = find_tables(text)
+    assert t.columns[t.label].text == "name"
+    assert t.rows[1][2] is None  # a key one record lacks
+
+
+def test_invalid_json_is_prose_unless_declared() -> None:
+    assert find_tables('{"a": 1,}') == []
+    with pytest.raises(JsonError):
+        parse_json('{"a": NaN}')
+    assert parse_json('{"a": [1, "x", null, true]}').items[0][2].children[1].value == "x"

@@ -1,0 +1,93 @@
+"""The issue's cases end to end, through the default verifier (the shipped checker): a
+business record and a finance table, each claim with its verdict, note and quoted cell."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import toulmin
+from toulmin.report import Verdict
+
+RECORD = json.dumps(
+    {
+        "name": "Blue Fin Sushi",
+        "city": "Tampa",
+        "stars": 4.5,
+        "review_count": 212,
+        "attributes": {"WiFi": "free", "OutdoorSeating": False, "RestaurantsDelivery": True},
+        "hours": {"Monday": "11:00-21:00", "Friday": "11:00-23:00", "Sunday": "closed"},
+    },
+    indent=2,
+)
+TABLE = """Quarterly results.
+
+| quarter | revenue ($M) | operating margin |
+|---|---|---|
+| Q1 2024 | 120.0 | 14% |
+| Q2 2024 | 132.0 | 15% |
+| Q3 2024 | 150.0 | 17% |
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "claim", "verdict", "quote"),
+    [
+        (RECORD, "Blue Fin Sushi has outdoor seating.", Verdict.CONTRADICTED, '"OutdoorSeating": false'),
+        (RECORD, "Blue Fin Sushi is open on Sundays.", Verdict.CONTRADICTED, '"Sunday": "closed'),
+        (TABLE, "Revenue grew 10% from Q1 to Q2 2024.", Verdict.SUPPORTED, "Q2 2024 | 132.0"),
+        (TABLE, "Q3 2024 revenue was $150 million.", Verdict.SUPPORTED, "Q3 2024 | 150.0"),
+        (TABLE, "Operating margin peaked in Q2 2024.", Verdict.CONTRADICTED, "Q3 2024 | 150.0 | 17%"),
+        (TABLE, "Revenue in Q3 2024 was $160 million.", Verdict.CONTRADICTED, "Q3 2024 | 150.0"),
+        (
+            TABLE,
+            "Total revenue for the three quarters was $402 million.",
+            Verdict.SUPPORTED,
+            "Q1 2024 | 120.0",
+        ),
+    ],
+)
+def test_the_issue_cases(text: str, claim: str, verdict: Verdict, quote: str) -> None:
+    report = toulmin.verify(claim, [{"id": "data", "text": text}])
+    (d,) = report.details
+    assert d.verdict == verdict, d.note
+    assert d.decided_by == "table"
+    e = d.evidence[0]
+    assert quote in e.quote or e.quote in quote, e.quote
+    assert text[e.start : e.end] == e.quote  # offsets into the text the user passed
+    assert [f.kind for f in d.findings] == ["table"]
+    assert report.sources[0]["read_as"] == "table"
+
+
+def test_the_arithmetic_is_in_the_note() -> None:
+    report = toulmin.verify("Revenue grew 10% from Q1 to Q2 2024.", [{"id": "data", "text": TABLE}])
+    assert "(132.0 − 120.0) / 120.0 = +10.0%" in report.details[0].note
+
+
+def test_a_row_the_table_lacks_is_not_contradicted() -> None:
+    report = toulmin.verify("Revenue in Q4 2024 was $170 million.", [{"id": "data", "text": TABLE}])
+    assert report.details[0].verdict == Verdict.OVERREACH
+
+
+def test_the_prose_beside_a_table_is_still_checked_by_the_checker() -> None:
+    text = "The company was founded in Oslo in 1999.\n\n" + TABLE
+    report = toulmin.verify("The company was founded in Oslo.", [{"id": "data", "text": text}])
+    (d,) = report.details
+    assert d.verdict == Verdict.SUPPORTED and d.decided_by != "table"
+    assert text[d.evidence[0].start : d.evidence[0].end] == d.evidence[0].quote
+
+
+def test_a_record_beside_another_is_checked_against_the_one_it_names() -> None:
+    other = json.dumps({"name": "Red Dragon", "hours": {"Sunday": "12:00-22:00"}})
+    report = toulmin.verify(
+        "Red Dragon is open on Sundays.", [{"id": "a", "text": RECORD}, {"id": "b", "text": other}]
+    )
+    (d,) = report.details
+    assert (d.verdict, d.evidence[0].source_id) == (Verdict.SUPPORTED, "b")
+
+
+def test_same_report_twice() -> None:
+    a = toulmin.verify("Operating margin peaked in Q2 2024.", [{"id": "data", "text": TABLE}])
+    b = toulmin.verify("Operating margin peaked in Q2 2024.", [{"id": "data", "text": TABLE}])
+    assert a.model_dump(exclude={"timings_ms"}) == b.model_dump(exclude={"timings_ms"})
