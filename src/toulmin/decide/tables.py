@@ -56,8 +56,8 @@ def by_table(claim: Claim, result: ClaimResult, tables: Tables) -> ClaimResult:
         got = settle(sentence, [(sid, r) for sid, _, r in tabled])
     if got is None:
         return result
-    text = next(t for sid, t, _ in tabled if sid == got.source_id)
-    evidence = [Evidence(source_id=got.source_id, quote=text[a:b], start=a, end=b) for a, b in got.quotes]
+    texts = {sid: t for sid, t, _ in tabled}
+    evidence = [Evidence(source_id=sid, quote=texts[sid][a:b], start=a, end=b) for sid, a, b in got.quotes]
     verdict = _VERDICT[got.verdict]
     finding = Finding(
         kind="table",

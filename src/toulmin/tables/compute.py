@@ -11,7 +11,6 @@ from collections.abc import Callable
 from itertools import pairwise
 
 from ..checks.numbers import Number, find_numbers
-from ..text import STOPWORDS
 from .pick import (
     Outcome,
     Pick,
@@ -36,6 +35,7 @@ from .words import (
     DOWNWARD,
     EVERY,
     FROM_TO,
+    GENERIC,
     LESS,
     MAX,
     MIN,
@@ -54,7 +54,7 @@ from .words import (
     fmt,
 )
 
-__all__ = ["RULES", "absent", "count", "lookup"]
+__all__ = ["RATIO", "RULES", "absent", "count", "lookup"]
 
 # --- the operations -----------------------------------------------------------------------
 
@@ -333,7 +333,7 @@ def _aggregate(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | N
     return settled(p, "SUPPORTED" if ok else "CONTRADICTED", f"{head}: {arith}", cells)
 
 
-_RATIO = re.compile(
+RATIO = re.compile(
     r"\b(?:(more than|over|at least|less than|under|nearly|almost|about|roughly)\s+)?"
     r"(twice|double|two times|three times|triple|four times|five times|ten times|half|"
     r"(\d+(?:\.\d+)?) times)\s+"
@@ -356,7 +356,7 @@ _AHEAD = re.compile(r"\bahead of\b|\bbefore\b|\bfaster than\b")
 
 def _ratio(c: ClaimText, p: Pick, j: int) -> Settled | None:
     """ "costs twice as much as", "more than twice as many reviews as": a ratio of two rows."""
-    m = c.has(_RATIO)
+    m = c.has(RATIO)
     if m is None or len(p.rows) < 2:
         return None
     a, b = p.rows[:2]
@@ -390,6 +390,8 @@ def _compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
     got = _ratio(c, p, j)
     if got is not None:
         return got
+    if c.has(TIMES) or c.has(CHANGE):
+        return None  # "more than doubled between 2020 and 2023": a change
     more, less = c.has(MORE), c.has(LESS)
     a, b = p.rows[:2]
     va, vb = cell_value(p.r, a, j), cell_value(p.r, b, j)
@@ -546,7 +548,8 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
         if c.has(CLOSED) and not c.has(OPEN):
             claim_true = not claim_true
         return "SUPPORTED" if claim_true == v.truth else "CONTRADICTED"
-    if v.number is not None and not nums and not v.number.unit and v.number.value >= 0:
+    comparing = c.has(MORE) or c.has(LESS) or c.has(THAN) or c.has(MAX) or c.has(MIN)
+    if v.number is not None and not nums and not v.number.unit and v.number.value >= 0 and not comparing:
         # a count read as there being some: "out of stock" against stock 0
         claim_true = not c.negated and not re.search(r"\bout of\b|\bsold out\b|\bnone\b", c.low)
         return "SUPPORTED" if claim_true == (v.number.value > 0) else "CONTRADICTED"
@@ -576,6 +579,46 @@ def _opposed(c: ClaimText, value: str) -> Outcome | None:
 _PLAIN_TRUTH = frozenset({"true", "false", "yes", "no", "y", "n", "closed", "open", "✓", "✔", "✗", "✘"})
 
 
+_ORDINAL = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "last": -1,
+}
+_PLACE_HEADERS = frozenset({"pos", "position", "place", "rank", "ranking", "finish", "placing", "seed"})
+_PLACED = re.compile(
+    r"\b(?:finish\w*|placed|came|ranked|ranks|was|is|in)\s+(?:in\s+)?(?:the\s+)?"
+    r"(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|(\d{1,2})(?:st|nd|rd|th))"
+    r"(?:\s+place)?\b"
+)
+
+
+def _place(c: ClaimText, p: Pick, i: int) -> Settled | None:
+    """ "finished second" against the row's place column (Pos, Rank)."""
+    m = c.has(_PLACED)
+    if m is None or c.has(MAX) or c.has(MIN):
+        return None
+    t = p.r.table
+    cols = [
+        j for j, h in enumerate(t.columns) if set(words(h.text)) & _PLACE_HEADERS or h.text.strip() == "#"
+    ]
+    if len(cols) != 1:
+        return None
+    v = cell_value(p.r, i, cols[0])
+    if v is None or v.number is None:
+        return None
+    said = int(m.group(2)) if m.group(2) else _ORDINAL[m.group(1)]
+    ok = (v.number.value == said) != c.negated
+    return settled(p, "SUPPORTED" if ok else "CONTRADICTED", cell_note(p.r, i, cols[0]), [(i, cols[0])])
+
+
 def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
     """The named row's cells under the claim's columns: CONTRADICTED when one of them
     refutes it, SUPPORTED when they all back it, nothing when one is not known."""
@@ -585,6 +628,9 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
         return None
     i = rows[0]
     said = [(j, got) for j in p.cols[:3] if (got := _lookup_cell(c, p, nums, i, j)) is not None]
+    placed = _place(c, p, i)
+    if placed is not None:
+        return placed
     if not said:
         # a field the claim does not name whose value it denies ("has been cancelled": status shipped)
         denied = [
@@ -633,13 +679,6 @@ Rule = Callable[[ClaimText, Pick, int, list[Number]], "Settled | None"]
 RULES: tuple[Rule, ...] = (_trend, _compare, _extreme, _aggregate, _change)
 
 
-# words that name no field: the verbs a claim about a record is said with
-_GENERIC = STOPWORDS | frozenset(
-    "has have had having offer offers offered come comes came include includes included provide provides "
-    "feature features featured allow allows allowed there also any all its their very does do did".split()
-)
-
-
 def absent(c: ClaimText, p: Pick) -> Settled | None:
     """A claim about a row or record that none of its fields speaks of ("Casa Marea has free
     parking" where no column is about parking): UNSUPPORTED, when the source is its tables
@@ -650,7 +689,7 @@ def absent(c: ClaimText, p: Pick) -> Settled | None:
         return None
     i = rows[0]
     own = {w for w in label_words(t, i)} | set(words(t.caption))
-    content = [w for w, _ in c.toks if w not in _GENERIC and w not in own and not w.isdigit()]
+    content = [w for w, _ in c.toks if w not in GENERIC and w not in own and not w.isdigit()]
     if not content:
         return None
     known: set[str] = set()

@@ -11,11 +11,10 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from ..checks.numbers import Number, find_numbers
-from ..text import STOPWORDS
 from .parse import Table
 from .render import Rendered
 from .values import Value, header_words, read_value, stem, words
-from .words import AVERAGE, EVERY, MAX, MIN, ROWNOUN, THAN, TIMES, TOTAL, YEARISH, ClaimText
+from .words import AVERAGE, EVERY, GENERIC, MAX, MIN, ROWNOUN, THAN, TIMES, TOTAL, YEARISH, ClaimText
 
 __all__ = ["Outcome", "Pick", "Settled", "pick", "settled"]
 
@@ -26,8 +25,8 @@ Outcome = Literal["SUPPORTED", "CONTRADICTED", "UNSUPPORTED"]
 class Settled:
     verdict: Outcome
     note: str
-    source_id: str
-    quotes: tuple[tuple[int, int], ...]  # spans in the source's reading, the deciding cell first
+    source_id: str  # the source of the deciding cell
+    quotes: tuple[tuple[str, int, int], ...]  # (source id, span in its reading), the deciding cell first
 
 
 @dataclass
@@ -40,6 +39,7 @@ class Pick:
     missing_row: str = ""
     tied: bool = False  # two columns fit the claim's words equally: it names neither
     rejected: tuple[int, ...] = ()  # columns whose noun the claim qualifies otherwise ("net" income)
+    row_sid: tuple[str, ...] = ()  # rows from other sources (two records compared): each one's
 
 
 _ID_WORDS = frozenset({"id", "name", "sku", "code", "number", "ref", "reference", "title", "username", "no"})
@@ -55,6 +55,22 @@ def _names_it(t: Table, i: int, j: int, have: set[str]) -> bool:
     return bool(cw) and all(w in have for w in cw)
 
 
+def _by_unit(c: ClaimText, r: Rendered, rejected: list[int]) -> list[tuple[float, float, float, int]]:
+    """No header named: the one column whose values are in the unit of the claim's figure
+    ("24 seconds behind" and a column of race times)."""
+    units = {n.unit for n in find_numbers(c.text) if n.unit and n.unit not in ("%",)}
+    t = r.table
+    fit = []
+    for j in range(len(t.columns)):
+        if j == t.label or j in rejected:
+            continue
+        vals = [cell_value(r, i, j) for i in range(len(t.rows))]
+        got = {v.number.unit for v in vals if v is not None and v.number is not None}
+        if len(got) == 1 and got & units:
+            fit.append((-1.0, 0.0, -1.0, j))
+    return fit if len(fit) == 1 else []
+
+
 def _other_kind(c: ClaimText, hw: set[str], hit: set[str], names: set[str]) -> bool:
     """The claim qualifies the header's noun with a word the header lacks, and the header
     qualifies it with one the claim lacks: "net income" against "Operating income"."""
@@ -67,7 +83,8 @@ def _other_kind(c: ClaimText, hw: set[str], hit: set[str], names: set[str]) -> b
             if c.low[at + len(before) : at + len(before) + 1] in ("'", "’"):
                 continue  # "Halvorsen Logistics' revenue": whose, not which
             if (
-                before not in STOPWORDS
+                before not in GENERIC
+                and not NUMBER_WORD_RE.fullmatch(before)
                 and before not in names
                 and stem(before) not in hw
                 and not before.isdigit()
@@ -78,7 +95,8 @@ def _other_kind(c: ClaimText, hw: set[str], hit: set[str], names: set[str]) -> b
     return False
 
 
-_NUMBER_WORD = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|double|half)\b")
+_PERIOD_WORD = re.compile(r"(?:19|20)\d\d|\d\d|fy|cy|q[1-4]|h[12]")
+NUMBER_WORD_RE = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|double|half)\b")
 _POSSESSIVE = frozenset(
     {"its", "their", "his", "her", "our", "total", "average", "annual", "monthly", "yearly"}
 )
@@ -141,11 +159,18 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     scores = []
     rejected: list[int] = []
     subject = named[0] if named else (0 if len(t.rows) == 1 else -1)
+    # the words that name the rows name no column ("Hotel Quayside" is not "hotel_id")
+    naming = {stem(w) for i in named for w in labels[i]} | (
+        {stem(w) for w in labels[0]} if subject == 0 and not named and labels and labels[0] else set()
+    )
+    said = c.stems - naming
     for j, head in enumerate(t.columns):
         if j == t.label or (subject >= 0 and _names_it(t, subject, j, have)):
             continue
         hw = header_words(head.text)
-        hit = hw & c.stems
+        hit = hw & said
+        if hit and all(_PERIOD_WORD.fullmatch(h) for h in hit):
+            continue  # "2024" alone: which measure of 2024 is not said
         if hit and _other_kind(c, hw, hit, {w for lw in labels for w in lw}):
             rejected.append(j)
             continue  # "net income" is not "Operating income"
@@ -156,9 +181,11 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
             near = (where - op if where >= op else 500 + op - where) if op >= 0 else 0
             scores.append((-len(hit), near, -len(hit) / len(hw), j))
     scores.sort()
+    if not scores:
+        scores = _by_unit(c, r, rejected)
     if len(scores) > 1 and scores[0][:3] == scores[1][:3] and subject >= 0:
         # a tie broken by the kind of value the claim states: a figure, or words
-        wants_number = bool(re.search(r"\d", c.low)) or bool(c.has(_NUMBER_WORD))
+        wants_number = bool(re.search(r"\d", c.low)) or bool(c.has(NUMBER_WORD_RE))
         kind = (
             [
                 s
@@ -277,8 +304,10 @@ def cell_note(r: Rendered, i: int, j: int) -> str:
 
 
 def settled(p: Pick, verdict: Outcome, note: str, cells: Sequence[tuple[int, int]]) -> Settled:
-    quotes = tuple(dict.fromkeys(p.r.quote_span(i, j) for i, j in cells))
-    return Settled(verdict, note, p.sid, quotes)
+    quotes = tuple(
+        dict.fromkeys((p.row_sid[i] if p.row_sid else p.sid, *p.r.quote_span(i, j)) for i, j in cells)
+    )
+    return Settled(verdict, note, quotes[0][0] if quotes else p.sid, quotes)
 
 
 def time_order(p: Pick) -> list[int]:

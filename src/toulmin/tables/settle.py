@@ -15,12 +15,38 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .compute import RULES, absent, count, lookup
-from .pick import Settled, measures, pick, settled
+from .compute import RATIO, RULES, absent, count, lookup
+from .parse import Table
+from .pick import Pick, Settled, measures, pick, row_name, settled
 from .render import Rendered
-from .words import COUNTED, ClaimText
+from .words import COUNTED, THAN, ClaimText
 
 __all__ = ["Settled", "settle"]
+
+
+def _two_records(c: ClaimText, picks: list[Pick]) -> Pick | None:
+    """Two records the claim names and compares ("Saffron Lane has more reviews than Pico
+    Taqueria"), each from its own source, read as one table of two rows."""
+    named = [x for x in picks if x.rows and len(x.r.table.rows) == 1 and x.cols]
+    if len(named) < 2 or not (c.has(THAN) or c.has(RATIO)):
+        return None
+
+    def where(x: Pick) -> int:
+        name = row_name(x, 0).lower()
+        return c.low.find(name) if name in c.low else len(c.low)
+
+    a, b = sorted(named, key=where)[:2]
+    heads_b = [h.text for h in b.r.table.columns]
+    cols = [j for j in a.cols if a.r.table.columns[j].text in heads_b]
+    if not cols:
+        return None
+    ta, tb = a.r.table, b.r.table
+    order = [heads_b.index(h.text) if h.text in heads_b else -1 for h in ta.columns]
+    row_b = tuple(tb.rows[0][k] if k >= 0 else None for k in order)
+    cells_b = tuple(b.r.cells[0][k] if k >= 0 else None for k in order)
+    table = Table(ta.columns, (ta.rows[0], row_b), ta.start, ta.end, ta.label, ta.caption, ta.kind)
+    merged = Rendered(table, (a.r.rows[0], b.r.rows[0]), (a.r.cells[0], cells_b), a.r.alone and b.r.alone)
+    return Pick(a.sid, merged, [0, 1], cols, a.col_score, row_sid=(a.sid, b.sid))
 
 
 def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None:
@@ -30,10 +56,19 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
         return None
     c = ClaimText.of(claim)
     picks = [p for sid, r in tables if (p := pick(c, sid, r)) is not None]
-    picks = [p for p in picks if p.rows or p.col_score or p.missing_row]
+    alone = len(tables) == 1 and len(tables[0][1].table.rows) == 1  # the one record: what it is about
+    picks = [p for p in picks if p.rows or p.col_score or p.missing_row or alone]
     if not picks:
         return None
     picks.sort(key=lambda p: (-(len(p.rows) > 0), -p.col_score))
+    both = _two_records(c, picks)
+    if both is not None:
+        nums = measures(c, both)
+        for j in both.cols[:1]:
+            for rule in RULES:
+                got = rule(c, both, j, nums)
+                if got is not None:
+                    return got
     p = picks[0]
     # a record the claim does not name: only when it is the one record among the sources
     unnamed = len(p.r.table.rows) == 1 and not p.rows

@@ -68,7 +68,8 @@ _TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?", re.I)
 _HMS = re.compile(r"(\d{1,2}):([0-5]\d):([0-5]\d(?:\.\d+)?)")
 _ONE_TIME = r"\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?"
 _CLOCK = re.compile(rf"{_ONE_TIME}(?:\s*(?:-|–|to|until)\s*{_ONE_TIME})?")  # "11:00-21:00", "9 am to 5 pm"
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+# "OutdoorSeating" -> "Outdoor Seating"; not "vCPU", "iPhone" (one lower-case letter first)
+_CAMEL = re.compile(r"(?<=[a-z]{2})(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _WORDS = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")
 
 
@@ -279,6 +280,7 @@ _STEMS = {
     "longest": "length",
     "shortest": "length",
     "conceded": "against",
+    "fiscal": "fy",
 }
 
 
@@ -297,8 +299,48 @@ def stem(word: str) -> str:
     return w[:7] if len(w) > 7 else w
 
 
+_MONTHS = {
+    m: f"{k:02d}"
+    for k, names in enumerate(
+        (
+            ("jan", "january"),
+            ("feb", "february"),
+            ("mar", "march"),
+            ("apr", "april"),
+            ("may",),
+            ("jun", "june"),
+            ("jul", "july"),
+            ("aug", "august"),
+            ("sep", "sept", "september"),
+            ("oct", "october"),
+            ("nov", "november"),
+            ("dec", "december"),
+        ),
+        start=1,
+    )
+    for m in names
+}
+_FISCAL = re.compile(r"(fy|cy)(\d{2,4})")
+
+
+def tokens(text: str) -> list[tuple[str, int]]:
+    """The lower-case words of ``text`` and where each starts: "FY2024" as "fy" and "2024",
+    a month's name followed by its number ("April" and "04": a row named 2024-04)."""
+    out: list[tuple[str, int]] = []
+    for m in _WORDS.finditer(text.lower().replace("wi-fi", "wifi")):
+        w, at = m.group(0), m.start()
+        f = _FISCAL.fullmatch(w)
+        if f:
+            out += [(f.group(1), at), (f.group(2), at + len(f.group(1)))]
+            continue
+        out.append((w, at))
+        if w in _MONTHS:
+            out.append((_MONTHS[w], at))
+    return out
+
+
 def words(text: str) -> list[str]:
-    return _WORDS.findall(text.lower().replace("wi-fi", "wifi"))
+    return [w for w, _ in tokens(text)]
 
 
 _HEADER_STOP = frozenset(

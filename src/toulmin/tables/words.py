@@ -8,7 +8,8 @@ import re
 from dataclasses import dataclass
 
 from ..checks.numbers import Number
-from .values import stem
+from ..text import STOPWORDS
+from .values import stem, tokens
 
 __all__ = [
     "AVERAGE",
@@ -22,6 +23,7 @@ __all__ = [
     "DOWNWARD",
     "EVERY",
     "FROM_TO",
+    "GENERIC",
     "LESS",
     "MAX",
     "MIN",
@@ -57,7 +59,7 @@ class ClaimText:
     @classmethod
     def of(cls, text: str) -> ClaimText:
         low = text.lower().replace("wi-fi", "wifi")
-        toks = [(m.group(0), m.start()) for m in re.finditer(r"[a-z0-9]+(?:[.'][a-z0-9]+)*", low)]
+        toks = tokens(low)
         return cls(text, low, toks, {stem(w) for w, _ in toks}, bool(NEG.search(low)))
 
     def has(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
@@ -202,4 +204,11 @@ OPPOSED: tuple[frozenset[str], ...] = (
     frozenset({"manual", "automatic"}),
     frozenset({"male", "female"}),
     frozenset({"win", "won", "loss", "lost", "draw", "drew"}),
+)
+
+
+# words that name no field: the verbs a claim about a record is said with
+GENERIC = STOPWORDS | frozenset(
+    "has have had having offer offers offered come comes came include includes included provide provides "
+    "feature features featured allow allows allowed there also any all its their very does do did".split()
 )
