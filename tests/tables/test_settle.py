@@ -114,7 +114,7 @@ def test_the_quote_is_the_row_up_to_the_cell_and_maps_back_to_the_original() -> 
     assert r is not None and r.tables
     got = settle("Q3 2024 revenue was $150 million.", [("s", t) for t in r.tables])
     assert got is not None
-    sid, *span = got.quotes[0]
+    _, *span = got.quotes[0]
     quote, a, b = r.quote(*span)
     assert quote == "Q3 2024 | 150.0" and REVENUE[a:b] == quote
 

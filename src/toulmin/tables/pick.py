@@ -156,7 +156,7 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     stem_pos: dict[str, int] = {}
     for w, at in c.toks:
         stem_pos.setdefault(stem(w), at)
-    scores = []
+    scores: list[tuple[float, float, float, int]] = []
     rejected: list[int] = []
     subject = named[0] if named else (0 if len(t.rows) == 1 else -1)
     # the words that name the rows name no column ("Hotel Quayside" is not "hotel_id")
