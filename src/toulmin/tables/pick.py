@@ -207,13 +207,13 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         cols = []  # a tie ("points" and "points for" for "51 points"): no column is the claim's
         if not named:
             return None
-        return Pick(sid, r, named, cols, -scores[0][0], "", tied=True, rejected=tuple(rejected))
+        return Pick(sid, r, named, cols, int(-scores[0][0]), "", tied=True, rejected=tuple(rejected))
     else:
         cols = [j for *key, j in scores if key[0] == scores[0][0]]  # as many of its words as the best
     missing = ""
     if not named and len(t.rows) > 1:
         missing = missing_row(c, labels)
-    return Pick(sid, r, named, cols, -scores[0][0] if scores else 0, missing, rejected=tuple(rejected))
+    return Pick(sid, r, named, cols, int(-scores[0][0]) if scores else 0, missing, rejected=tuple(rejected))
 
 
 def shape(w: str) -> str:
