@@ -19,13 +19,15 @@ from .pick import (
     cell_text,
     cell_value,
     fits,
+    is_summary,
+    is_timed,
     label_words,
     row_name,
     series,
     settled,
     time_order,
 )
-from .values import Value, header_words, human, read_value, stem, words
+from .values import Value, claim_dates, header_words, human, read_value, stem, words
 from .words import (
     AVERAGE,
     CHANGE,
@@ -49,6 +51,7 @@ from .words import (
     TIMES,
     TOTAL,
     UP,
+    ZERO_WORDS,
     ClaimText,
     agrees,
     fmt,
@@ -60,9 +63,11 @@ __all__ = ["RATIO", "RULES", "absent", "count", "lookup"]
 
 
 def _trend(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
-    if not c.has(EVERY) or not c.has(CHANGE):
+    if not c.has(EVERY) or not (c.has(CHANGE) or c.has(MORE) or c.has(LESS)):
         return None
-    down = bool(c.has(DOWNWARD)) and not re.search(rf"\b{UP}\b", c.low)
+    down = (bool(c.has(DOWNWARD)) and not re.search(rf"\b{UP}\b", c.low)) or (
+        not c.has(CHANGE) and bool(c.has(LESS)) and not c.has(MORE)
+    )
     s = series(p, j)
     if len(s) < 3:
         return None
@@ -174,6 +179,12 @@ def _earlier_column(p: Pick, j: int) -> int | None:
     return max(earlier)[1] if earlier else None
 
 
+_AGAINST_BEFORE = re.compile(
+    r"\b(?:from|since|over|between|compared|vs|versus|than|previous|prior|last|earlier|before|"
+    r"sequential\w*|quarter-over-quarter|year-over-year|yoy|qoq)\b"
+)
+
+
 def _change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
     times = c.has(TIMES)
     if not c.has(CHANGE) and not times:
@@ -183,17 +194,10 @@ def _change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None
         return _changed(c, p, (one[0], k), (one[0], j), nums, times)
     rows = p.rows[:2]
     order = time_order(p)
-    if (len(rows) == 1 and order != list(range(len(p.r.table.rows)))) or (
-        len(rows) == 1 and time_order(p) == order
-    ):
+    if len(rows) == 1:
+        # "grew 10% in Q2": against the period before, when the rows are periods
         k = order.index(rows[0])
-        if k == 0 or not c.has(
-            re.compile(
-                r"\b(?:from|since|over|between|compared|vs|versus|than|previous|"
-                r"prior|last|earlier|before|sequential\w*|quarter-over-quarter|"
-                r"year-over-year|yoy|qoq)\b"
-            )
-        ):
+        if k == 0 or not (is_timed(p) or c.has(_AGAINST_BEFORE)):
             return None
         rows = [order[k - 1], rows[0]]
     if len(rows) != 2:
@@ -305,13 +309,43 @@ def _fmt_like(base_value: float, v: Value) -> str:
     return fmt(base_value / scale if scale else base_value)
 
 
+_THROUGH = re.compile(r"\b(?:to|through|until|till|and)\b|[-–]")
+_ALL_ROWS = re.compile(
+    r"\b(?:all|the|its|their|across(?: the)?|combined)\s+(two|three|four|five|six|seven|eight|"
+    r"nine|ten|\d{1,2})\s+(\w+)"
+)
+
+
+def span_rows(c: ClaimText, p: Pick) -> list[int] | None:
+    """ "from January to April 2024": every row from the first named to the second, in time order."""
+    if len(p.rows) != 2 or not is_timed(p):
+        return None
+    order = time_order(p)
+    a, b = sorted(p.rows, key=order.index)
+    between = c.low
+    if not _THROUGH.search(between):
+        return None
+    return order[order.index(a) : order.index(b) + 1]
+
+
+def _all_counted(c: ClaimText, p: Pick) -> bool:
+    """ "the three lines carried", "across the three regions": every row, by their number."""
+    m = c.has(_ALL_ROWS)
+    if m is None:
+        return False
+    n = int(m.group(1)) if m.group(1).isdigit() else NUMBER_WORDS.get(m.group(1), -1)
+    return n == len([i for i in range(len(p.r.table.rows)) if not is_summary(p, i)])
+
+
 def _aggregate(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
     total, mean = c.has(TOTAL), c.has(AVERAGE)
+    if not (total or mean) and not p.rows and _all_counted(c, p) and nums:
+        total = c.has(_ALL_ROWS)
     if not (total or mean) or not nums:
         return None
     if stem((total or mean).group(0).split()[-1]) in header_words(p.r.table.columns[j].text):  # type: ignore[union-attr]
         return None  # the column's name ("average", "total medals"), not a sum to compute
-    rows = p.rows if len(p.rows) >= 2 else None
+    rows = span_rows(c, p) or (p.rows if len(p.rows) >= 2 else None)
     s = series(p, j, rows)
     if len(s) < 2:
         return None
@@ -517,6 +551,13 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
         return None
     if v.empty:
         return "UNSUPPORTED"
+    if v.date is not None:  # "released on September 20, 2024" against 2024-09-20
+        said = claim_dates(c.text)
+        if not said:
+            return None
+        y, m, d = said[0]
+        ok = v.date[0] == y and (not m or v.date[1] == m) and (not d or not v.date[2] or v.date[2] == d)
+        return "SUPPORTED" if ok != c.negated else "CONTRADICTED"
     if cell.items:  # "available in four colours" against a list of three
         head = header_words(p.r.table.columns[j].text)
         counted = [n for n in nums if not n.unit or stem(n.unit) in head or set(map(stem, n.nouns)) & head]
@@ -535,6 +576,10 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
         return "SUPPORTED" if ok else "CONTRADICTED"
     if v.times:
         said = _claim_times(c)
+        spans = [n for n in nums if n.unit == "s"]
+        if len(v.times) == 2 and spans and not said:  # "open for 11.5 hours": the range's length
+            length = ((v.times[1] - v.times[0]) % 1440) * 60
+            return "SUPPORTED" if agrees(spans[0], length) != c.negated else "CONTRADICTED"
         if said:
             return "SUPPORTED" if all(x in v.times for x in said) else "CONTRADICTED"
         if not (c.has(OPEN) or c.has(CLOSED)):
@@ -549,6 +594,8 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
             claim_true = not claim_true
         return "SUPPORTED" if claim_true == v.truth else "CONTRADICTED"
     comparing = c.has(MORE) or c.has(LESS) or c.has(THAN) or c.has(MAX) or c.has(MIN)
+    if v.number is not None and c.has(ZERO_WORDS) and not nums:  # "a direct flight": no stops
+        return "SUPPORTED" if (v.number.value == 0) != c.negated else "CONTRADICTED"
     if v.number is not None and not nums and not v.number.unit and v.number.value >= 0 and not comparing:
         # a count read as there being some: "out of stock" against stock 0
         claim_true = not c.negated and not re.search(r"\bout of\b|\bsold out\b|\bnone\b", c.low)
@@ -688,13 +735,15 @@ def absent(c: ClaimText, p: Pick) -> Settled | None:
     if not p.r.alone or not rows or p.cols or p.tied:
         return None
     i = rows[0]
-    own = {w for w in label_words(t, i)} | set(words(t.caption))
+    own = set(label_words(t, i)) | set(words(t.caption))
+    if 0 <= t.label < len(t.columns):
+        own |= set(words(t.columns[t.label].text))  # "the North region": a Region column names rows
     content = [w for w, _ in c.toks if w not in GENERIC and w not in own and not w.isdigit()]
     if not content:
         return None
     known: set[str] = set()
     for k, col in enumerate(t.columns):
-        if k not in p.rejected:
+        if k not in p.rejected and k != t.label:
             known |= header_words(col.text) | {stem(w) for w in words(human(col.text))}
     for cell in t.rows[i]:
         if cell is not None:

@@ -171,7 +171,8 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         hit = hw & said
         if hit and all(_PERIOD_WORD.fullmatch(h) for h in hit):
             continue  # "2024" alone: which measure of 2024 is not said
-        if hit and _other_kind(c, hw, hit, {w for lw in labels for w in lw}):
+        own = header_words(head.text.rsplit(".", 1)[-1])  # a record's parents ("attributes") qualify nothing
+        if hit and _other_kind(c, own, hit & own, {w for lw in labels for w in lw}):
             rejected.append(j)
             continue  # "net income" is not "Operating income"
         if hit:
@@ -229,9 +230,19 @@ def missing_row(c: ClaimText, labels: list[list[str]]) -> str:
     keys = {w for lw in labels for w in lw if w not in common}
     # "Q4" beside "Q1".."Q3", "2025" beside years: not a bare count ("3" beside goals 1..6)
     shapes = {shape(w) for w in keys if re.search(r"\d", w) and (re.search(r"[a-z]", w) or YEARISH.match(w))}
-    for w, _ in c.toks:
+    months = {w for w in keys if re.fullmatch(r"0[1-9]|1[0-2]", w)}
+    for k, (w, _) in enumerate(c.toks):
         if re.search(r"\d", w) and shape(w) in shapes and w not in keys:
             return w
+        # "May" beside rows 2024-01 .. 2024-04 (a month's number follows its name)
+        if (
+            months
+            and k
+            and w not in keys
+            and re.fullmatch(r"0[1-9]|1[0-2]", w)
+            and not c.toks[k - 1][0].isdigit()
+        ):
+            return c.toks[k - 1][0]
     return ""
 
 
@@ -311,18 +322,37 @@ def settled(p: Pick, verdict: Outcome, note: str, cells: Sequence[tuple[int, int
 
 
 def time_order(p: Pick) -> list[int]:
-    """Rows in time order when their names read as times (years, quarters), else as listed."""
+    """Rows in time order when their names read as times (years, quarters, months), else as
+    listed."""
+    return _timed(p) or list(range(len(p.r.table.rows)))
+
+
+def is_timed(p: Pick) -> bool:
+    """The rows are named by periods: "grew in Q2" is against the period before."""
+    return bool(_timed(p))
+
+
+def _timed(p: Pick) -> list[int]:
     t = p.r.table
     keys = []
     for i in range(len(t.rows)):
         lw = label_words(t, i)
         year = next((int(w) for w in lw if YEARISH.match(w)), None)
+        if year is None:
+            year = next(
+                (
+                    2000 + int(lw[k + 1])
+                    for k, w in enumerate(lw[:-1])
+                    if w == "fy" and re.fullmatch(r"\d\d", lw[k + 1])
+                ),
+                None,
+            )
         q = next((int(w[1]) for w in lw if re.fullmatch(r"[qh][1-4]", w)), 0)
+        month = next((int(w) for w in lw if re.fullmatch(r"0[1-9]|1[0-2]", w)), 0) if year else 0
         if year is None and not q:
-            return list(range(len(t.rows)))
-        keys.append(((year or 0), q, i))
-    ordered = [i for *_, i in sorted(keys)]
-    return ordered
+            return []
+        keys.append(((year or 0), q, month, i))
+    return [i for *_, i in sorted(keys)]
 
 
 def is_summary(p: Pick, i: int) -> bool:

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from ..checks.numbers import Number, find_numbers
 
-__all__ = ["Value", "header_words", "human", "read_value", "stem", "words"]
+__all__ = ["Value", "claim_dates", "header_words", "human", "read_value", "stem", "tokens", "words"]
 
 _TRUE = frozenset({"true", "yes", "y", "available", "open", "✓", "✔", "included", "free", "allowed"})
 _FALSE = frozenset(
@@ -65,6 +65,7 @@ _CURRENCY = {
     "dollars": "$",
 }
 _TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?", re.I)
+_ISO_DATE = re.compile(r"((?:19|20)\d\d)-(0[1-9]|1[0-2])(?:-([0-3]\d))?(?:[T ][\d:.]+Z?)?")
 _HMS = re.compile(r"(\d{1,2}):([0-5]\d):([0-5]\d(?:\.\d+)?)")
 _ONE_TIME = r"\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?"
 _CLOCK = re.compile(rf"{_ONE_TIME}(?:\s*(?:-|–|to|until)\s*{_ONE_TIME})?")  # "11:00-21:00", "9 am to 5 pm"
@@ -80,6 +81,7 @@ class Value:
     truth: bool | None = None  # a yes/no, "closed", a time range (open)
     empty: bool = False
     times: tuple[int, ...] = ()  # minutes after midnight, as written
+    date: tuple[int, int, int] | None = None  # (year, month, day); day 0 for a month
 
 
 # a unit at the end of a key ("weight_kg", "price_eur", "duration_min"), as find_numbers reads it
@@ -163,6 +165,9 @@ def read_value(text: str, header: str = "") -> Value:
         return Value(t, empty=True)
     if low in _TRUE or low in _FALSE:
         return Value(t, truth=low in _TRUE)
+    iso = _ISO_DATE.fullmatch(t)
+    if iso:
+        return Value(t, date=(int(iso.group(1)), int(iso.group(2)), int(iso.group(3) or 0)))
     hms = _HMS.fullmatch(t)
     if hms:  # a duration: 2:08:41
         secs = int(hms.group(1)) * 3600 + int(hms.group(2)) * 60 + float(hms.group(3))
@@ -350,8 +355,13 @@ _HEADER_STOP = frozenset(
 
 
 def header_words(header: str) -> set[str]:
-    """The stems of a header's words, its unit left out: "revenue ($M)" -> {"revenu"}."""
-    last = header.rsplit(".", 1)[-1]
+    """The stems of a header's words, its unit left out: "revenue ($M)" -> {"revenu"}; a
+    record's path with its parents ("hours.Friday" -> {"hour", "friday"})."""
+    *parents, last = header.split(".")
+    if parents:
+        return header_words(last) | {
+            stem(w) for p in parents for w in words(human(p)) if w not in _HEADER_STOP
+        }
     parts = last.split("_")
     if len(parts) > 1 and parts[-1].lower() in _KEY_UNITS:  # "range_km": the unit is no word of it
         last = "_".join(parts[:-1])
@@ -360,3 +370,28 @@ def header_words(header: str) -> set[str]:
     if _header_unit(header)[0] and not found & {"price", "cost", "fee", "fare", "rate"}:
         found.add("price")  # a column of money is what "cheapest" and "costs" speak of
     return found | ({"price"} if found & {"fee", "fare", "rate", "cost"} else set())
+
+
+_MONTH_NAME = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+
+
+def claim_dates(text: str) -> list[tuple[int, int, int]]:
+    """The dates a claim states: "September 20, 2024", "20 September 2024", "2024-09-20",
+    "March 2024" (day 0), "in 2022" (month and day 0)."""
+    low = text.lower()
+    out = []
+    for m in re.finditer(rf"\b{_MONTH_NAME}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)\b", low):
+        out.append((int(m.group(3)), int(_MONTHS[m.group(1)[:3]]), int(m.group(2))))
+    for m in re.finditer(
+        rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_NAME}\s+((?:19|20)\d\d)\b", low
+    ):
+        out.append((int(m.group(3)), int(_MONTHS[m.group(2)[:3]]), int(m.group(1))))
+    for m in _ISO_DATE.finditer(low):
+        out.append((int(m.group(1)), int(m.group(2)), int(m.group(3) or 0)))
+    if not out:
+        for m in re.finditer(rf"\b{_MONTH_NAME}\s+((?:19|20)\d\d)\b", low):
+            out.append((int(m.group(2)), int(_MONTHS[m.group(1)[:3]]), 0))
+    if not out:
+        for m in re.finditer(r"\b(?:in|since|during|from)\s+((?:19|20)\d\d)\b", low):
+            out.append((int(m.group(1)), 0, 0))
+    return out

@@ -40,6 +40,7 @@ __all__ = [
     "TOTAL",
     "UP",
     "YEARISH",
+    "ZERO_WORDS",
     "ClaimText",
     "agrees",
     "digits",
@@ -69,8 +70,10 @@ class ClaimText:
 NEG = re.compile(
     r"\b(?:not|no|never|without|lacks?|n't|doesn't|isn't|aren't|wasn't|don't|didn't|cannot)\b|n't\b"
 )
+ZERO_WORDS = re.compile(r"\b(?:non-?stop|direct)\b")
 UP = (
-    r"(?:gr[eo]w|grows|growth|rose|rise|rises|risen|increas\w*|climb\w*|jump\w*|gain\w*|up(?= \S*\d)|"
+    r"(?:gr[eo]w|grows|growth|rose|rise|rises|risen|increas\w*|climb\w*|jump\w*|gain\w*|"
+    r"(?<!made )(?<!make )(?<!makes )up(?= \S*\d)|"
     r"improv\w*)"
 )
 DOWN = (
