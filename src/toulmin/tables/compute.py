@@ -12,6 +12,7 @@ from itertools import pairwise
 
 from ..checks.numbers import Number, find_numbers
 from .pick import (
+    ID_WORDS,
     Outcome,
     Pick,
     Settled,
@@ -192,6 +193,13 @@ def _change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None
     one = p.rows[:1] or ([0] if len(p.r.table.rows) == 1 else [])
     if len(one) == 1 and len(p.rows) < 2 and (k := _earlier_column(p, j)) is not None:
         return _changed(c, p, (one[0], k), (one[0], j), nums, times)
+    if (
+        not p.rows
+        and not nums
+        and (c.has(_EACH) or _all_counted(c, p))
+        and (k := _earlier_column(p, j)) is not None
+    ):
+        return _all_changed(c, p, k, j)
     rows = p.rows[:2]
     order = time_order(p)
     if len(rows) == 1:
@@ -206,6 +214,34 @@ def _change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None
     if not c.has(FROM_TO) and order.index(a) > order.index(b):
         a, b = b, a
     return _changed(c, p, (a, j), (b, j), nums, times)
+
+
+_EACH = re.compile(r"\b(?:all|every|each)\b")
+
+
+def _all_changed(c: ClaimText, p: Pick, k: int, j: int) -> Settled | None:
+    """ "grew on all three lines": every row's change from column k to column j."""
+    down = bool(c.has(DOWNWARD)) and not re.search(rf"\b{UP}\b", c.low)
+    rows = [i for i in range(len(p.r.table.rows)) if not is_summary(p, i)]
+    moves = []
+    for i in rows:
+        a, b = cell_value(p.r, i, k), cell_value(p.r, i, j)
+        if a is None or b is None or a.number is None or b.number is None:
+            return None
+        moves.append((i, a.number.value, b.number.value))
+    head = p.r.table.columns[j].text
+    bad = [(i, x, y) for i, x, y in moves if (y >= x if down else y <= x)]
+    shown = "; ".join(f"{row_name(p, i)} {cell_text(p, i, k)} → {cell_text(p, i, j)}" for i, _, _ in moves)
+    if c.negated:
+        return None
+    if not bad:
+        return settled(p, "SUPPORTED", f"{head}: {shown}", [(i, j) for i, _, _ in moves])
+    return settled(
+        p,
+        "CONTRADICTED",
+        f"not every row {'fell' if down else 'rose'}: {shown}",
+        [(bad[0][0], j), (bad[0][0], k)],
+    )
 
 
 def _changed(
@@ -311,8 +347,8 @@ def _fmt_like(base_value: float, v: Value) -> str:
 
 _THROUGH = re.compile(r"\b(?:to|through|until|till|and)\b|[-–]")
 _ALL_ROWS = re.compile(
-    r"\b(?:all|the|its|their|across(?: the)?|combined)\s+(two|three|four|five|six|seven|eight|"
-    r"nine|ten|\d{1,2})\s+(\w+)"
+    r"(?:\ball|\bthe|\bits|\btheir|\bacross(?: the)?|\bcombined|'s|’s|s')\s+"
+    r"(two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(\w+)"
 )
 
 
@@ -326,6 +362,25 @@ def span_rows(c: ClaimText, p: Pick) -> list[int] | None:
     if not _THROUGH.search(between):
         return None
     return order[order.index(a) : order.index(b) + 1]
+
+
+def _some_rows(c: ClaimText, p: Pick) -> bool:
+    """The claim speaks of rows it does not name in full ("the mugs" beside "Stoneware mug")."""
+    t = p.r.table
+    labels = [set(label_words(t, i)) for i in range(len(t.rows))]
+    common = set.intersection(*labels) if labels and all(labels) else set()
+    heads = {w for col in t.columns for w in header_words(col.text)}
+    for lw in labels:
+        for w in lw - common:
+            if (
+                not w.isdigit()
+                and w not in GENERIC
+                and len(w) > 2
+                and stem(w) in c.stems
+                and stem(w) not in heads
+            ):
+                return True
+    return False
 
 
 def _all_counted(c: ClaimText, p: Pick) -> bool:
@@ -346,6 +401,8 @@ def _aggregate(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | N
     if stem((total or mean).group(0).split()[-1]) in header_words(p.r.table.columns[j].text):  # type: ignore[union-attr]
         return None  # the column's name ("average", "total medals"), not a sum to compute
     rows = span_rows(c, p) or (p.rows if len(p.rows) >= 2 else None)
+    if rows is None and _some_rows(c, p):
+        return None  # "the mugs in the order cost ...": some of the rows, not all
     s = series(p, j, rows)
     if len(s) < 2:
         return None
@@ -539,6 +596,13 @@ def _condition(c: ClaimText, p: Pick, nums: list[Number], after: int) -> tuple[i
                 return x is not None and x.truth is want
 
             return j, yes, f"with {t.columns[j].text} {'yes' if want else 'no'}"
+        if c.has(ZERO_WORDS) and all(v is not None and v.number is not None for v in vals):
+
+            def none(i: int, j: int = j, want: bool = not c.negated) -> bool:
+                x = cell_value(p.r, i, j)
+                return x is not None and x.number is not None and (x.number.value == 0) is want
+
+            return j, none, f"with no {t.columns[j].text}"
     return None
 
 
@@ -552,10 +616,10 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
     if v.empty:
         return "UNSUPPORTED"
     if v.date is not None:  # "released on September 20, 2024" against 2024-09-20
-        said = claim_dates(c.text)
-        if not said:
+        dates = claim_dates(c.text)
+        if not dates:
             return None
-        y, m, d = said[0]
+        y, m, d = dates[0]
         ok = v.date[0] == y and (not m or v.date[1] == m) and (not d or not v.date[2] or v.date[2] == d)
         return "SUPPORTED" if ok != c.negated else "CONTRADICTED"
     if cell.items:  # "available in four colours" against a list of three
@@ -567,6 +631,11 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
     if opposed is not None:
         return opposed
     fit = [n for n in nums if fits(n, v)]
+    per = _per(p.r.table.columns[j].text)
+    if v.number is not None and fit and per:
+        got = _over_time(c, v.number.value, per, fit)
+        if got is not None:
+            return got
     if v.number is not None and fit:
         ok = any(agrees(n, v.number.value) for n in fit)
         if c.negated:
@@ -608,17 +677,68 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
     return None
 
 
+_PER = re.compile(
+    r"(?:/|\bper\s+)(hr|hour|day|night|week|month|mo|year|yr)\b|\b(hourly|daily|nightly|weekly|monthly|"
+    r"yearly|annual)\b",
+    re.I,
+)
+_SECONDS = {
+    "hr": 3600,
+    "hour": 3600,
+    "hourly": 3600,
+    "day": 86400,
+    "daily": 86400,
+    "night": 86400,
+    "nightly": 86400,
+    "week": 604800,
+    "weekly": 604800,
+    "month": 2629800,
+    "mo": 2629800,
+    "monthly": 2629800,
+    "year": 31557600,
+    "yr": 31557600,
+    "yearly": 31557600,
+    "annual": 31557600,
+}
+_A_PERIOD = re.compile(
+    r"\b(?:a|one|per|an?)\s+(hour|day|night|week|month|year)\b|\bannual(?:ly)?\b|\byearly\b"
+)
+
+
+def _per(header: str) -> float:
+    """The length, in seconds, of the period a header's rate is per ("price ($/hr)", "monthly_fee")."""
+    m = _PER.search(header.replace("_", " "))
+    return float(_SECONDS[(m.group(1) or m.group(2)).lower()]) if m else 0.0
+
+
+def _over_time(c: ClaimText, rate: float, per: float, fit: list[Number]) -> Outcome | None:
+    """ "costs $18.40 for 100 hours" against $0.184 an hour; "a year costs $588" against $49 a month."""
+    spans = [n.value for n in find_numbers(c.text) if n.unit == "s"]
+    if not spans:
+        m = c.has(_A_PERIOD)
+        if m is None:
+            return None
+        word = (m.group(1) or "year").lower()
+        spans = [float(_SECONDS[word])]
+    if abs(spans[0] - per) < 1:
+        return None  # the claim's period is the rate's own: a plain lookup
+    total = rate * spans[0] / per
+    return "SUPPORTED" if any(agrees(n, total) for n in fit) != c.negated else "CONTRADICTED"
+
+
 def _opposed(c: ClaimText, value: str) -> Outcome | None:
     """A value of a closed set ("shipped", "paid") against another of the set in the claim
     ("cancelled", "free"): CONTRADICTED; the same value: SUPPORTED."""
     vw = set(words(value))
+    if len(vw) > 3:
+        return None
     have = {w for w, _ in c.toks}
     for group in OPPOSED:
-        mine = vw & group
-        if len(mine) != 1 or len(vw) > 3:
+        mine = [k for k, words_of in enumerate(group) if vw & words_of]
+        if len(mine) != 1:
             continue
-        said = (have & group) - mine
-        if said and not (have & mine):
+        said = {k for k, words_of in enumerate(group) if have & words_of}
+        if said and mine[0] not in said:
             return "SUPPORTED" if c.negated else "CONTRADICTED"
     return None
 
@@ -732,10 +852,13 @@ def absent(c: ClaimText, p: Pick) -> Settled | None:
     alone (prose beside them may say it)."""
     t = p.r.table
     rows = p.rows[:1] or ([0] if len(t.rows) == 1 else [])
-    if not p.r.alone or not rows or p.cols or p.tied:
+    if not p.r.alone or not rows or p.cols or p.tied or len(p.rows) > 1:
         return None
     i = rows[0]
     own = set(label_words(t, i)) | set(words(t.caption))
+    for j, cell in enumerate(t.rows[i]):  # what names it ("kmarsh": its username) states nothing
+        if cell is not None and set(words(t.columns[j].text.replace("_", " "))) & ID_WORDS:
+            own |= set(words(cell.text))
     if 0 <= t.label < len(t.columns):
         own |= set(words(t.columns[t.label].text))  # "the North region": a Region column names rows
     content = [w for w, _ in c.toks if w not in GENERIC and w not in own and not w.isdigit()]
@@ -748,6 +871,11 @@ def absent(c: ClaimText, p: Pick) -> Settled | None:
     for cell in t.rows[i]:
         if cell is not None:
             known |= {stem(w) for w in words(cell.text)}
+    have = {w for w, _ in c.toks}
+    for k in range(len(t.rows)):  # another row it names in full (a claim of two rows)
+        lw = label_words(t, k)
+        if lw and all(w in have for w in lw):
+            known |= {stem(w) for w in lw}
     if any(stem(w) in known for w in content):
         return None
     return settled(p, "UNSUPPORTED", f"no field of {row_name(p, i)} speaks of {' '.join(content)}", [])

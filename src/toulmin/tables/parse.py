@@ -341,10 +341,19 @@ def _records(nodes: list[JsonNode], start: int, end: int, caption: str, tables: 
     )
     columns = tuple(_key_cell(p, keys[p]) for p in paths)
     rows = tuple(tuple(f.get(p) for p in paths) for f in flat)
+    if label < 0:  # no name: a top-level identifier ("order_id", "username") names the record
+        label = next(
+            (
+                i
+                for i, p in enumerate(paths)
+                if "." not in p
+                and re.fullmatch(r"\w*(?:_id|username|_no)", p.lower())
+                and all(r[i] is not None for r in rows)
+            ),
+            -1,
+        )
     if label < 0:
         label = _label_column([list(r) for r in rows], len(paths)) if len(rows) > 1 else -1
-    if label < 0 and len(rows) == 1:
-        label = -1
     tables.append(Table(columns, rows, start, end, label, caption, kind="json"))
 
 

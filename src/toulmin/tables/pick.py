@@ -16,7 +16,7 @@ from .render import Rendered
 from .values import Value, header_words, read_value, stem, words
 from .words import AVERAGE, EVERY, GENERIC, MAX, MIN, ROWNOUN, THAN, TIMES, TOTAL, YEARISH, ClaimText
 
-__all__ = ["Outcome", "Pick", "Settled", "pick", "settled"]
+__all__ = ["ID_WORDS", "Outcome", "Pick", "Settled", "pick", "settled"]
 
 Outcome = Literal["SUPPORTED", "CONTRADICTED", "UNSUPPORTED"]
 
@@ -42,14 +42,14 @@ class Pick:
     row_sid: tuple[str, ...] = ()  # rows from other sources (two records compared): each one's
 
 
-_ID_WORDS = frozenset({"id", "name", "sku", "code", "number", "ref", "reference", "title", "username", "no"})
+ID_WORDS = frozenset({"id", "name", "sku", "code", "number", "ref", "reference", "title", "username", "no"})
 
 
 def _names_it(t: Table, i: int, j: int, have: set[str]) -> bool:
     """Cell (i, j) is how the claim names the row ("Order ORD-58812": order_id), not what it
     states of it."""
     cell = t.rows[i][j]
-    if cell is None or not set(words(t.columns[j].text.replace("_", " "))) & _ID_WORDS:
+    if cell is None or not set(words(t.columns[j].text.replace("_", " "))) & ID_WORDS:
         return False
     cw = words(cell.text)
     return bool(cw) and all(w in have for w in cw)
@@ -74,12 +74,16 @@ def _by_unit(c: ClaimText, r: Rendered, rejected: list[int]) -> list[tuple[float
 def _other_kind(c: ClaimText, hw: set[str], hit: set[str], names: set[str]) -> bool:
     """The claim qualifies the header's noun with a word the header lacks, and the header
     qualifies it with one the claim lacks: "net income" against "Operating income"."""
-    if len(hw) < 2 or hw <= c.stems:
+    if hw <= c.stems:
         return False
     seq = [w for w, _ in c.toks]
     for k, w in enumerate(seq):
         if stem(w) in hit and k > 0:
             before, at = c.toks[k - 1]
+            if len(hw) < 2 and not _UNLIKE.fullmatch(before):
+                continue  # a header of one word: only a word that makes it another count ("unused")
+            if k > 1 and (seq[k - 2].isdigit() or NUMBER_WORD_RE.fullmatch(seq[k - 2])):
+                continue  # "1.3 million subscribers": the number's scale, not a kind
             if c.low[at + len(before) : at + len(before) + 1] in ("'", "’"):
                 continue  # "Halvorsen Logistics' revenue": whose, not which
             if (
@@ -95,6 +99,7 @@ def _other_kind(c: ClaimText, hw: set[str], hit: set[str], names: set[str]) -> b
     return False
 
 
+_UNLIKE = re.compile(r"un\w+|non\w*|remaining|spare|empty|vacant|other|extra|additional")
 _PERIOD_WORD = re.compile(r"(?:19|20)\d\d|\d\d|fy|cy|q[1-4]|h[12]")
 NUMBER_WORD_RE = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|double|half)\b")
 _POSSESSIVE = frozenset(
@@ -123,12 +128,16 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         first.setdefault(w, k)
     labels = [label_words(t, i) for i in range(len(t.rows))]
     common = set.intersection(*(set(x) for x in labels)) if labels and all(labels) else set()
+    # a month's number the claim gave by its name ("April" for a row 2024-04)
+    month_said = {w for k, (w, at) in enumerate(c.toks) if k and c.toks[k - 1][1] == at and w.isdigit()}
     rows: list[tuple[int, int]] = []
     stems = {stem(w): k for k, w in reversed(list(enumerate(seq)))}
     for i, lw in enumerate(labels):
         if lw and all(w in have for w in lw):
             at = flat.find(" " + " ".join(lw) + " ")
             key = [w for w in lw if w not in common and w not in _SMALL] or lw
+            if at < 0 and len(lw) > 1 and all(w.isdigit() and len(w) < 4 and w not in month_said for w in key):
+                continue  # "win 12 games in August" does not name the row "August 12"
             # where the claim names it: the name as a phrase, else its distinguishing word
             rows.append((flat[:at].count(" ") if at >= 0 else min(first[w] for w in key), i))
         elif len(lw) >= 2 and all(stem(w) in stems for w in lw):  # "Aero milk frothers": Milk Frother Aero
@@ -172,7 +181,8 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         if hit and all(_PERIOD_WORD.fullmatch(h) for h in hit):
             continue  # "2024" alone: which measure of 2024 is not said
         own = header_words(head.text.rsplit(".", 1)[-1])  # a record's parents ("attributes") qualify nothing
-        if hit and _other_kind(c, own, hit & own, {w for lw in labels for w in lw}):
+        row_kind = set(words(t.columns[t.label].text)) if 0 <= t.label < len(t.columns) else set()
+        if hit and _other_kind(c, own, hit & own, {w for lw in labels for w in lw} | row_kind):
             rejected.append(j)
             continue  # "net income" is not "Operating income"
         if hit:
@@ -230,7 +240,12 @@ def missing_row(c: ClaimText, labels: list[list[str]]) -> str:
     keys = {w for lw in labels for w in lw if w not in common}
     # "Q4" beside "Q1".."Q3", "2025" beside years: not a bare count ("3" beside goals 1..6)
     shapes = {shape(w) for w in keys if re.search(r"\d", w) and (re.search(r"[a-z]", w) or YEARISH.match(w))}
-    months = {w for w in keys if re.fullmatch(r"0[1-9]|1[0-2]", w)}
+    # rows named by year and month ("2024-04"): a month's name the rows lack
+    dated = all(
+        any(YEARISH.match(w) for w in lw) and any(re.fullmatch(r"0[1-9]|1[0-2]", w) for w in lw)
+        for lw in labels
+    )
+    months = {w for w in keys if re.fullmatch(r"0[1-9]|1[0-2]", w)} if dated else set()
     for k, (w, _) in enumerate(c.toks):
         if re.search(r"\d", w) and shape(w) in shapes and w not in keys:
             return w

@@ -13,15 +13,39 @@ sentences (render.py).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from .compute import RATIO, RULES, absent, count, lookup
 from .parse import Table
-from .pick import Pick, Settled, measures, pick, row_name, settled
+from .pick import Pick, Settled, label_words, measures, pick, row_name, settled
 from .render import Rendered
-from .words import COUNTED, THAN, ClaimText
+from .values import header_words, stem
+from .words import COUNTED, GENERIC, THAN, ClaimText
 
 __all__ = ["Settled", "settle"]
+
+
+def _of_the_row(c: ClaimText, p: Pick) -> str:
+    """The words after a named row's possessive when no column speaks of them ("top scorer"
+    in "Harwood Athletic's top scorer")."""
+    if not p.rows:
+        return ""
+    name = row_name(p, p.rows[0]).lower()
+    at = c.low.find(name)
+    if at < 0:
+        return ""
+    rest = c.low[at + len(name) :]
+    m = re.match(r"(?:'s|’s|'|’)\s+([a-z]+)(?:\s+([a-z]+))?", rest)
+    if m is None:
+        return ""
+    t = p.r.table
+    known = {w for col in t.columns for w in header_words(col.text)}
+    known |= {stem(w) for i in range(len(t.rows)) for w in label_words(t, i)}
+    said = [w for w in m.groups() if w]
+    if stem(said[0]) in known or any(stem(w) in known for w in said) or said[0] in GENERIC:
+        return ""
+    return " ".join(said)
 
 
 def _two_records(c: ClaimText, picks: list[Pick]) -> Pick | None:
@@ -92,4 +116,7 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
         return got
     if COUNTED.match(c.low):
         return None  # a count the rules could not read: not a lookup of the rows it names
+    whose = _of_the_row(c, p)
+    if whose:  # "Harwood Athletic's top scorer": something of the row the table does not hold
+        return settled(p, "UNSUPPORTED", f"the table holds nothing of {whose}", []) if p.r.alone else None
     return lookup(c, p, nums) or absent(c, p)

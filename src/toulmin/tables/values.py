@@ -286,13 +286,23 @@ _STEMS = {
     "shortest": "length",
     "conceded": "against",
     "fiscal": "fy",
+    "ridership": "rider",
+    "won": "win",
+    "wins": "win",
+    "lost": "los",
+    "loss": "los",
+    "losses": "los",
+    "lose": "los",
+    "drawn": "draw",
+    "drew": "draw",
 }
 
 
 def stem(word: str) -> str:
     w = word.lower().strip(".'")
     if w in _STEMS:
-        return _STEMS[w][:7]
+        w = _STEMS[w]
+        return (w[:-1] if w.endswith("e") and len(w) > 4 else w)[:7]
     if w.isdigit():
         return w
     for suf in ("ings", "ing", "ies", "es", "ed", "s"):
@@ -301,6 +311,8 @@ def stem(word: str) -> str:
             if suf in ("ing", "ings", "ed") and len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiouls":
                 w = w[:-1]  # "wrapping" -> "wrap", "shipped" -> "ship"
             break
+    if w.endswith("e") and len(w) > 4:
+        w = w[:-1]  # "release" and "released" alike
     return w[:7] if len(w) > 7 else w
 
 
@@ -349,9 +361,12 @@ def words(text: str) -> list[str]:
 
 
 _HEADER_STOP = frozenset(
-    "the a an of in on at for per to by and or with usd eur gbp m k bn mn thousand "
-    "thousands million millions billion total number no count".split()
+    "is has was are the a an of in on at for per to by and or with usd eur gbp m k bn mn thousand "
+    "thousands million millions billion number no count".split()
 )
+
+
+_MONEY = frozenset({"price", "pric", "cost", "fee", "fare", "far", "rate", "rat"})
 
 
 def header_words(header: str) -> set[str]:
@@ -367,9 +382,9 @@ def header_words(header: str) -> set[str]:
         last = "_".join(parts[:-1])
     base = _UNIT_IN_HEADER.sub(" ", human(last))
     found = {stem(w) for w in words(base) if w not in _HEADER_STOP}
-    if _header_unit(header)[0] and not found & {"price", "cost", "fee", "fare", "rate"}:
-        found.add("price")  # a column of money is what "cheapest" and "costs" speak of
-    return found | ({"price"} if found & {"fee", "fare", "rate", "cost"} else set())
+    if _header_unit(header)[0] and not found & _MONEY:
+        found.add(stem("price"))  # a column of money is what "cheapest" and "costs" speak of
+    return found | ({stem("price")} if found & _MONEY else set())
 
 
 _MONTH_NAME = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"

@@ -61,6 +61,8 @@ class ClaimText:
     def of(cls, text: str) -> ClaimText:
         low = text.lower().replace("wi-fi", "wifi")
         toks = tokens(low)
+        if ZERO_WORDS.search(low):  # "a direct flight" speaks of its stops
+            toks = [*toks, ("stops", len(low))]
         return cls(text, low, toks, {stem(w) for w, _ in toks}, bool(NEG.search(low)))
 
     def has(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
@@ -196,17 +198,19 @@ def agrees(claim: Number, value: float) -> bool:
 
 
 # values of one closed set: a record holding one of them denies the others
-OPPOSED: tuple[frozenset[str], ...] = (
-    frozenset({"free", "paid"}),
-    frozenset(
-        {"pending", "processing", "shipped", "delivered", "cancelled", "canceled", "refunded", "returned"}
-    ),
-    frozenset({"active", "inactive", "suspended", "cancelled", "canceled", "closed"}),
-    frozenset({"indoor", "outdoor"}),
-    frozenset({"monthly", "annually", "yearly", "weekly", "quarterly"}),
-    frozenset({"manual", "automatic"}),
-    frozenset({"male", "female"}),
-    frozenset({"win", "won", "loss", "lost", "draw", "drew"}),
+# values of one closed set, each with the words that say it: a record holding one denies the others
+OPPOSED: tuple[tuple[frozenset[str], ...], ...] = tuple(
+    tuple(frozenset(x.split()) for x in group)
+    for group in (
+        ("free", "paid charged"),
+        ("pending", "processing", "shipped", "delivered", "cancelled canceled", "refunded", "returned"),
+        ("active", "inactive suspended cancelled canceled closed"),
+        ("indoor", "outdoor"),
+        ("monthly", "annually yearly annual", "weekly", "quarterly"),
+        ("manual", "automatic"),
+        ("male", "female"),
+        ("win won wins winner", "loss lost lose loses", "draw drew drawn tie tied"),
+    )
 )
 
 
