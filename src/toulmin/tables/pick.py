@@ -136,7 +136,8 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         if lw and all(w in have for w in lw):
             at = flat.find(" " + " ".join(lw) + " ")
             key = [w for w in lw if w not in common and w not in _SMALL] or lw
-            if at < 0 and len(lw) > 1 and all(w.isdigit() and len(w) < 4 and w not in month_said for w in key):
+            bare = all(w.isdigit() and len(w) < 4 and w not in month_said for w in key)
+            if at < 0 and len(lw) > 1 and bare:
                 continue  # "win 12 games in August" does not name the row "August 12"
             # where the claim names it: the name as a phrase, else its distinguishing word
             rows.append((flat[:at].count(" ") if at >= 0 else min(first[w] for w in key), i))
