@@ -113,3 +113,37 @@ def test_a_large_run_pages(tmp_path: Path) -> None:
         expect(page.locator("#list > li")).to_have_count(1)
         browser.close()
     assert errors == []
+
+
+def test_a_table_source_shows_as_a_table_with_the_cited_cells_marked(tmp_path: Path) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    table = ("| quarter | revenue ($M) | operating margin |\n|---|---|---|\n"
+             "| Q1 2024 | 120.0 | 14% |\n| Q2 2024 | 132.0 | 15% |\n| Q3 2024 | 150.0 | 17% |")
+    rows = [{"id": "sum", "answer": "Total revenue for the three quarters was $402 million.",
+             "sources": [{"id": "results", "text": table}]},
+            {"id": "peak", "answer": "Operating margin peaked in Q2 2024.",
+             "sources": [{"id": "results", "text": table}]}]
+    batch = tmp_path / "in.jsonl"
+    batch.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    run = tmp_path / "run-tables.jsonl"
+    res = CliRunner().invoke(main, ["verify-batch", str(batch), "-o", str(run), "--workers", "1"])
+    assert res.exit_code == 0, res.output
+    out = report(tmp_path, run.read_text(encoding="utf-8"), "--input", str(batch))
+    with sync_playwright() as p:
+        browser, page, errors = open_page(p, out)
+        item = page.locator("#list > li", has_text="three quarters")
+        item.locator(".claims summary").first.click()
+        grid = item.locator("details[open] .table-source table")
+        expect(grid).to_be_visible()
+        assert grid.locator("th").all_inner_texts() == ["quarter", "revenue ($M)", "operating margin"]
+        # the sum cites every quarter's revenue: three rows, each revenue cell marked
+        assert grid.locator("tbody tr").count() == 3
+        assert "150.0" in grid.locator("mark").all_inner_texts()
+        assert "17%" not in grid.locator("mark").all_inner_texts()
+        item = page.locator("#list > li", has_text="peaked")
+        item.locator(".claims summary").first.click()
+        marked = item.locator("details[open] .table-source mark").all_inner_texts()
+        assert "17%" in marked and "15%" in marked, marked  # the peak, and the quarter the claim named
+        browser.close()
+    assert errors == []

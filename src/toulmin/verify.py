@@ -39,6 +39,7 @@ from .report import Alignment, ClaimResult, Report
 from .score.align import alignment, verification
 from .score.align_llm import llm_alignment
 from .sources import Source, coerce_sources
+from .tables import Cell, Table
 from .text import check_text, map_span, split_sentences
 
 # (kind, data): streamed progress of one verification
@@ -370,11 +371,28 @@ _VERIFIERS: OrderedDict[str, Verifier] = OrderedDict()
 _VERIFIERS_LOCK = threading.Lock()
 
 
+# what a report carries of a table source's cells (the page draws the rows a claim cites)
+_TABLES_SHOWN, _ROWS_SHOWN, _COLUMNS_SHOWN = 8, 200, 40
+
+
+def _table_row(t: Table) -> dict[str, Any]:
+    """A table's header and cells, each [text, start, end] in the source's text (null: none)."""
+    def cell(c: Cell | None) -> list[Any] | None:
+        return None if c is None else [c.text, c.start, c.end]
+
+    return {
+        "columns": [c.text for c in t.columns[:_COLUMNS_SHOWN]],
+        "label": t.label,
+        "rows": [[cell(c) for c in r[:_COLUMNS_SHOWN]] for r in t.rows[:_ROWS_SHOWN]],
+        "rows_total": len(t.rows),
+    }
+
+
 def _source_row(s: Source, reading: Reading | None) -> dict[str, Any]:
     row: dict[str, Any] = {"id": s.id, "chars": len(s.text), "stale": s.stale_reason}
-    if reading is not None and reading.tables:  # read as tables: how many, how many rows
+    if reading is not None and reading.tables:  # read as tables: their cells, for the page to draw
         row["read_as"] = "table"
-        row["tables"] = [{"rows": len(t.table.rows), "columns": len(t.table.columns)} for t in reading.tables]
+        row["tables"] = [_table_row(t.table) for t in reading.tables[:_TABLES_SHOWN]]
     elif reading is not None:  # how it was read, and whom it heard
         row["read_as"] = "transcript"
         row["speakers"] = [shown(w, reading.names) for w in reading.speakers]

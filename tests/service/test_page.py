@@ -124,3 +124,29 @@ def test_the_page_works_with_a_server_that_needs_a_key(serve: Callable[..., Runn
         expect(other.locator("#history-list button")).to_have_count(0)
         browser.close()
     assert errors == []
+
+
+def test_a_table_source_is_drawn_as_its_cited_rows(serve: Callable[..., Running], tmp_path: Path) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    s = serve()
+    table = ('{"name": "Blue Fin Sushi", "city": "Tampa", "attributes": {"OutdoorSeating": false}, '
+             '"hours": {"Sunday": "closed", "Monday": "11:00-21:00"}}')
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1366, "height": 900})
+        page.goto(s.url + "/")
+        page.locator("#answer").fill("Blue Fin Sushi has outdoor seating.")
+        page.locator("#sources").fill(table)
+        page.locator("#verify-btn").click()
+        expect(page.locator("#conf-value")).not_to_have_text("", timeout=60_000)
+        expect(page.locator("#claims .verdict").first).to_have_text("CONTRADICTED", timeout=30_000)
+        # once the report is in, the claim's evidence is the record's row, the cited cell marked
+        page.locator("#claims summary").first.click()
+        grid = page.locator("#claims details[open] .table-source table")
+        expect(grid).to_be_visible(timeout=10_000)
+        assert "attributes.OutdoorSeating" in grid.locator("th").all_inner_texts()
+        assert grid.locator("mark").all_inner_texts() == ["false"]
+        _shot(page, tmp_path, "table.png")
+        browser.close()
+

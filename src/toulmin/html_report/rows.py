@@ -281,6 +281,15 @@ def _int(x: Any) -> int | None:
     return x if isinstance(x, int) and not isinstance(x, bool) else None
 
 
+def _tables(rep: Mapping[str, Any]) -> dict[str, Any]:
+    """The cells of the report's table sources (``sources[].tables``), by source id."""
+    out: dict[str, Any] = {}
+    for s in rep.get("sources") or []:
+        if isinstance(s, dict) and isinstance(s.get("tables"), list) and s["tables"]:
+            out[str(s.get("id", ""))] = s["tables"]
+    return out
+
+
 def _row(n: int, rid: str, rep: Mapping[str, Any], details: list[dict[str, Any]], label: bool | None,
          texts: Mapping[str, str] | None, run: Run) -> dict[str, Any]:
     conf = rep.get("confidence")
@@ -292,6 +301,7 @@ def _row(n: int, rid: str, rep: Mapping[str, Any], details: list[dict[str, Any]]
         # a string is no boolean: "false" read as truthy made an ungrounded answer grounded
         raise ValueError(f"is_grounded {grounded!r} is not true or false")
     claims = []
+    tables = _tables(rep)
     for d in details:
         evs = d.get("evidence")
         ev = (evs[0] if isinstance(evs, list) and evs else None) or d.get("contradicting")
@@ -307,6 +317,10 @@ def _row(n: int, rid: str, rep: Mapping[str, Any], details: list[dict[str, Any]]
             elif texts is not None:
                 run.quotes_alone += 1
             shown = {"sid": sid, "start": start, "end": end, "quote": quote, "clip": clip}
+            if sid in tables:  # a table source: every span it cites, to mark its cells
+                cited = [e for e in [*(evs if isinstance(evs, list) else []), d.get("contradicting")]
+                         if isinstance(e, dict) and str(e.get("source_id", "")) == sid]
+                shown["spans"] = [[_offset(e.get("start")), _offset(e.get("end"))] for e in cited]
         claims.append({"claim": str(d.get("claim", "")), "start": _int(d.get("start")),
                        "end": _int(d.get("end")),
                        "type": str(d.get("type", "?")), "verdict": d["verdict"],
@@ -316,4 +330,4 @@ def _row(n: int, rid: str, rep: Mapping[str, Any], details: list[dict[str, Any]]
             "question": question if isinstance(question, str) else None,
             "confidence": None if conf is None else float(conf),
             "level": str(rep.get("confidence_level", "")), "grounded": grounded,
-            "label": label, "claims": claims}
+            "label": label, "claims": claims, "tables": tables}

@@ -109,11 +109,16 @@ def page_data(run: Run) -> dict[str, Any]:
                     out["q"] = [ev["sid"], ev["start"], ev["end"], None, k]
                 else:
                     out["q"] = [ev["sid"], ev["start"], ev["end"], ev["quote"], None]
+                if ev.get("spans"):
+                    out["qs"] = ev["spans"]
             claims.append(out)
         row: dict[str, Any] = {"i": r["id"], "a": r["answer"], "c": r["confidence"], "l": r["level"],
                                "g": int(r["grounded"]), "k": claims}
         if r["question"]:
             row["qq"] = r["question"]
+        cited = {c["ev"]["sid"] for c in r["claims"] if c["ev"] is not None and c["ev"].get("spans")}
+        if cited:  # the cells of the table sources its claims cite
+            row["tb"] = {sid: r["tables"][sid] for sid in sorted(cited) if sid in r["tables"]}
         if r["label"] is not None:
             row["lb"] = int(r["label"])
         rows.append(row)

@@ -29,6 +29,7 @@
       const clip = k == null ? null : { text: clips[k][0], offset: clips[k][1], length: clips[k][2] };
       out.evidence.push({ source_id: sid, start, end,
         quote: quote != null ? quote : clip.text.slice(start - clip.offset, end - clip.offset), clip });
+      for (const [s, e] of (c.qs || []).slice(1)) out.evidence.push({ source_id: sid, start: s, end: e, quote: "" });
     }
     return out;
   }
@@ -80,7 +81,7 @@
     const ol = el("ol", "claims");
     for (const c of claims) {
       const item = el("li");
-      item.append(claimDetails(c, (ev) => ev.clip || null));
+      item.append(claimDetails(c, (ev) => ev.clip || null, (sid) => (r.tb || {})[sid] || null));
       ol.append(item);
     }
     li.append(ol);

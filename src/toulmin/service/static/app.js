@@ -37,6 +37,9 @@ function renderClaim(c) {
   li.append(claimDetails(c, (ev) => {
     const src = sourceText(ev.source_id);
     return src == null ? null : { text: src, offset: 0, length: src.length };
+  }, (sid) => {  // a table source's cells, from the finished report
+    const found = state.reportSources && state.reportSources.find((s) => s.id === sid);
+    return found && found.tables ? found.tables : null;
   }));
 }
 

@@ -55,10 +55,54 @@ function evidenceBlock(ev, clip) {
   return block;
 }
 
+// A table source's rows that hold a claim's evidence, as a table: its header, then each
+// row with a cell inside one of `spans` ([start, end) in the source), those cells marked.
+// `tables`: the report's cells of the source ({columns, rows: [[text, start, end] | null]}).
+// Null when no cell of any table lies inside the spans.
+function tableBlock(sid, tables, spans) {
+  const inside = (cell) => cell && spans.some(([s, e]) => cell[1] >= s && cell[2] <= e);
+  for (const t of tables || []) {
+    const rows = t.rows.filter((r) => r.some(inside));
+    if (!rows.length) continue;
+    const block = document.createElement("div");
+    block.className = "source table-source";
+    const head = document.createElement("strong");
+    head.textContent = `${sid} (table, ${rows.length} of ${t.rows_total} rows) `;
+    const table = document.createElement("table"), tr = document.createElement("tr");
+    for (const name of t.columns) {
+      const th = document.createElement("th");
+      th.textContent = name;
+      tr.append(th);
+    }
+    const thead = document.createElement("thead"), tbody = document.createElement("tbody");
+    thead.append(tr);
+    for (const r of rows) {
+      const row = document.createElement("tr");
+      for (const cell of r) {
+        const td = document.createElement("td");
+        if (inside(cell)) {
+          const m = document.createElement("mark");
+          m.textContent = cell[0];
+          td.append(m);
+        } else {
+          td.textContent = cell ? cell[0] : "";
+        }
+        row.append(td);
+      }
+      tbody.append(row);
+    }
+    table.append(thead, tbody);
+    block.append(head, table);
+    return block;
+  }
+  return null;
+}
+
 // One claim ({claim|text, verdict, note, evidence, contradicting}) as a <details>: the
 // verdict and the claim, opening to the note and the best evidence (or the refuting
-// passage). `clipOf(ev)` gives the source text for evidenceBlock, or null.
-function claimDetails(c, clipOf) {
+// passage). `clipOf(ev)` gives the source text for evidenceBlock, or null; `tablesOf(sid)`,
+// when given, a table source's cells: its evidence is then drawn as the rows it cites.
+function claimDetails(c, clipOf, tablesOf) {
   const det = document.createElement("details");
   const sum = document.createElement("summary");
   const v = document.createElement("span");
@@ -71,6 +115,11 @@ function claimDetails(c, clipOf) {
   note.textContent = c.note || "";
   det.append(note);
   const ev = (c.evidence || [])[0] || c.contradicting;
-  if (ev) det.append(evidenceBlock(ev, clipOf(ev)));
+  if (ev) {
+    const all = [...(c.evidence || []), ...(c.contradicting ? [c.contradicting] : [])];
+    const spans = all.filter((e) => e.source_id === ev.source_id).map((e) => [e.start, e.end]);
+    const grid = tablesOf ? tableBlock(ev.source_id, tablesOf(ev.source_id), spans) : null;
+    det.append(grid || evidenceBlock(ev, clipOf(ev)));
+  }
   return det;
 }
