@@ -28,6 +28,7 @@ from .pick import (
     settled,
     time_order,
 )
+from .render import Rendered
 from .values import Value, claim_dates, header_words, human, read_value, stem, words
 from .words import (
     AVERAGE,
@@ -58,7 +59,7 @@ from .words import (
     fmt,
 )
 
-__all__ = ["RATIO", "RULES", "absent", "count", "lookup"]
+__all__ = ["RATIO", "RULES", "absent", "count", "count_value", "lookup"]
 
 # --- the operations -----------------------------------------------------------------------
 
@@ -879,3 +880,54 @@ def absent(c: ClaimText, p: Pick) -> Settled | None:
     if any(stem(w) in known for w in content):
         return None
     return settled(p, "UNSUPPORTED", f"no field of {row_name(p, i)} speaks of {' '.join(content)}", [])
+
+
+_TIMES_N = re.compile(
+    r"\b(?:(only|exactly|just)\s+)?(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"(?:time|times|occasion|occasions)\b"
+    r"|\bthere (?:be|are|were|is|was)\s+(?:(only|exactly|just)\s+)?(\d{1,2}|one|two|three|four|five|six|seven|eight|"
+    r"nine|ten)\b"
+)
+
+
+def count_value(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
+    """ "X was the venue 2 times", "there were 2 records set on 28 October 1990": the rows whose
+    cell in one column holds the words the claim gives, counted. Decides only when some row
+    holds them (words the column never holds together are not read as none)."""
+    m = c.has(_TIMES_N)
+    if m is None or c.negated:
+        return None
+    word = m.group(2) or m.group(4)
+    want = int(word) if word.isdigit() else NUMBER_WORDS.get(word, -1)
+    t = r.table
+    # its words that may be a cell's (a year is one; the count is not)
+    have = [w for w, _ in c.toks if (w not in GENERIC and w != word and not w.isdigit()) or len(w) == 4]
+    best: tuple[int, int, list[int]] | None = None
+    tie = False
+    for j in range(len(t.columns)):
+        cells = [set(words(x.text)) if x is not None else set() for x in (row[j] for row in t.rows)]
+        if not any(cells):
+            continue
+        everywhere = set.intersection(*cells) if all(cells) else set()
+        key = {w for w in have if any(w in cw for cw in cells) and w not in everywhere}
+        if not key:
+            continue
+        rows = [i for i, cw in enumerate(cells) if key <= cw]
+        if not rows:
+            continue
+        if best is None or len(key) > best[0]:
+            best, tie = (len(key), j, rows), False
+        elif len(key) == best[0]:
+            tie = True
+    if best is None or tie or best[0] < 1:
+        return None
+    _, j, rows = best
+    p = Pick(sid, r, rows, [j], 1)
+    ok = len(rows) == want
+    names = ", ".join(cell_text(p, i, j) for i in rows[:6])
+    return settled(
+        p,
+        "SUPPORTED" if ok else "CONTRADICTED",
+        f"{len(rows)} rows with {t.columns[j].text} {names}",
+        [(i, j) for i in rows],
+    )
