@@ -885,8 +885,8 @@ def absent(c: ClaimText, p: Pick) -> Settled | None:
 _TIMES_N = re.compile(
     r"\b(?:(only|exactly|just)\s+)?(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
     r"(?:time|times|occasion|occasions)\b"
-    r"|\bthere (?:be|are|were|is|was)\s+(?:(only|exactly|just)\s+)?(\d{1,2}|one|two|three|four|five|six|seven|eight|"
-    r"nine|ten)\b"
+    r"|\bthere (?:be|are|were|is|was)\s+(?:(only|exactly|just)\s+)?"
+    r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b"
 )
 
 
