@@ -130,3 +130,77 @@ def test_the_quote_is_the_row_up_to_the_cell_and_maps_back_to_the_original() -> 
 def test_what_the_rules_do_not_read_is_left_to_the_checker(claim: str) -> None:
     got, _ = _settle(claim, REVENUE)
     assert got is None, got
+
+
+METRICS = """| Metric | 2021 | 2022 | 2023 |
+|---|---|---|---|
+| Revenue (£M) | 901 | 978 | 1,064 |
+| Net income (£M) | 55.0 | 51.2 | 62.7 |
+"""
+PRICING = "instance | vCPU | price ($/hr)\nnx.small | 2 | 0.046\nnx.medium | 4 | 0.184\n"
+FLIGHTS = json.dumps([{"flight": "NL 412", "stops": 0, "duration_min": 220},
+                      {"flight": "NL 418", "stops": 1, "duration_min": 355},
+                      {"flight": "TQ 77", "stops": 0, "duration_min": 225}])
+PLAN = json.dumps({"name": "IronLeaf Fitness", "monthly_fee_usd": 49, "opened": "2019-05-02",
+                   "hours": {"Friday": "11:00-22:30"}, "status": "active"})
+SALES = "month,store,loaves_sold\n2024-01,Oakridge,4120\n2024-02,Oakridge,3980\n2024-03,Oakridge,4410\n"
+VENUES = """| goal | venue | result |
+|---|---|---|
+| 1 | estadio olímpico, caracas | win |
+| 2 | estadio olímpico, caracas | draw |
+| 3 | pueblo nuevo, san cristóbal | win |
+"""
+
+
+def _settle_declared(claim: str, text: str, kind: str = "table"):  # type: ignore[no-untyped-def]
+    from toulmin.reading import read_source
+    from toulmin.sources import Source
+
+    r = read_source(Source(id="s", text=text, metadata={"kind": kind}))
+    assert r is not None and r.tables
+    return settle(claim, [("s", t) for t in r.tables])
+
+
+@pytest.mark.parametrize(("text", "claim", "verdict"), [
+    (METRICS, "Revenue rose every year from 2021 to 2023.", "SUPPORTED"),  # periods across the top
+    (METRICS, "Net income grew every year.", "CONTRADICTED"),
+    (METRICS, "Net income rose about 14% from 2021 to 2023.", "SUPPORTED"),  # (62.7 - 55.0) / 55.0
+    (METRICS, "Operating income was £80 million in 2023.", "UNSUPPORTED"),  # no such row: not 62.7
+    (FLIGHTS, "NL 418 is a direct flight.", "CONTRADICTED"),
+    (FLIGHTS, "Two of the three flights are nonstop.", "SUPPORTED"),
+    (FLIGHTS, "NL 418 takes less than five hours.", "CONTRADICTED"),  # 355 minutes
+    (PLAN, "A year at IronLeaf Fitness costs $588 in monthly fees.", "SUPPORTED"),  # 49 x 12
+    (PLAN, "IronLeaf Fitness opened in May 2019.", "SUPPORTED"),
+    (PLAN, "IronLeaf Fitness opened in 2020.", "CONTRADICTED"),
+    (PLAN, "IronLeaf Fitness is open for 11.5 hours on Fridays.", "SUPPORTED"),
+    (PLAN, "IronLeaf Fitness has a swimming pool.", "UNSUPPORTED"),  # no field speaks of it
+    (PLAN, "IronLeaf Fitness membership has been cancelled.", "CONTRADICTED"),  # status: active
+    (SALES, "The store sold 3,980 loaves in February 2024.", "SUPPORTED"),
+    (SALES, "The store sold 5,200 loaves in May 2024.", "UNSUPPORTED"),
+    (SALES, "March 2024 was the store's best month for loaves sold.", "SUPPORTED"),
+    (SALES, "The store sold 12,510 loaves from January to March 2024 in total.", "SUPPORTED"),
+    (VENUES, "Estadio olímpico, caracas was the venue 2 times.", "SUPPORTED"),
+    (VENUES, "Pueblo nuevo was the venue 2 times.", "CONTRADICTED"),
+])
+def test_more_kinds_of_claims(text: str, claim: str, verdict: str) -> None:
+    got, _ = _settle(claim, text)
+    assert got is not None and got.verdict == verdict, (claim, got)
+
+
+def test_a_declared_table_of_pipes_with_a_title_and_a_rate_over_a_duration() -> None:
+    got = _settle_declared("Running an nx.medium instance for 100 hours costs $18.40.", PRICING)
+    assert got is not None and got.verdict == "SUPPORTED"
+    got = _settle_declared("The nx.small instance has 4 vCPUs.", PRICING)
+    assert got is not None and got.verdict == "CONTRADICTED"
+
+
+def test_two_records_from_two_sources_are_compared_and_each_cell_quoted_in_its_source() -> None:
+    a = render_tables(json.dumps({"name": "Pico Taqueria", "stars": 4.0, "review_count": 212}))
+    b = render_tables(json.dumps({"name": "Saffron Lane", "stars": 4.5, "review_count": 538}))
+    assert a is not None and b is not None
+    tables = [("a", a[2][0]), ("b", b[2][0])]
+    got = settle("Pico Taqueria has a higher star rating than Saffron Lane.", tables)
+    assert got is not None and got.verdict == "CONTRADICTED"
+    assert {sid for sid, *_ in got.quotes} == {"a", "b"}
+    got = settle("Saffron Lane has more than twice as many reviews as Pico Taqueria.", tables)
+    assert got is not None and got.verdict == "SUPPORTED"

@@ -193,7 +193,7 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
             near = (where - op if where >= op else 500 + op - where) if op >= 0 else 0
             scores.append((-len(hit), near, -len(hit) / len(hw), j))
     scores.sort()
-    if not scores:
+    if not scores and not rejected:  # a measure the claim names otherwise is not found by its unit
         scores = _by_unit(c, r, rejected)
     if len(scores) > 1 and scores[0][:3] == scores[1][:3] and subject >= 0:
         # a tie broken by the kind of value the claim states: a figure, or words
