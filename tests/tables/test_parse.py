@@ -74,7 +74,7 @@ def test_a_json_record_flattens_its_paths_and_a_nested_list_is_its_own_table() -
     assert [c.text for c in main.columns] == ["name", "attributes.OutdoorSeating", "hours.Sunday"]
     assert [c.text for c in main.rows[0] if c] == ["Blue Fin Sushi", "false", "closed"]
     key = main.columns[1]
-    assert text[key.start : key.end] == "OutdoorSeating"
+    assert text[key.start : key.end] == "\"OutdoorSeating\""  # the key as written, with its quotes
     menu = next(t for t in tables if t.caption)
     assert menu.caption == "Blue Fin Sushi menu" and len(menu.rows) == 2
 

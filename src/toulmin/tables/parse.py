@@ -299,7 +299,8 @@ def _flatten(
             shown = ", ".join(_shown(c) for c in scalars)
             out.append((path, Cell(shown, node.start, node.end, items=len(scalars))))
     else:
-        out.append((path, Cell(_shown(node), node.start, node.end)))
+        quoted = 1 if node.kind == "string" else 0  # a string's cell is shown with its quotes
+        out.append((path, Cell(_shown(node), node.start - quoted, node.end + quoted)))
 
 
 def _shown(node: JsonNode) -> str:
@@ -367,7 +368,7 @@ def _key_span(node: JsonNode, path: str, cell: Cell) -> tuple[int, int]:
         )
         if hit is None:
             return span
-        span, at = (hit[0], hit[0] + len(part)), hit[1]
+        span, at = (hit[0] - 1, hit[0] + len(part) + 1), hit[1]  # the key with its quotes
     return span
 
 
