@@ -120,3 +120,24 @@ def test_the_limits_are_one_ordered_set() -> None:
     assert text.MAX_ANSWER_CHARS < text.MAX_SOURCE_CHARS < text.MAX_TOTAL_SOURCE_CHARS <= text.MAX_DOC_CHARS
     assert (sources.MAX_SOURCE_CHARS, sources.MAX_TOTAL_SOURCE_CHARS) == (
         text.MAX_SOURCE_CHARS, text.MAX_TOTAL_SOURCE_CHARS)  # the same numbers, not copies
+
+
+def test_a_json_file_that_is_a_record_is_one_structured_source(tmp_path: Path) -> None:
+    record = tmp_path / "blue-fin.json"
+    record.write_text(json.dumps({"name": "Blue Fin Sushi", "hours": {"Sunday": "closed"}}))
+    (got,) = read_source_file(record)
+    assert (got.id, got.metadata, got.text) == ("blue-fin", {"kind": "json"}, record.read_text())
+    records = tmp_path / "laptops.json"
+    records.write_text(json.dumps([{"model": "Air 13", "price": 1099}, {"model": "Pro 14", "price": 1999}]))
+    assert read_source_file(records)[0].metadata == {"kind": "json"}
+    # a source object stays one, and a broken one still says what is wrong
+    (tmp_path / "src.json").write_text(json.dumps({"id": "a", "text": "Some text."}))
+    assert read_source_file(tmp_path / "src.json")[0].text == "Some text."
+    (tmp_path / "empty.json").write_text(json.dumps({"id": "a"}))
+    with pytest.raises(InputError) as e:
+        read_source_file(tmp_path / "empty.json")
+    assert e.value.code == "E_SOURCE_KEYS"
+    (tmp_path / "n.json").write_text("3")
+    with pytest.raises(InputError) as e:
+        read_source_file(tmp_path / "n.json")
+    assert e.value.code == "E_BAD_JSON"

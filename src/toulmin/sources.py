@@ -128,10 +128,17 @@ def _read_text(path: Path) -> str:
     return check_text(raw, f"source file {path}", MAX_SOURCE_CHARS)
 
 
+def _is_source_object(data: object) -> bool:
+    """{id, text, metadata} (with its text, or only source keys): a source, not a record."""
+    return isinstance(data, Mapping) and ("text" in data or (bool(data) and set(data) <= {"id", "metadata"}))
+
+
 def read_source_file(path: str | Path, *, name: str | None = None) -> list[Source]:
     """The sources of one file. ``name`` is the file as ids show it (default: its name):
     a plain text file's id, and the stem of the ids a .json or .jsonl file's sources
-    get when they carry none."""
+    get when they carry none. A .json file holding a source object ({id, text, metadata})
+    is that source; one holding any other object or an array (a record, records) is one
+    source of kind ``json`` whose text is the file's."""
     path = Path(path)
     text = _read_text(path)
     name = name or path.name
@@ -145,10 +152,13 @@ def read_source_file(path: str | Path, *, name: str | None = None) -> list[Sourc
                 f"{path} is not valid JSON: {e.msg} at line {e.lineno}",
                 fix="a .json source holds one object {id, text, metadata}",
             ) from e
-        if not isinstance(data, Mapping):
-            raise InputError(
-                "E_BAD_JSON", f"{path} must hold one JSON object", fix="use .jsonl for many sources"
-            )
+        if not _is_source_object(data):
+            # a record or an array of records (a product, a business, an API's reply): one
+            # structured source, its text the file's, read into cells (docs/guides/tables.md)
+            if not isinstance(data, (Mapping, list)):
+                raise InputError("E_BAD_JSON", f"{path} holds a JSON {type(data).__name__}, not a source",
+                                 fix="a .json source holds an object: {id, text, metadata}, or a record")
+            return [Source(id=stem, text=text, metadata={"kind": "json"})]
         data = dict(data)
         data.setdefault("id", stem)
         return [_one(data, 0)]

@@ -63,7 +63,7 @@ def by_table(claim: Claim, result: ClaimResult, tables: Tables) -> ClaimResult:
         kind="table",
         status=_STATUS[got.verdict],
         claim=claim.text,  # type: ignore[arg-type]
-        source=evidence[0].quote if evidence else None,
+        source=got.note,  # what the cells say, in the table's words: a suggestion quotes it
         note=got.note,
     )
     note = {
