@@ -1,10 +1,11 @@
 """Claims against tables and JSON records: toulmin's own cases and TabFact.
 
-    python benchmarks/tables.py [--set dev|unread|both] [--tabfact N] [--tag T]
+    python benchmarks/tables.py [--set dev|dev2|unread|all] [--tabfact N] [--tag T]
 
-Own cases (written for this project, ``benchmarks/data/tables.jsonl`` for development and
+Own cases (written for this project: ``benchmarks/data/tables.jsonl`` and, written later
+with more varied wording, ``tables_dev2.jsonl`` for development;
 ``benchmarks/data/tables_unread.jsonl``, written by a separate session and not read while
-the rules were written): JSON records, finance tables in Markdown, CSV, TSV, HTML and
+the rules were written, only its totals printed): JSON records, finance tables in Markdown, CSV, TSV, HTML and
 declared aligned tables; each claim is verified alone against its sources and expects
 SUPPORTED, CONTRADICTED or UNSUPPORTED (met by any verdict but those two). Reports the
 share right and the claims wrongly SUPPORTED.
@@ -35,6 +36,7 @@ from toulmin.sources import Source
 ROOT = Path(__file__).resolve().parents[1]
 SETS = {
     "dev": ROOT / "benchmarks" / "data" / "tables.jsonl",
+    "dev2": ROOT / "benchmarks" / "data" / "tables_dev2.jsonl",
     "unread": ROOT / "benchmarks" / "data" / "tables_unread.jsonl",
 }
 CHECKABLE_OUT = {"TRIVIAL", "NOT_CHECKED"}
@@ -138,7 +140,7 @@ def tabfact(v: Verifier, n: int, half: str) -> dict[str, Any]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--set", choices=["dev", "unread", "both"], default="both")
+    ap.add_argument("--set", choices=["dev", "dev2", "unread", "all"], default="all")
     ap.add_argument("--tabfact", type=int, default=300, help="statements per TabFact half (0: none)")
     ap.add_argument("--halves", default="dev,unread")
     ap.add_argument("--tag", default="")
@@ -146,7 +148,7 @@ def main() -> None:
     args = ap.parse_args()
     v = Verifier()
     out: dict[str, Any] = {"own": [], "tabfact": []}
-    names = ["dev", "unread"] if args.set == "both" else [args.set]
+    names = list(SETS) if args.set == "all" else [args.set]
     print(f"{'set':10} {'claims':>7} {'right %':>8} {'wrongly SUPPORTED':>18} {'by expected verdict':>40}")
     for name in names:
         if not SETS[name].exists():
@@ -158,7 +160,7 @@ def main() -> None:
             f"{name:10} {got['claims']:>7} {got['accuracy']:>8} {got['wrongly_supported']:>18} "
             f"{json.dumps(got['by_expect']):>40}"
         )
-        if args.show_misses and name == "dev":
+        if args.show_misses and name != "unread":
             for m in got["misses"]:
                 print("   MISS", m)
     if args.tabfact:

@@ -151,6 +151,11 @@ class DecideConfig(_Strict):
         "claim on a passage of a source read as a conversation (a transcript or chat); 1.0: never, there "
         "only a check's mismatch refutes (a speaker, a number, a negation ...) and a claim the checker "
         "contradicts is judged not stated")
+    table_rows: Literal["partial", "checker"] = Field(
+        "partial", description="a claim no table rule settles that the checker calls SUPPORTED from a "
+        "table's rows (issue 55): 'partial' reports it PARTIALLY_SUPPORTED (a green verdict from a table is "
+        "the rules' to give: the checker reads a row as a sentence, not what its cells compute); 'checker' "
+        "keeps the checker's SUPPORTED")
     partial_threshold: float = Field(0.25, ge=0.0, le=1.0)
     joint: int = Field(2, ge=0, le=5, description="also score the top N candidates joined (0/1 = off)")
     checks: bool | dict[str, Literal["on", "advisory", "off"]] = Field(  # see _check_states

@@ -206,7 +206,8 @@ class Verifier:
         srcs, readings = read_sources(given)
         by_id = {s.id: s for s in srcs}
         tabled = [(sid, r.text, t) for sid, r in readings.items() for t in r.tables]
-        tables = Tables(tabled, split_sentences(text)) if tabled else _NO_TABLES
+        tables = (Tables(tabled, split_sentences(text), self.config.decide.table_rows == "checker")
+                  if tabled else _NO_TABLES)
         talks = {sid: r for sid, r in readings.items() if r.turns}  # the conversations
         spoken = frozenset(talks)
         notes: list[str] = list(self.notes)

@@ -28,6 +28,7 @@ class Tables:
 
     tabled: Sequence[Tabled] = ()
     sentences: Sequence[Span] = ()
+    rows_support: bool = False  # decide.table_rows: "checker" (the checker's SUPPORTED from rows stands)
 
     def sentence_of(self, claim: Claim) -> str | None:
         for s in self.sentences:
@@ -43,6 +44,31 @@ _VERDICT = {
 _STATUS = {"SUPPORTED": "ok", "CONTRADICTED": "mismatch", "UNSUPPORTED": "missing"}
 
 
+def _in_rows(sid: str, start: int, end: int, tabled: Sequence[Tabled]) -> bool:
+    """The span lies in a table's row sentences (not in prose beside the table)."""
+    return any(
+        s == sid and r.rows and r.rows[0][0] <= start and end <= r.rows[-1][1] + 1 for s, _, r in tabled
+    )
+
+
+def _unsettled(result: ClaimResult, tabled: Sequence[Tabled]) -> ClaimResult:
+    """A claim no table rule settles, that the checker calls SUPPORTED from a table's rows:
+    PARTIALLY_SUPPORTED. The checker reads a row as a sentence and is no judge of what the
+    cells compute (on TabFact its SUPPORTED from rows is right about half the time), so a
+    green verdict from a table is the rules' to give."""
+    e = result.evidence[0] if result.evidence else None
+    if result.verdict is not Verdict.SUPPORTED or e is None:
+        return result
+    if not _in_rows(e.source_id, e.start, e.end, tabled):
+        return result
+    return result.model_copy(update={
+        "verdict": Verdict.PARTIALLY_SUPPORTED,
+        "score": 0.5,
+        "note": f"the table's rows are close to it, but no rule computes it from the cells ({result.note})",
+        "supported_by": [],
+    })
+
+
 def by_table(claim: Claim, result: ClaimResult, tables: Tables) -> ClaimResult:
     """``result``, or the verdict the table's cells give the claim (or, when they settle
     nothing of it alone, its sentence) when they settle it. A trivial claim, one past the
@@ -55,7 +81,7 @@ def by_table(claim: Claim, result: ClaimResult, tables: Tables) -> ClaimResult:
     if got is None and sentence and sentence.strip() != claim.text.strip():
         got = settle(sentence, [(sid, r) for sid, _, r in tabled])
     if got is None:
-        return result
+        return result if tables.rows_support else _unsettled(result, tabled)
     texts = {sid: t for sid, t, _ in tabled}
     evidence = [Evidence(source_id=sid, quote=texts[sid][a:b], start=a, end=b) for sid, a, b in got.quotes]
     verdict = _VERDICT[got.verdict]

@@ -801,6 +801,9 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
         return placed
     if not said:
         # a field the claim does not name whose value it denies ("has been cancelled": status shipped)
+        stated = _value_stated(c, p, i, nums)
+        if stated is not None:
+            return stated
         denied = [
             j
             for j, cell in enumerate(t.rows[i])
@@ -822,6 +825,35 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
         return settled(
             p, "UNSUPPORTED", f"the table gives no value: {cell_note(p.r, i, empty[0])}", [(i, empty[0])]
         )
+    return None
+
+
+_PLACE_WORDS = frozenset("located based situated found headquartered sits lies in at from".split())
+
+
+def _value_stated(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled | None:
+    """ "Blue Fin Sushi is in Tampa": a word cell of the row the claim states whole, with
+    nothing else said but where it is (the column's own words or "located", "based")."""
+    if nums or c.negated:
+        return None
+    t = p.r.table
+    own = set(label_words(t, i)) | set(words(t.caption))
+    for j, cell in enumerate(t.rows[i]):
+        if cell is None or j == t.label or cell.items:
+            continue
+        v = cell_value(p.r, i, j)
+        cw = set(words(cell.text))
+        if v is None or v.number is not None or v.truth is not None or v.date is not None or not cw:
+            continue
+        if len(cell.text) < 3 or set(words(t.columns[j].text.replace("_", " "))) & ID_WORDS:
+            continue
+        have = {w for w, _ in c.toks}
+        if not cw <= have:
+            continue
+        head = header_words(t.columns[j].text)
+        rest = [w for w in have - cw - own if w not in GENERIC and stem(w) not in head and w not in _PLACE_WORDS]
+        if not rest:
+            return settled(p, "SUPPORTED", cell_note(p.r, i, j), [(i, j)])
     return None
 
 
