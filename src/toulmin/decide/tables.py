@@ -47,7 +47,8 @@ _STATUS = {"SUPPORTED": "ok", "CONTRADICTED": "mismatch", "UNSUPPORTED": "missin
 def _in_rows(sid: str, start: int, end: int, tabled: Sequence[Tabled]) -> bool:
     """The span lies in a table's row sentences (not in prose beside the table)."""
     return any(
-        s == sid and r.rows and r.rows[0][0] <= start and end <= r.rows[-1][1] + 1 for s, _, r in tabled
+        s == sid and r.rows and (r.alone or (r.rows[0][0] <= start and end <= r.rows[-1][1] + 1))
+        for s, _, r in tabled
     )
 
 

@@ -44,6 +44,7 @@ from .words import (
     MAX,
     MIN,
     MORE,
+    NEG,
     NUMBER_WORDS,
     OPEN,
     OPPOSED,
@@ -123,6 +124,17 @@ def _extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
     ties = [i for i, v in s if v == best_v]
     if p.rows and not c.negated:
         named = p.rows[0]
+        v = cell_value(p.r, named, j)
+        said = [n for n in nums if v is not None and fits(n, v)]
+        if (
+            named in ties
+            and said
+            and v is not None
+            and v.number is not None
+            and not agrees(said[0], v.number.value)
+        ):
+            # "the most daily departures, with 18": the peak's row, not its figure
+            return settled(p, "CONTRADICTED", cell_note(p.r, named, j), [(named, j)])
         if named in ties:
             return settled(
                 p,
@@ -659,6 +671,8 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
         if v.text.lower() not in _PLAIN_TRUTH and not v.times:
             # "free", "none", "included": the word itself, or nothing known
             return "SUPPORTED" if cw and cw <= {w for w, _ in c.toks} and not c.negated else None
+        if not v.times and _says_more(c, p, i, j):
+            return None  # a yes of "Dental cover" says nothing of "covers hereditary conditions"
         claim_true = not c.negated
         if c.has(CLOSED) and not c.has(OPEN):
             claim_true = not claim_true
@@ -666,7 +680,15 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
     comparing = c.has(MORE) or c.has(LESS) or c.has(THAN) or c.has(MAX) or c.has(MIN)
     if v.number is not None and c.has(ZERO_WORDS) and not nums:  # "a direct flight": no stops
         return "SUPPORTED" if (v.number.value == 0) != c.negated else "CONTRADICTED"
-    if v.number is not None and not nums and not v.number.unit and v.number.value >= 0 and not comparing:
+    countable = bool(header_words(p.r.table.columns[j].text) & _COUNTABLE)
+    if (
+        v.number is not None
+        and not nums
+        and not v.number.unit
+        and v.number.value >= 0
+        and not comparing
+        and countable
+    ):
         # a count read as there being some: "out of stock" against stock 0
         claim_true = not c.negated and not re.search(r"\bout of\b|\bsold out\b|\bnone\b", c.low)
         return "SUPPORTED" if claim_true == (v.number.value > 0) else "CONTRADICTED"
@@ -744,7 +766,35 @@ def _opposed(c: ClaimText, value: str) -> Outcome | None:
     return None
 
 
-_PLAIN_TRUTH = frozenset({"true", "false", "yes", "no", "y", "n", "closed", "open", "✓", "✔", "✗", "✘"})
+def _says_more(c: ClaimText, p: Pick, i: int, j: int) -> bool:
+    """The claim has two or more words no header and no name of the table holds: a thing a
+    yes or no of the column cannot settle ("The Plus plan covers hereditary conditions"
+    against "Dental cover"); one such word is a way of saying it ("a swimming pool")."""
+    t = p.r.table
+    known = {w for col in t.columns for w in header_words(col.text)} | {stem(w) for w in words(t.caption)}
+    known |= {stem(w) for w in label_words(t, i)}
+    for k, cell in enumerate(t.rows[i]):  # what names it: its id, its name
+        if cell is not None and (k == t.label or set(words(t.columns[k].text.replace("_", " "))) & ID_WORDS):
+            known |= {stem(w) for w in words(cell.text)}
+    rest = [w for w, _ in c.toks if w not in GENERIC and stem(w) not in known and not NEG.fullmatch(w)]
+    return len([w for w in rest if w not in _PRESENCE]) >= 2
+
+
+# words of having or offering a thing, said of a yes/no field
+_PRESENCE = frozenset(
+    "offer offers offered provide provides welcome allow allows allowed accept accepts accepted "
+    "support supports supported available currently still now also really actually come comes "
+    "there any get gets can".split()
+)
+# counts whose zero means none to be had: "out of stock" against stock 0
+_COUNTABLE = frozenset(
+    stem(w)
+    for w in "stock inventory available availability seats spots vacancies units slots "
+    "spaces places tickets stops left remaining quantity qty".split()
+)
+_PLAIN_TRUTH = frozenset(
+    {"true", "false", "yes", "no", "y", "n", "closed", "open", "none", "✓", "✔", "✗", "✘"}
+)
 
 
 _ORDINAL = {
@@ -816,6 +866,9 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
         hit = [j for j, got in said if got == want]
         if hit:
             return settled(p, "CONTRADICTED", cell_note(p.r, i, hit[0]), [(i, hit[0])])
+    decided: list[tuple[int, Outcome]] = [(j, got) for j, got in said if got != "UNSUPPORTED"]
+    if decided and all(got == "SUPPORTED" for _, got in decided):
+        said = decided
     if all(got == "SUPPORTED" for _, got in said):
         return settled(
             p, "SUPPORTED", "; ".join(cell_note(p.r, i, j) for j, _ in said), [(i, j) for j, _ in said]
@@ -851,7 +904,9 @@ def _value_stated(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled 
         if not cw <= have:
             continue
         head = header_words(t.columns[j].text)
-        rest = [w for w in have - cw - own if w not in GENERIC and stem(w) not in head and w not in _PLACE_WORDS]
+        rest = [
+            w for w in have - cw - own if w not in GENERIC and stem(w) not in head and w not in _PLACE_WORDS
+        ]
         if not rest:
             return settled(p, "SUPPORTED", cell_note(p.r, i, j), [(i, j)])
     return None

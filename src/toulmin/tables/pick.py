@@ -275,7 +275,13 @@ def measures(c: ClaimText, p: Pick) -> list[Number]:
     named = {w for i in range(len(p.r.table.rows)) for w in label_words(p.r.table, i)}
     out = []
     inside: list[tuple[int, int]] = []
-    for n in find_numbers(c.text):
+    # "a two-year warranty": the number of a compound; the same length, so offsets hold
+    text = re.sub(r"(?<=\w)-(?=(?:year|month|week|day|hour|minute|night)s?\b)", " ", c.text)
+    for n in find_numbers(text):
+        if re.search(
+            r"\b(?:of the|of its|of their|among the|the top|all|all of the)\s+$", c.low[: max(0, n.start) + 1]
+        ):
+            continue  # "the lightest of the five laptops": how many rows, not a measure
         if any(a <= n.start < b for a, b in inside):
             continue  # "ten" in "two of their ten matches": the whole the count is of
         if n.picked:

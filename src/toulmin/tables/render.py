@@ -130,6 +130,11 @@ def render_tables(text: str, kind: str = "") -> tuple[str, array[int], list[Rend
         outside.append(text[at : min(t.start for t in region)])
         at = max(t.end for t in region)
     outside.append(text[at:])
-    if len(" ".join(outside).split()) <= _CAPTION_WORDS:
+    lines = [x.strip() for x in "\n".join(outside).splitlines() if x.strip()]
+    if (
+        len(lines) <= 1
+        and len(" ".join(lines).split()) <= _CAPTION_WORDS
+        and not " ".join(lines).endswith(".")
+    ):
         out = [Rendered(r.table, r.rows, r.cells, alone=True) for r in out]
     return reading, to_src, out
