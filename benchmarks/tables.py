@@ -1,6 +1,6 @@
 """Claims against tables and JSON records: toulmin's own cases and TabFact.
 
-    python benchmarks/tables.py [--set dev|dev2|unread|all] [--tabfact N] [--tag T]
+    python benchmarks/tables.py [--set dev|dev2|unread|all] [--tabfact N] [--tag T] [--set-config K=V]
 
 Own cases (written for this project: ``benchmarks/data/tables.jsonl`` and, written later
 with more varied wording, ``tables_dev2.jsonl`` for development;
@@ -30,6 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from toulmin import Verifier
+from toulmin.cli.verify_cmd import parse_sets
+from toulmin.config import load_config
 from toulmin.datasets import data_dir
 from toulmin.sources import Source
 
@@ -144,9 +146,11 @@ def main() -> None:
     ap.add_argument("--tabfact", type=int, default=300, help="statements per TabFact half (0: none)")
     ap.add_argument("--halves", default="dev,unread")
     ap.add_argument("--tag", default="")
-    ap.add_argument("--show-misses", action="store_true", help="print the development set's misses")
+    ap.add_argument("--show-misses", action="store_true", help="print the development sets' misses")
+    ap.add_argument("--set-config", dest="sets", action="append", default=[], metavar="KEY=VALUE",
+                    help="a config override, as verify's --set (decide.table_rows=checker)")
     args = ap.parse_args()
-    v = Verifier()
+    v = Verifier(load_config(overrides=parse_sets(tuple(args.sets)) or None))
     out: dict[str, Any] = {"own": [], "tabfact": []}
     names = list(SETS) if args.set == "all" else [args.set]
     print(f"{'set':10} {'claims':>7} {'right %':>8} {'wrongly SUPPORTED':>18} {'by expected verdict':>40}")
