@@ -542,8 +542,12 @@ def count(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
         return None
     m = re.match(
         r"^\s*(?:only\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|all|none|"
-        r"both|neither)\b(?:\s+of\s+(?:the|its|their)(?:\s+(\d+|two|three|four|five|six|seven|eight|"
+        r"both|neither|half)\b(?:\s+of\s+(?:the|its|their)(?:\s+(\d+|two|three|four|five|six|seven|eight|"
         r"nine|ten|eleven|twelve))?)?",
+        c.low,
+    ) or re.search(  # "Dogs are allowed on three of the four trails"
+        r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|all|none|both|half)\s+of\s+"
+        r"(?:the|its|their)\b",
         c.low,
     )
     if not m:
@@ -555,7 +559,7 @@ def count(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
     j, test, what = cond
     hits = [i for i in range(len(t.rows)) if test(i)]
     known = [i for i in range(len(t.rows)) if cell_value(p.r, i, j) is not None]
-    want = len(known) if word == "all" else NUMBER_WORDS.get(word)
+    want = len(known) if word == "all" else len(known) / 2 if word == "half" else NUMBER_WORDS.get(word)
     if want is None:
         want = int(word) if word.isdigit() else None
     if want is None:
@@ -849,6 +853,11 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
     placed = _place(c, p, i)
     if placed is not None:
         return placed
+    between = _two_columns(c, p, i, nums)
+    if between is not None:
+        return between
+    if said and _asks_arithmetic(c, p, i):
+        return None  # "three unused seats" is no lookup of "seats", whatever it computes to
     if not said:
         # a field the claim does not name whose value it denies ("has been cancelled": status shipped)
         stated = _value_stated(c, p, i, nums)
@@ -910,6 +919,51 @@ def _value_stated(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled 
         if not rest:
             return settled(p, "SUPPORTED", cell_note(p.r, i, j), [(i, j)])
     return None
+
+
+_DIFF_CUES = re.compile(
+    r"\b(?:unused|remaining|left|spare|free|difference|gap|more than|fewer than|less than|"
+    r"short of|beyond|over)\b"
+)
+_RATIO_CUES = re.compile(r"\bper\b|\beach\b|\bfor every\b|\ba piece\b|\bratio\b")
+_SHARE_CUES = re.compile(r"%\s+of\b|\bpercent of\b|\bper ?cent of\b|\bshare of\b|\bproportion\b")
+
+
+def _asks_arithmetic(c: ClaimText, p: Pick, i: int) -> bool:
+    """The claim's wording asks for a figure between two of the row's numbers it names."""
+    cols = [j for j in p.cols[:4] if (v := cell_value(p.r, i, j)) is not None and v.number is not None]
+    return len(cols) >= 2 and bool(c.has(_DIFF_CUES) or c.has(_RATIO_CUES) or c.has(_SHARE_CUES))
+
+
+def _two_columns(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled | None:
+    """A figure computed from two cells of the named row, when the claim's wording asks for
+    it: the rest ("three unused seats": seats − seats used), a rate ("$15 per seat": price /
+    seats) or a share ("78% of its quota": used / quota). SUPPORTED when one such figure is
+    the claim's; nothing otherwise (a figure none of them gives is not read as refuted)."""
+    cols = [j for j in p.cols[:4] if (v := cell_value(p.r, i, j)) is not None and v.number is not None]
+    if len(cols) < 2 or len(nums) != 1:
+        return None
+    n = nums[0]
+    t = p.r.table
+    found = []
+    for a in cols:
+        for b in cols:
+            if a == b:
+                continue
+            x = cell_value(p.r, i, a).number.value  # type: ignore[union-attr]
+            y = cell_value(p.r, i, b).number.value  # type: ignore[union-attr]
+            ha, hb = t.columns[a].text, t.columns[b].text
+            xa, yb = cell_text(p, i, a), cell_text(p, i, b)
+            if c.has(_DIFF_CUES) and n.unit != "%" and x > y and agrees(n, x - y):
+                found.append((f"{ha} − {hb}: {xa} − {yb} = {fmt(x - y)}", a, b))
+            if c.has(_RATIO_CUES) and n.unit != "%" and y and agrees(n, x / y):
+                found.append((f"{ha} / {hb}: {xa} / {yb} = {x / y:.4g}", a, b))
+            if c.has(_SHARE_CUES) and n.unit == "%" and y and agrees(n, 100 * x / y):
+                found.append((f"{ha} / {hb}: {xa} / {yb} = {100 * x / y:.1f}%", a, b))
+    if len({note for note, *_ in found}) != 1:
+        return None
+    note, a, b = found[0]
+    return settled(p, "SUPPORTED", note, [(i, a), (i, b)])
 
 
 def _claim_times(c: ClaimText) -> tuple[int, ...]:

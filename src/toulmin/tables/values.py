@@ -245,18 +245,21 @@ def human(header: str) -> str:
     )
 
 
+# words of one concept a header and a claim share in other words ("staff" for "headcount")
+_CONCEPTS = {
+    "employee": "employees employee staff headcount workforce workers personnel fte",
+    "visit": "visits visit visitors visitor footfall traffic attendance busiest",
+    "guest": "guests guest sleeps",
+    "distance": "distance distances length lengths",
+    "elevation": "elevation altitude",
+    "rating": "rating ratings rated score scores scored stars star",
+}
 _STEMS = {
+    **{w: concept for concept, ws in _CONCEPTS.items() for w in ws.split()},
     "cost": "price",
     "costs": "price",
     "priced": "price",
     "prices": "price",
-    "rated": "rating",
-    "rating": "rating",
-    "star": "rating",
-    "stars": "rating",
-    "employees": "employe",
-    "staff": "employe",
-    "headcount": "employe",
     "sale": "sale",
     "sold": "sale",
     "sells": "sale",
@@ -282,8 +285,8 @@ _STEMS = {
     "older": "age",
     "younger": "age",
     "aged": "age",
-    "longest": "length",
-    "shortest": "length",
+    "longest": "distance",
+    "shortest": "distance",
     "conceded": "against",
     "fiscal": "fy",
     "ridership": "rider",

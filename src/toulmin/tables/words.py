@@ -89,7 +89,7 @@ EVERY = re.compile(
 )
 MAX = re.compile(
     r"\b(?:peak\w*|highest|largest|biggest|greatest|most|maximum|best|record high|heaviest|"
-    r"longest|tallest|priciest|most expensive|oldest)\b"
+    r"longest|tallest|priciest|most expensive|oldest|busiest|tops|topped|top-rated|best-scoring)\b"
 )
 MIN = re.compile(
     r"\b(?:lowest|smallest|least|fewest|minimum|bottom|worst|cheapest|lightest|shortest|"
@@ -127,7 +127,7 @@ COUNT = re.compile(
 )
 COUNTED = re.compile(
     r"^\s*(?:only\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|all|none|both|"
-    r"neither)\s+(?:of\s+(?:the|its|their)\b|\w+\s+(?:have|has|had|are|were|be|is|was)\b)"
+    r"neither|half)\s+(?:of\s+(?:the|its|their)\b|\w+\s+(?:have|has|had|are|were|be|is|was)\b)"
 )
 NUMBER_WORDS = {
     "one": 1,
