@@ -360,7 +360,7 @@ def _fmt_like(base_value: float, v: Value) -> str:
 
 _THROUGH = re.compile(r"\b(?:to|through|until|till|and)\b|[-–]")
 _ALL_ROWS = re.compile(
-    r"(?:\ball|\bthe|\bits|\btheir|\bacross(?: the)?|\bcombined|'s|’s|s')\s+"
+    r"(?:\ball|\bthe|\bits|\btheir|\bacross(?: the| its| their| all)?|\bcombined|'s|’s|s')\s+"
     r"(two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(\w+)"
 )
 

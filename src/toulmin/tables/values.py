@@ -252,7 +252,8 @@ _CONCEPTS = {
     "guest": "guests guest sleeps",
     "distance": "distance distances length lengths",
     "elevation": "elevation altitude",
-    "rating": "rating ratings rated score scores scored stars star",
+    "rating": "rating ratings rated score scores scored stars star points",
+    "limit": "limit limits cap caps capped",
 }
 _STEMS = {
     **{w: concept for concept, ws in _CONCEPTS.items() for w in ws.split()},
