@@ -931,7 +931,11 @@ _SHARE_CUES = re.compile(r"%\s+of\b|\bpercent of\b|\bper ?cent of\b|\bshare of\b
 
 def _asks_arithmetic(c: ClaimText, p: Pick, i: int) -> bool:
     """The claim's wording asks for a figure between two of the row's numbers it names."""
-    cols = [j for j in p.cols[:4] if (v := cell_value(p.r, i, j)) is not None and v.number is not None]
+    cols = [
+        j
+        for j in (p.cols or p.tied_cols)[:4]
+        if (v := cell_value(p.r, i, j)) is not None and v.number is not None
+    ]
     return len(cols) >= 2 and bool(c.has(_DIFF_CUES) or c.has(_RATIO_CUES) or c.has(_SHARE_CUES))
 
 
@@ -940,7 +944,11 @@ def _two_columns(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled |
     it: the rest ("three unused seats": seats − seats used), a rate ("$15 per seat": price /
     seats) or a share ("78% of its quota": used / quota). SUPPORTED when one such figure is
     the claim's; nothing otherwise (a figure none of them gives is not read as refuted)."""
-    cols = [j for j in p.cols[:4] if (v := cell_value(p.r, i, j)) is not None and v.number is not None]
+    cols = [
+        j
+        for j in (p.cols or p.tied_cols)[:4]
+        if (v := cell_value(p.r, i, j)) is not None and v.number is not None
+    ]
     if len(cols) < 2 or len(nums) != 1:
         return None
     n = nums[0]

@@ -6,14 +6,14 @@ measure; the outcome with its cells quoted."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
 from ..checks.numbers import Number, find_numbers
 from .parse import Table
 from .render import Rendered
-from .values import Value, header_words, read_value, stem, words
+from .values import Value, header_words, human, read_value, stem, words
 from .words import AVERAGE, EVERY, GENERIC, MAX, MIN, ROWNOUN, THAN, TIMES, TOTAL, YEARISH, ClaimText
 
 __all__ = ["ID_WORDS", "Outcome", "Pick", "Settled", "pick", "settled"]
@@ -40,6 +40,7 @@ class Pick:
     tied: bool = False  # two columns fit the claim's words equally: it names neither
     rejected: tuple[int, ...] = ()  # columns whose noun the claim qualifies otherwise ("net" income)
     row_sid: tuple[str, ...] = ()  # rows from other sources (two records compared): each one's
+    tied_cols: tuple[int, ...] = ()  # the columns of a tie, for a figure between two of them
 
 
 ID_WORDS = frozenset({"id", "name", "sku", "code", "number", "ref", "reference", "title", "username", "no"})
@@ -71,7 +72,9 @@ def _by_unit(c: ClaimText, r: Rendered, rejected: list[int]) -> list[tuple[float
     return fit if len(fit) == 1 else []
 
 
-def _other_kind(c: ClaimText, hw: set[str], hit: set[str], names: set[str]) -> bool:
+def _other_kind(
+    c: ClaimText, hw: set[str], hit: set[str], names: set[str], surface: Collection[str] = ()
+) -> bool:
     """The claim qualifies the header's noun with a word the header lacks, and the header
     qualifies it with one the claim lacks: "net income" against "Operating income"."""
     if hw <= c.stems:
@@ -80,6 +83,8 @@ def _other_kind(c: ClaimText, hw: set[str], hit: set[str], names: set[str]) -> b
     for k, w in enumerate(seq):
         if stem(w) in hit and k > 0:
             before, at = c.toks[k - 1]
+            if surface and w not in surface and w.rstrip("s") not in surface:
+                continue  # "costs" for a price column: a verb, its subject before it ("the account costs")
             if len(hw) < 2 and not _UNLIKE.fullmatch(before):
                 continue  # a header of one word: only a word that makes it another count ("unused")
             if k > 1 and (seq[k - 2].isdigit() or NUMBER_WORD_RE.fullmatch(seq[k - 2])):
@@ -183,7 +188,13 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
             continue  # "2024" alone: which measure of 2024 is not said
         own = header_words(head.text.rsplit(".", 1)[-1])  # a record's parents ("attributes") qualify nothing
         row_kind = set(words(t.columns[t.label].text)) if 0 <= t.label < len(t.columns) else set()
-        if hit and _other_kind(c, own, hit & own, {w for lw in labels for w in lw} | row_kind):
+        if hit and _other_kind(
+            c,
+            own,
+            hit & own,
+            {w for lw in labels for w in lw} | row_kind,
+            set(words(human(head.text.rsplit(".", 1)[-1]))),
+        ):
             rejected.append(j)
             continue  # "net income" is not "Operating income"
         if hit:
@@ -219,7 +230,18 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         cols = []  # a tie ("points" and "points for" for "51 points"): no column is the claim's
         if not named:
             return None
-        return Pick(sid, r, named, cols, int(-scores[0][0]), "", tied=True, rejected=tuple(rejected))
+        tied_cols = tuple(x[-1] for x in scores if x[:3] == scores[0][:3])
+        return Pick(
+            sid,
+            r,
+            named,
+            cols,
+            int(-scores[0][0]),
+            "",
+            tied=True,
+            rejected=tuple(rejected),
+            tied_cols=tied_cols,
+        )
     else:
         cols = [j for *key, j in scores if key[0] == scores[0][0]]  # as many of its words as the best
     missing = ""
