@@ -25,6 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 KIT = ROOT / "runs" / "kit"
 ASIDE = ROOT / ".gpu" / "aside"
+SLIM_KB = 200  # tracked files above this go aside (`slim`)
 
 
 def cmd_base(a: argparse.Namespace) -> Path:
@@ -55,6 +56,13 @@ def cmd_pack(a: argparse.Namespace) -> None:
     plan = KitPlan(base=a.base)
     if a.minutes:
         plan = plan.scaled(a.minutes)
+    if a.teacher_minutes is not None:
+        plan.teacher.minutes = a.teacher_minutes
+    if a.student_minutes is not None:
+        for s in plan.students:
+            s.minutes = a.student_minutes
+    if a.teacher_seed is not None:
+        plan.teacher.seed = a.teacher_seed
     build_staging(a.staging, plan, a.base_dir, rows=a.rows, dev_rows=a.dev_rows, wheels=not a.no_wheels)
     parts = split_parts(a.staging, a.gpu_dir, a.part_mb)
     tracked = _tracked_mb()
@@ -125,14 +133,18 @@ def cmd_rehearse(a: argparse.Namespace) -> None:
 
 
 def cmd_slim(a: argparse.Namespace) -> None:
-    models = ROOT / "src" / "toulmin" / "models"
+    # The device tool counts the tracked files beside the carried part against its 64 MiB:
+    # the bundled and packaged models, their tokenizers and the report's picture go aside
+    # (the GPU job reads none of them; the second GPU session moved the last four by hand).
     ASIDE.mkdir(parents=True, exist_ok=True)
-    for f in sorted(models.rglob("*")):
-        if f.is_file() and f.stat().st_size > 2**20:
-            dest = ASIDE / f.relative_to(ROOT)
+    out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    for rel in sorted(f for f in out.decode().split("\0") if f):
+        f = ROOT / rel
+        if f.is_file() and f.suffix != ".py" and f.stat().st_size > SLIM_KB * 1024:
+            dest = ASIDE / rel
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.move(f, dest)
-            print(f"aside: {f.relative_to(ROOT)}")
+            print(f"aside: {rel}")
     print("the GPU job needs none of them; put them back with: python scripts/gpu_kit.py unslim")
 
 
@@ -158,6 +170,11 @@ def main() -> None:
     p.add_argument("--minutes", type=float, default=None,
                    help="training minutes in all (teacher + students), scaled from the plan's 7, "
                         "which fit 15 minutes of device time")
+    p.add_argument("--teacher-minutes", type=float, default=None, help="the teacher's minutes alone")
+    p.add_argument("--student-minutes", type=float, default=None, help="each student's minutes")
+    p.add_argument("--teacher-seed", type=int, default=None,
+                   help="the teacher's data order; a run continuing a teacher takes a new one "
+                        "(the second GPU run: 23, after the first's 21)")
     p.add_argument("--rows", type=int, default=None, help="the first N training pairs only")
     p.add_argument("--dev-rows", type=int, default=150)
     p.add_argument("--no-wheels", action="store_true")

@@ -61,7 +61,8 @@ class CheckerConfig(_Strict):
     model: str | None = Field(None, description="folder or hub name; empty = the shipped model; 'fast' = "
                               "the shipped 4-layer checker (about 2x faster, about a point less accurate); "
                               "'accurate' = the 12-layer checker, a package of its own "
-                              "(pip install 'toulmin[accurate]', once released: docs/gpu-kit.md)")
+                              "(pip install ./packages/checker-accurate from a checkout; "
+                              "'toulmin[accurate]' once published)")
     label_map: dict[str, str] | None = None
     batch_size: int = Field(32, ge=1, le=1024, description="pairs per batch for the hf backend; the "
                             "onnx checker runs each pair alone and only tokenises in chunks of this size")
@@ -408,8 +409,8 @@ class Config(_Strict):
         None, description="a named set of settings: fast = the 4-layer checker, BM25-only linking, one "
         "candidate per claim read with 100 words of context (about 8x faster, weaker on claims that join "
         "two sources: docs/benchmarks.md); accurate = the 12-layer checker (pip install "
-        "'toulmin[accurate]'), linking as the default; default = the defaults of those keys. Keys set "
-        "beside it (or in a later layer) win")
+        "./packages/checker-accurate; about 6x slower), linking as the default; default = the "
+        "defaults of those keys. Keys set beside it (or in a later layer) win")
     checker: CheckerConfig = CheckerConfig()
     extract: ExtractConfig = ExtractConfig()
     link: LinkConfig = LinkConfig()

@@ -376,7 +376,10 @@ def test_accurate_package_holds_the_checker_and_imports(tmp_path: Path,
     root = write_accurate_package(onnx_dir, tmp_path / "pkg")
     assert 'version = "1.0.0"' in (root / "pyproject.toml").read_text()
     monkeypatch.syspath_prepend(str(root / "src"))
-    monkeypatch.delitem(sys.modules, ACCURATE_MODULE, raising=False)
+    # set, then removed: monkeypatch puts back what was there (or nothing) afterwards, so the
+    # stand-in imported here does not outlive the test (tests/checker/test_accurate.py)
+    monkeypatch.setitem(sys.modules, ACCURATE_MODULE, None)
+    monkeypatch.delitem(sys.modules, ACCURATE_MODULE)
     mod = __import__(ACCURATE_MODULE)
     assert mod.__version__ == "1.0.0" and (mod.MODEL_DIR / "model.onnx").read_text() == "model.onnx"
 
@@ -389,10 +392,13 @@ def test_the_accurate_checker_is_found_by_name_once_installed(tmp_path: Path,
     from toulmin.errors import ModelError
     from toulmin.training.kit.accurate import ACCURATE_MODULE, add_extra, write_accurate_package
 
-    monkeypatch.delitem(sys.modules, ACCURATE_MODULE, raising=False)
+    # not installed (a None in sys.modules fails its import, also where CI installed it)
+    monkeypatch.setitem(sys.modules, ACCURATE_MODULE, None)
     with pytest.raises(ModelError) as err:
         load_checker(None, "accurate")
     assert err.value.code == "E_MODEL_MISSING" and "toulmin[accurate]" in (err.value.fix or "")
+    assert "pip install ./packages/checker-accurate" in (err.value.fix or "")
+    monkeypatch.delitem(sys.modules, ACCURATE_MODULE)
     # a stand-in built the way land builds it, from the shipped fast checker's files
     root = write_accurate_package(shipped_model_dir("fast"), tmp_path / "pkg")
     monkeypatch.syspath_prepend(str(root / "src"))
@@ -453,3 +459,27 @@ def test_the_share_of_8_bit_weights_a_continued_checker_changed(tmp_path: Path) 
     other = onnx.helper.make_model(onnx.helper.make_graph([], "g", [], []))
     onnx.save(other, str(tmp_path / "other.onnx"))
     assert int8_weights_changed(shipped, tmp_path / "other.onnx") is None  # nothing in common
+
+
+def test_the_teachers_logits_go_back_into_their_training_file_only(tmp_path: Path) -> None:
+    import numpy as np
+
+    from toulmin.training.kit.job import pack_logits
+    from toulmin.training.kit.land import write_labelled
+
+    rows = [{"claim": f"c{i}", "doc": f"d{i}", "label": "entailment"} for i in range(5)]
+    labelled = tmp_path / "labelled.jsonl"
+    labelled.write_text("".join(json.dumps({**r, "teacher_logits": [i, -i, 0.5]}) + "\n"
+                                for i, r in enumerate(rows)))
+    got = pack_logits(labelled, tmp_path / "ready")
+    assert np.load(got / "logits.npy").dtype == np.float16
+    assert not (tmp_path / "ready" / ".teacher-logits").exists()
+    train = tmp_path / "train.jsonl"
+    train.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert write_labelled(train, got, tmp_path / "out.jsonl") == 5
+    back = [json.loads(x) for x in (tmp_path / "out.jsonl").read_text().splitlines()]
+    assert [r["teacher_logits"] for r in back] == [[float(i), float(-i), 0.5] for i in range(5)]
+    assert [r["claim"] for r in back] == [r["claim"] for r in rows]
+    train.write_text("".join(json.dumps(r) + "\n" for r in rows[:4]))
+    with pytest.raises(ValueError, match="another training file"):
+        write_labelled(train, got, tmp_path / "out.jsonl")

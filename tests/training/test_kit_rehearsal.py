@@ -59,6 +59,13 @@ def test_the_whole_kit_runs_through_a_stand_in_device(tmp_path: Path) -> None:
     got = sorted(p.relative_to(o).as_posix() for o in (tmp_path / "r").glob("out-*")
                  for p in o.rglob("*") if p.is_file() and p.name != "status.json")
     assert len(got) == len(set(got)) and "student-fast/meta.tgz" in got
+    # the teacher's logits came back too, and land wrote them into the training file: the
+    # students can be distilled again on the CPU without labelling there
+    assert "teacher-logits/logits.npy" in got
+    labelled_file = tmp_path / "r" / "land" / "train-labelled.jsonl"
+    labelled = [json.loads(x) for x in labelled_file.read_text().splitlines()]
+    assert len(labelled) == len(PAIRS) and all(len(r["teacher_logits"]) == 3 for r in labelled)
+    assert [r["claim"] for r in labelled] == [p.claim for p in PAIRS]
 
 
 @pytest.mark.rehearsal

@@ -42,9 +42,9 @@ def shipped_model_dir(name: str = "default") -> Path:
         except ImportError as e:
             raise ModelError(
                 "E_MODEL_MISSING", f"the {name!r} checker is not installed ({e})",
-                fix=f"pip install 'toulmin[{name}]' (the package {PACKAGED[name].replace('_', '-')}) once "
-                    "it is released, or build it from the repository (docs/gpu-kit.md); "
-                    f"or choose a checker of the main package: {', '.join(BUNDLED)}") from e
+                fix=f"pip install ./packages/checker-{name} from a toulmin checkout (the package "
+                    f"{PACKAGED[name].replace('_', '-')}; pip install 'toulmin[{name}]' once it is "
+                    f"published), or choose a checker of the main package: {', '.join(BUNDLED)}") from e
         return Path(module.MODEL_DIR)
     return Path(str(resources.files("toulmin") / "models" / BUNDLED[name]))
 

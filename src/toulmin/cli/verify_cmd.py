@@ -34,7 +34,8 @@ def _accurate_help() -> str:
     if importlib.util.find_spec(PACKAGED["accurate"]) is not None:
         return "accurate: the 12-layer checker (installed)"
     return ("accurate: the 12-layer checker, NOT INSTALLED here: a package of its own, not yet "
-            "released (pip install 'toulmin[accurate]' once it is; docs/gpu-kit.md)")
+            "on PyPI (pip install ./packages/checker-accurate from a checkout; "
+            "'toulmin[accurate]' once published)")
 
 
 PRESET_OPTION = click.option(

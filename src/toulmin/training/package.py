@@ -108,6 +108,15 @@ def _quantization_note(meta: dict[str, Any]) -> list[str]:
     if meta["quantization"] == "fp32":
         return ["fp32: dynamic int8 run in batches chooses activation scales per batch, so a "
                 "pair's probabilities would move with its batch neighbours."]
+    if meta["quantization"].startswith("4-bit"):
+        return [
+            f"{meta['quantization']}: onnxruntime's MatMulNBits kernel dequantizes the weight "
+            "blocks as it multiplies (accuracy level 4: int8 activations); every pair runs alone "
+            "(unpadded, one thread per pair, pairs spread over the cores), so a pair's "
+            "probabilities never depend on the other pairs scored with it. 4-bit keeps the "
+            "12-layer checker under the 100 MB a committed model may take, and runs slower on "
+            "a CPU than int8 (docs/gpu-kit.md).",
+        ]
     return [
         f"{meta['quantization']}: weights int8, activation scales computed per run, and every "
         "pair runs alone (unpadded, one thread per pair, pairs spread over the cores), so a "
@@ -281,12 +290,14 @@ def write_model_card(model_dir: Path, test_results: dict[str, Any] | None = None
               "## Licences of the data", "", *[f"- {k}: {v}" for k, v in _licences(meta).items()], "",
               "## Rebuild", "", "```", "pip install -e '.[train]'",
               *[st["command"] for st in stages],
+              *(["python scripts/gpu_kit.py land --from FILES_AT [--from ...] --install"]
+                if "gpu_kit.py" in stages[-1]["command"] else [
               f"python scripts/release_model.py RUN_DIR --version {meta['version']} "
               f"--quantization {_quant_key(meta['quantization'])}"
               + (" --continued-from PREVIOUS_CHECKER" if len(stages) > 1 else "")
               + (" --after TEACHER_RUN::RECIPE::COMMAND"
                  if str(stages[-1].get("init_from") or "").startswith("stage ") else "")
-              + (" --bundle fast" if meta.get("bundle") == "fast" else ""), "```", "",
+              + (" --bundle fast" if meta.get("bundle") == "fast" else "")]), "```", "",
               "## Limits", "",
               "Small model: weak on multi-hop reasoning and on adversarial NLI (see ANLI). "
               "Treat 'supported' as evidence for trust, not proof.", ""]

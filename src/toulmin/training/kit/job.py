@@ -33,7 +33,7 @@ from typing import Any
 from .parts import missing, receive
 from .plan import KitPlan, StudentPlan
 
-__all__ = ["gpu_call", "pack_run", "run_job"]
+__all__ = ["gpu_call", "pack_logits", "pack_run", "run_job"]
 
 # What one device call may bring back (the device tool's README): 8 files, 16 MiB each,
 # 64 MiB in all, at most two folders down. One of the 8 is the call's status.json.
@@ -67,8 +67,10 @@ def _train(name: str, runs: Path, kit: Path, args: list[str], minutes: float, gr
     out = runs / name
     stop = kit / f"stop-{name}"
     stop.unlink(missing_ok=True)
-    cmd = [sys.executable, "-m", "toulmin.cli", "train", *args, "--out", str(out), "--max-minutes",
-           str(minutes), "--stop-file", str(stop), "--no-export", "--freeze-embeddings", "--epochs", "12"]
+    # -c, not -m toulmin.cli: the device tool's copy of the tree came without cli/__main__.py
+    cmd = [sys.executable, "-c", "from toulmin.cli import main; main()", "train", *args,
+           "--out", str(out), "--max-minutes", str(minutes),
+           "--stop-file", str(stop), "--no-export", "--freeze-embeddings", "--epochs", "12"]
     out.mkdir(parents=True, exist_ok=True)
     with open(out / "train.log", "w") as log:
         proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
@@ -111,6 +113,27 @@ def pack_run(run: Path, ready: Path, name: str, *, int8: bool) -> Path | None:
     return final
 
 
+def pack_logits(labelled: Path, ready: Path) -> Path:
+    """``ready/teacher-logits/``: the teacher's three logits for every training pair, in the
+    training file's order, as float16 (about 1.2 MB for recipe-kit). With them a later session
+    distils students on the CPU without the hours of labelling a CPU needs (the GPU takes about
+    a minute); the first two GPU runs labelled and sent nothing back."""
+    import numpy as np
+
+    tmp = ready / ".teacher-logits"
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    rows = [json.loads(line) for line in labelled.read_text(encoding="utf-8").splitlines() if line.strip()]
+    logits = np.array([r["teacher_logits"] for r in rows], dtype=np.float16)
+    np.save(tmp / "logits.npy", logits)
+    info = {"rows": len(rows), "dtype": "float16", "labels": ["entailment", "neutral", "contradiction"]}
+    (tmp / "logits.json").write_text(json.dumps(info) + "\n")
+    final = ready / "teacher-logits"
+    shutil.rmtree(final, ignore_errors=True)
+    tmp.rename(final)
+    return final
+
+
 def _student_args(s: StudentPlan, runs: Path, kit: Path, device: str) -> list[str]:
     return ["--data", str(runs / "train-labelled.jsonl"), "--init-from", str(runs / f"init-{s.name}"),
             "--device", device, "--batch-size", str(s.batch_size), "--lr", str(s.lr),
@@ -144,6 +167,7 @@ def run_job(kit: Path, runs: Path, device: str) -> None:
     _status(kit, stage="label")
     label_file(teacher / "best", runs / "train.jsonl", runs / "train-labelled.jsonl", device=device,
                batch_size=plan.label_batch, max_length=t.max_length, log=lambda s: None)
+    pack_logits(runs / "train-labelled.jsonl", ready)
     _status(kit, stage="wait-students")
     deadline = time.time() + 15 * 60
     while missing(json.loads((kit / "received.json").read_text()), "students"):

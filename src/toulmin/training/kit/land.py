@@ -26,7 +26,7 @@ from typing import Any
 from .gate import GateResult, accurate_gate, release_gate
 from .plan import KitPlan
 
-__all__ = ["CANDIDATES", "collect", "dialogsum_dev", "land", "land_cpu"]
+__all__ = ["CANDIDATES", "collect", "dialogsum_dev", "land", "land_cpu", "write_labelled"]
 
 # candidate -> the bundled checker it is measured against and would replace
 CANDIDATES = {"student-default": "default", "student-fast": "fast", "teacher": "accurate"}
@@ -111,6 +111,35 @@ def _next_version() -> str:
     return f"{major}.{minor + 1}.0"
 
 
+def _next_accurate_version(accurate_root: Path | None) -> str:
+    """One minor version past the accurate package's in ``accurate_root`` (default: the
+    repository's ``packages/checker-accurate``); 1.0.0 where there is none yet. (1.0.0 was
+    the first GPU run's teacher, never released: 1.1.0 the first released.)"""
+    root = accurate_root or Path(__file__).resolve().parents[4] / "packages" / "checker-accurate"
+    metas = list(root.glob("src/*/model/checker.json")) if root.is_dir() else []
+    if not metas:
+        return "1.0.0"
+    major, minor, *_ = (int(x) for x in json.loads(metas[0].read_text())["version"].split("."))
+    return f"{major}.{minor + 1}.0"
+
+
+def write_labelled(train_file: Path, logits_dir: Path, out: Path) -> int:
+    """The training file with the teacher's logits (``job.pack_logits``) in every row, as
+    ``distil.label_file`` writes it; refuses logits of another file (a count that differs)."""
+    import numpy as np
+
+    logits = np.load(logits_dir / "logits.npy").astype(np.float32)
+    lines = [x for x in train_file.read_text(encoding="utf-8").splitlines() if x.strip()]
+    if len(lines) != len(logits):
+        raise ValueError(f"{len(logits)} rows of teacher logits for {len(lines)} training pairs in "
+                         f"{train_file}: they come from another training file")
+    with open(out, "w", encoding="utf-8") as f:
+        for line, row in zip(lines, logits.tolist()):
+            f.write(json.dumps({**json.loads(line), "teacher_logits": [round(x, 4) for x in row]},
+                               ensure_ascii=False) + "\n")
+    return len(lines)
+
+
 def land(staging: Path, incoming: Path, work: Path, *, dev_limit: int | None = None,
          accuracy_limit: int | None = None, accuracy: bool = True, install: bool = False,
          models_root: Path | None = None, accurate_root: Path | None = None,
@@ -129,6 +158,10 @@ def land(staging: Path, incoming: Path, work: Path, *, dev_limit: int | None = N
     train_file = work / "train.jsonl"
     with lzma.open(staging / "train.jsonl.xz") as src, open(train_file, "wb") as dst:
         shutil.copyfileobj(src, dst)
+    if (incoming / "teacher-logits" / "logits.npy").is_file():
+        n = write_labelled(train_file, incoming / "teacher-logits", work / "train-labelled.jsonl")
+        log(f"the teacher's logits for {n} training pairs -> {work / 'train-labelled.jsonl'} "
+            "(toulmin train --data it --distill-alpha 0.7: students on the CPU)")
     present = [c for c in CANDIDATES if (incoming / c / "meta.tgz").is_file()]
     if not present:
         raise ValueError(f"nothing to land in {incoming}: no candidate's meta.tgz arrived")
@@ -161,7 +194,7 @@ def land(staging: Path, incoming: Path, work: Path, *, dev_limit: int | None = N
             # 4-bit weights: the 12-layer teacher is 110.9 MB as int8-smooth-emb8, over the
             # 100 MB a committed model may take; 80.1 MB so, at development mean 90.13 against
             # 90.22 (docs/gpu-kit.md)
-            quant, version = "int4-emb8", "1.0.0"
+            quant, version = "int4-emb8", _next_accurate_version(accurate_root)
         else:
             ref = shipped_model_dir(bundle)
             meta_ref = json.loads((ref / "checker.json").read_text())
