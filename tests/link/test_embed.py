@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import numpy as np
 import pytest
 
@@ -50,3 +52,33 @@ def test_deterministic_and_meaningful() -> None:
     # A text's vector depends on that text alone: not on order, neighbours or threads.
     assert np.array_equal(a, b) and np.array_equal(a, alone)
     assert float(a[0] @ a[1]) > float(a[0] @ a[2]) + 0.2
+
+
+def test_the_cache_is_bounded_and_changes_no_vector() -> None:
+    """link.embed_cache (issue 56): at most that many texts are kept, the least recently used
+    dropped first; a vector from the cache is the one the text embeds to; 0 keeps none."""
+    from toulmin.link.embed import MiniLMEmbedder, load_embedder
+
+    texts = [f"Sentence number {i} about the harbour of Genoa." for i in range(7)]
+    small = MiniLMEmbedder(cache_size=3)
+    first = small.embed(texts)
+    assert list(small._cache) == [hashlib.sha1(t.encode()).hexdigest() for t in texts[-3:]]
+    small.embed(texts[4:5])  # used again: now the most recent, the last to go
+    small.embed(["Another text entirely."])
+    assert len(small._cache) == 3 and hashlib.sha1(texts[4].encode()).hexdigest() in small._cache
+    none = MiniLMEmbedder(cache_size=0)
+    assert np.array_equal(none.embed(texts), first) and not none._cache
+    assert np.array_equal(small.embed(texts), first)  # cached or not, the same vectors
+    # a verifier with another size gets an embedder of its own, not a resized shared one
+    assert load_embedder(None, cache_size=5) is not load_embedder(None, cache_size=6)
+    assert load_embedder(None, cache_size=5) is load_embedder(None, cache_size=5)
+
+
+def test_link_embed_cache_reaches_the_linker() -> None:
+    from toulmin.config import load_config
+    from toulmin.verify import get_verifier
+
+    v = get_verifier(load_config(overrides={"link": {"embed_cache": 7}}))
+    assert v.linker.embedder._cache_size == 7
+    v.verify("The harbour of Genoa is old.", ["The harbour of Genoa is very old."])
+    assert 0 < len(v.linker.embedder._cache) <= 7

