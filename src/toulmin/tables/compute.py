@@ -929,14 +929,20 @@ _RATIO_CUES = re.compile(r"\bper\b|\beach\b|\bfor every\b|\ba piece\b|\bratio\b"
 _SHARE_CUES = re.compile(r"%\s+of\b|\bpercent of\b|\bper ?cent of\b|\bshare of\b|\bproportion\b")
 
 
-def _asks_arithmetic(c: ClaimText, p: Pick, i: int) -> bool:
-    """The claim's wording asks for a figure between two of the row's numbers it names."""
-    cols = [
+def _numeric_cols(p: Pick, i: int) -> list[int]:
+    """The picked (or tied) columns, at most four, whose cell in row ``i`` holds a number."""
+    return [
         j
         for j in (p.cols or p.tied_cols)[:4]
         if (v := cell_value(p.r, i, j)) is not None and v.number is not None
     ]
-    return len(cols) >= 2 and bool(c.has(_DIFF_CUES) or c.has(_RATIO_CUES) or c.has(_SHARE_CUES))
+
+
+def _asks_arithmetic(c: ClaimText, p: Pick, i: int) -> bool:
+    """The claim's wording asks for a figure between two of the row's numbers it names."""
+    return len(_numeric_cols(p, i)) >= 2 and bool(
+        c.has(_DIFF_CUES) or c.has(_RATIO_CUES) or c.has(_SHARE_CUES)
+    )
 
 
 def _two_columns(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled | None:
@@ -944,15 +950,12 @@ def _two_columns(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled |
     it: the rest ("three unused seats": seats − seats used), a rate ("$15 per seat": price /
     seats) or a share ("78% of its quota": used / quota). SUPPORTED when one such figure is
     the claim's; nothing otherwise (a figure none of them gives is not read as refuted)."""
-    cols = [
-        j
-        for j in (p.cols or p.tied_cols)[:4]
-        if (v := cell_value(p.r, i, j)) is not None and v.number is not None
-    ]
+    cols = _numeric_cols(p, i)
     if len(cols) < 2 or len(nums) != 1:
         return None
     n = nums[0]
     t = p.r.table
+    diff, ratio, share = c.has(_DIFF_CUES), c.has(_RATIO_CUES), c.has(_SHARE_CUES)
     found = []
     for a in cols:
         for b in cols:
@@ -962,11 +965,11 @@ def _two_columns(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled |
             y = cell_value(p.r, i, b).number.value  # type: ignore[union-attr]
             ha, hb = t.columns[a].text, t.columns[b].text
             xa, yb = cell_text(p, i, a), cell_text(p, i, b)
-            if c.has(_DIFF_CUES) and n.unit != "%" and x > y and agrees(n, x - y):
+            if diff and n.unit != "%" and x > y and agrees(n, x - y):
                 found.append((f"{ha} − {hb}: {xa} − {yb} = {fmt(x - y)}", a, b))
-            if c.has(_RATIO_CUES) and n.unit != "%" and y and agrees(n, x / y):
+            if ratio and n.unit != "%" and y and agrees(n, x / y):
                 found.append((f"{ha} / {hb}: {xa} / {yb} = {x / y:.4g}", a, b))
-            if c.has(_SHARE_CUES) and n.unit == "%" and y and agrees(n, 100 * x / y):
+            if share and n.unit == "%" and y and agrees(n, 100 * x / y):
                 found.append((f"{ha} / {hb}: {xa} / {yb} = {100 * x / y:.1f}%", a, b))
     if len({note for note, *_ in found}) != 1:
         return None

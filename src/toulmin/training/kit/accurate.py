@@ -13,9 +13,11 @@ import json
 import shutil
 from pathlib import Path
 
-__all__ = ["ACCURATE_DIST", "ACCURATE_MODULE", "add_extra", "write_accurate_package"]
+__all__ = ["ACCURATE_DIST", "ACCURATE_MODULE", "ACCURATE_ROOT", "add_extra", "write_accurate_package"]
 
 ACCURATE_DIST = "toulmin-checker-accurate"
+# where the repository keeps the package's project (``write_accurate_package``'s default)
+ACCURATE_ROOT = Path(__file__).resolve().parents[4] / "packages" / "checker-accurate"
 ACCURATE_MODULE = "toulmin_checker_accurate"
 _FILES = ["model.onnx", "tokenizer.json", "checker.json", "MODEL_CARD.md"]
 
@@ -23,7 +25,7 @@ _FILES = ["model.onnx", "tokenizer.json", "checker.json", "MODEL_CARD.md"]
 def write_accurate_package(onnx_dir: Path, root: Path | None = None) -> Path:
     """``root`` (default ``packages/checker-accurate`` in the repository) as a buildable
     project whose wheel holds ``onnx_dir``'s checker; returns ``root``."""
-    root = root or Path(__file__).resolve().parents[4] / "packages" / "checker-accurate"
+    root = root or ACCURATE_ROOT
     meta = json.loads((onnx_dir / "checker.json").read_text())
     pkg = root / "src" / ACCURATE_MODULE
     model = pkg / "model"

@@ -115,7 +115,9 @@ def _next_accurate_version(accurate_root: Path | None) -> str:
     """One minor version past the accurate package's in ``accurate_root`` (default: the
     repository's ``packages/checker-accurate``); 1.0.0 where there is none yet. (1.0.0 was
     the first GPU run's teacher, never released: 1.1.0 the first released.)"""
-    root = accurate_root or Path(__file__).resolve().parents[4] / "packages" / "checker-accurate"
+    from .accurate import ACCURATE_ROOT
+
+    root = accurate_root or ACCURATE_ROOT
     metas = list(root.glob("src/*/model/checker.json")) if root.is_dir() else []
     if not metas:
         return "1.0.0"
