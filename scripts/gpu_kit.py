@@ -63,6 +63,8 @@ def cmd_pack(a: argparse.Namespace) -> None:
             s.minutes = a.student_minutes
     if a.teacher_seed is not None:
         plan.teacher.seed = a.teacher_seed
+    if a.teacher_lr is not None:
+        plan.teacher.lr = a.teacher_lr
     build_staging(a.staging, plan, a.base_dir, rows=a.rows, dev_rows=a.dev_rows, wheels=not a.no_wheels)
     parts = split_parts(a.staging, a.gpu_dir, a.part_mb)
     tracked = _tracked_mb()
@@ -175,6 +177,9 @@ def main() -> None:
     p.add_argument("--teacher-seed", type=int, default=None,
                    help="the teacher's data order; a run continuing a teacher takes a new one "
                         "(the second GPU run: 23, after the first's 21)")
+    p.add_argument("--teacher-lr", type=float, default=None,
+                   help="the teacher's peak learning rate (the plan's 3e-5 is for a fresh base; the second "
+                        "GPU run's continuation stage took 1.5e-5)")
     p.add_argument("--rows", type=int, default=None, help="the first N training pairs only")
     p.add_argument("--dev-rows", type=int, default=150)
     p.add_argument("--no-wheels", action="store_true")

@@ -100,6 +100,7 @@ class ErrorCode(StrEnum):
     E_BUSY = "E_BUSY"
     E_BAD_HTTP = "E_BAD_HTTP"
     E_CANCELLED = "E_CANCELLED"
+    E_CHANGED = "E_CHANGED"
     E_BAD_ROW = "E_BAD_ROW"
     E_BAD_TYPE = "E_BAD_TYPE"
     E_BAD_VALUE = "E_BAD_VALUE"
@@ -162,6 +163,8 @@ ERRORS: dict[ErrorCode, tuple[type[ToulminError] | None, int | None, str]] = {
                                      "out (serve.timeout); nothing was stored"),
     C.E_BUSY: (None, 503, "the service's queue is full (serve.max_queue) or the request waited its whole "
                          "serve.timeout in it without starting; retry after Retry-After seconds"),
+    C.E_CHANGED: (InputError, None, "a resumable background run's input file is not the one it started "
+                  "with (the teacher's labeller): put it back or start afresh"),
     C.E_BAD_REQUEST: (None, 422, "the request body does not have the documented shape (see /openapi.json)"),
     C.E_BAD_ROW: (InputError, None, "one row of a batch or pairs file is unusable (the message names it)"),
     C.E_BAD_TYPE: (InputError, None, "an argument has the wrong type (sources not a list...)"),
@@ -200,7 +203,7 @@ ERRORS: dict[ErrorCode, tuple[type[ToulminError] | None, int | None, str]] = {
     C.E_MODEL_MISSING: (ModelError, None, "a model is not installed, or not in the folder named"),
     C.E_NOT_FOUND: (InputError, 404, "a file or report that was named does not exist"),
     C.E_NOT_RUNNING: (InputError, None, "a background training run was to be paused or resumed, and none "
-                      "is running in that folder (training marathon)"),
+                      "is running in that folder (training marathon, teacher's labeller)"),
     C.E_NOT_UTF8: (InputError, None, "a text is not UTF-8"),
     C.E_NO_ANSWER: (InputError, None, "no answer to verify, and no model to write one"),
     C.E_NO_EMBEDDER: (DependencyError, None, "dense linking was asked for and no embedder is installed"),
@@ -211,7 +214,7 @@ ERRORS: dict[ErrorCode, tuple[type[ToulminError] | None, int | None, str]] = {
                              "(serve.request_options)"),
     C.E_PAIR_MISMATCH: (InputError, None, "claims and spans (or documents) of different counts"),
     C.E_RUNNING: (InputError, None, "a background training run is already running in that folder "
-                  "(training marathon); 'status' shows it, 'stop' ends it"),
+                  "(training marathon, teacher's labeller); 'status' shows it, 'stop' ends it"),
     C.E_SOURCE_FILE: (InputError, None, "a source file holds something other than what its extension says"),
     C.E_SOURCE_KEYS: (InputError, None, "a source object has unknown or missing keys (id, text, metadata)"),
     C.E_STORE: (StoreError, None, "the corpus or history store refused or failed an operation"),

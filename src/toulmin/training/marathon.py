@@ -34,7 +34,6 @@ import os
 import random
 import shutil
 import signal
-import subprocess
 import sys
 import time
 from dataclasses import asdict, dataclass, fields
@@ -42,6 +41,18 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError, InputError
+from .background import (
+    StopFlag,
+    events,
+    log_event,
+    proc_state,
+    running_pid,
+    signal_run,
+    spawn,
+    stop_run,
+    wait_spawned,
+    write_json,
+)
 from .train import (
     _LABEL_ID,
     _batches,
@@ -104,49 +115,6 @@ def home() -> Path:
 
 # --- the folder ------------------------------------------------------------------------
 
-def _log(h: Path, event: str, **fields_: Any) -> None:
-    with open(h / "log.jsonl", "a", encoding="utf-8") as f:
-        f.write(json.dumps({"t": round(time.time(), 1), "event": event, **fields_}) + "\n")
-
-
-def _write_json(path: Path, data: Any) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=1) + "\n")
-    os.replace(tmp, path)
-
-
-# The runs this process started, kept so that they are reaped (not left as zombies)
-# when they end while it lives on, as in a test or a notebook.
-_SPAWNED: dict[int, subprocess.Popen[bytes]] = {}
-
-
-def _pid(h: Path) -> int | None:
-    """The running marathon's pid, or None (a pid file left by a killed run is stale)."""
-    for child, proc in list(_SPAWNED.items()):
-        if proc.poll() is not None:  # ended: reaped here, not left as a zombie
-            del _SPAWNED[child]
-    try:
-        pid = int((h / "pid").read_text())
-    except (FileNotFoundError, ValueError):
-        return None
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return None
-    if pid in _SPAWNED:
-        return pid  # this process's own child, and poll() said it still runs
-    # a zombie (killed, not yet reaped by its parent) is not running
-    return None if _proc_state(pid) == "Z" else pid
-
-
-def _proc_state(pid: int) -> str | None:
-    """The state letter /proc gives a process (R, S, T stopped, Z zombie...), or None."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, IndexError):
-        return None
-
-
 def _swap_in(h: Path, new: Path) -> None:
     """Make the complete checkpoint ``new`` the current one: the old one is moved aside
     first, so a kill between the two renames leaves ``ckpt.old`` (``_checkpoint_dir``)."""
@@ -177,7 +145,7 @@ def start(h: Path, cfg: MarathonConfig | None = None, *, foreground: bool = Fals
     resumed run keeps the config it started with, but for ``threads`` (how many cores it
     may take now: 1 while something else runs beside it, 2 when it has the machine)."""
     h.mkdir(parents=True, exist_ok=True)
-    running = _pid(h)
+    running = running_pid(h)
     if running is not None:
         raise InputError("E_RUNNING", f"the marathon in {h} is already running (pid {running})",
                          fix="'status' shows where it is; 'stop' ends it")
@@ -185,65 +153,35 @@ def start(h: Path, cfg: MarathonConfig | None = None, *, foreground: bool = Fals
         if cfg is None:
             raise InputError("E_NOT_FOUND", f"no marathon in {h} to resume",
                              fix="start one with a config (scripts/marathon.py start)")
-        _write_json(h / "config.json", asdict(cfg))
+        write_json(h / "config.json", asdict(cfg))
     if threads is not None:
         kept = MarathonConfig.load(h / "config.json")
         kept.threads = threads
-        _write_json(h / "config.json", asdict(kept))
+        write_json(h / "config.json", asdict(kept))
     (h / "STOP").unlink(missing_ok=True)
     if foreground:
         run(h)
         return 0
-    with open(h / "run.log", "ab") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "toulmin.training.marathon", str(h)],
-                                stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                start_new_session=True)
-    _SPAWNED[proc.pid] = proc
-    (h / "pid").write_text(str(proc.pid))
-    return proc.pid
+    return spawn(h, "toulmin.training.marathon")
 
 
 def stop(h: Path, wait: float = 0.0) -> bool:
     """Ask the run to end (it checkpoints first); with ``wait``, wait up to that many
     seconds for it. True when no run is left."""
-    (h / "STOP").touch()
-    pid = _pid(h)
-    if pid is not None:
-        os.kill(pid, signal.SIGCONT)  # a paused run must wake to stop
-        os.kill(pid, signal.SIGTERM)
-    deadline = time.time() + wait
-    while pid is not None and _pid(h) is not None and time.time() < deadline:
-        time.sleep(0.5)
-    return _pid(h) is None
+    return stop_run(h, wait)
 
 
 def wait(timeout: float = 60.0) -> None:
     """Wait for the runs this process started to end (a test's or a notebook's tidy exit)."""
-    for child, proc in list(_SPAWNED.items()):
-        proc.wait(timeout)
-        _SPAWNED.pop(child, None)
+    wait_spawned(timeout)
 
 
 def pause(h: Path) -> int:
-    pid = _require(h)
-    os.kill(pid, signal.SIGSTOP)
-    _log(h, "pause")
-    return pid
+    return signal_run(h, signal.SIGSTOP, "marathon")
 
 
 def resume(h: Path) -> int:
-    pid = _require(h)
-    os.kill(pid, signal.SIGCONT)
-    _log(h, "resume")
-    return pid
-
-
-def _require(h: Path) -> int:
-    pid = _pid(h)
-    if pid is None:
-        raise InputError("E_NOT_RUNNING", f"no marathon is running in {h}",
-                         fix="'start' starts it or resumes it from its last checkpoint")
-    return pid
+    return signal_run(h, signal.SIGCONT, "marathon")
 
 
 def adopt(h: Path, weights: Path, pairs: int, note: str = "") -> dict[str, Any]:
@@ -255,7 +193,7 @@ def adopt(h: Path, weights: Path, pairs: int, note: str = "") -> dict[str, Any]:
     The run must be stopped."""
     import torch
 
-    if _pid(h) is not None:
+    if running_pid(h) is not None:
         raise InputError("E_RUNNING", f"the marathon in {h} is running", fix="stop it first ('stop')")
     ck = _checkpoint_dir(h)
     if ck is None:
@@ -273,9 +211,9 @@ def adopt(h: Path, weights: Path, pairs: int, note: str = "") -> dict[str, Any]:
     shutil.copytree(weights, new / "model")
     torch.save({**blob, "optimizer": None}, new / "optim.pt")
     st["pairs_seen"] += pairs
-    _write_json(new / "state.json", st)
+    write_json(new / "state.json", st)
     _swap_in(h, new)
-    _log(h, "adopt", step=st["step"], pairs_seen=st["pairs_seen"], gpu_pairs=pairs, weights=str(weights),
+    log_event(h, "adopt", step=st["step"], pairs_seen=st["pairs_seen"], gpu_pairs=pairs, weights=str(weights),
          note=note)
     return st
 
@@ -283,9 +221,9 @@ def adopt(h: Path, weights: Path, pairs: int, note: str = "") -> dict[str, Any]:
 def status(h: Path) -> dict[str, Any]:
     """Where the run is: running or not, its last checkpoint, its best development score,
     and the development curve so far."""
-    pid = _pid(h)
+    pid = running_pid(h)
     out: dict[str, Any] = {"home": str(h), "running": pid is not None, "pid": pid}
-    if pid is not None and (state := _proc_state(pid)) is not None:
+    if pid is not None and (state := proc_state(pid)) is not None:
         out["paused"] = state == "T"
     ck = _checkpoint_dir(h)
     if ck is not None:
@@ -294,7 +232,7 @@ def status(h: Path) -> dict[str, Any]:
     if (h / "best.json").is_file():
         out["best"] = json.loads((h / "best.json").read_text())
     out["curve"] = [{k: e[k] for k in ("step", "pairs_seen", "score")}
-                    for e in _events(h) if e["event"] == "dev"]
+                    for e in events(h) if e["event"] == "dev"]
     out["stop_rule"] = _stop_rule(h, out)
     return out
 
@@ -321,7 +259,7 @@ def _stop_rule(h: Path, st: dict[str, Any]) -> str:
     ref = gate_mean(cfg.reference_slices or {})
     if ref is not None:
         # the best point of the curve on the gate's slices, wherever the 9-group best lies
-        means = [(m, e["step"]) for e in _events(h) if e["event"] == "dev"
+        means = [(m, e["step"]) for e in events(h) if e["event"] == "dev"
                  if (m := gate_mean(e)) is not None]
         best, at = max(means) if means else (float("nan"), 0)
         ahead = best - ref
@@ -340,32 +278,7 @@ def _stop_rule(h: Path, st: dict[str, Any]) -> str:
     return f"one pass done, {where}: STOP, the curve is flat (docs/gpu-kit.md)"
 
 
-def _events(h: Path) -> list[dict[str, Any]]:
-    if not (h / "log.jsonl").is_file():
-        return []
-    with open(h / "log.jsonl", encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
-
-
 # --- the run ---------------------------------------------------------------------------
-
-class _Stop:
-    """SIGTERM sets it; the loop ends after the step it is in."""
-
-    def __init__(self, h: Path) -> None:
-        self.h = h
-        self.flag = False
-        self.before = signal.signal(signal.SIGTERM, self._on)
-
-    def _on(self, *_: Any) -> None:
-        self.flag = True
-
-    def restore(self) -> None:
-        signal.signal(signal.SIGTERM, self.before)
-
-    def __bool__(self) -> bool:
-        return self.flag or (self.h / "STOP").exists()
-
 
 def _schedule(cfg: MarathonConfig, total: int) -> Any:
     """Learning rate by step (not by the clock, as ``toulmin train`` does): a resumed run
@@ -384,14 +297,14 @@ def _pass_batches(pairs: list[Any], cfg: MarathonConfig, k: int) -> list[list[An
 def run(h: Path) -> dict[str, Any]:
     """The loop (``start`` runs it in a process of its own)."""
     cfg = MarathonConfig.load(h / "config.json")
-    stop_ = _Stop(h)
+    stop_ = StopFlag(h)
     try:
         return _run(h, cfg, stop_)
     finally:
         stop_.restore()
 
 
-def _run(h: Path, cfg: MarathonConfig, stop_: _Stop) -> dict[str, Any]:
+def _run(h: Path, cfg: MarathonConfig, stop_: StopFlag) -> dict[str, Any]:
     import torch
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
@@ -420,11 +333,11 @@ def _run(h: Path, cfg: MarathonConfig, stop_: _Stop) -> dict[str, Any]:
         sched.load_state_dict(blob["scheduler"])
         torch.set_rng_state(blob["torch_rng"])
         random.setstate(blob["python_rng"])
-        _log(h, "resume", step=step, pairs_seen=seen, checkpoint=ck.name, threads=cfg.threads)
+        log_event(h, "resume", step=step, pairs_seen=seen, checkpoint=ck.name, threads=cfg.threads)
     else:
         torch.manual_seed(cfg.seed)
         random.seed(cfg.seed)
-        _log(h, "start", total_steps=total, pairs=len(pairs), per_pass=per_pass, threads=cfg.threads)
+        log_event(h, "start", total_steps=total, pairs=len(pairs), per_pass=per_pass, threads=cfg.threads)
 
     def encode(batch: list[Any]) -> Any:
         return encode_pairs(tok, batch, max_len)
@@ -436,14 +349,14 @@ def _run(h: Path, cfg: MarathonConfig, stop_: _Stop) -> dict[str, Any]:
         tok.save_pretrained(new / "model")
         torch.save({"optimizer": opt.state_dict(), "scheduler": sched.state_dict(),
                     "torch_rng": torch.get_rng_state(), "python_rng": random.getstate()}, new / "optim.pt")
-        _write_json(new / "state.json", {"step": step, "total_steps": total, "pairs_seen": seen,
+        write_json(new / "state.json", {"step": step, "total_steps": total, "pairs_seen": seen,
                                          "train_seconds": round(train_s, 1), "done": step >= total})
         _swap_in(h, new)
-        _log(h, "checkpoint", step=step, pairs_seen=seen)
+        log_event(h, "checkpoint", step=step, pairs_seen=seen)
 
     def score() -> None:
         res = dev_scores(model, lambda b: encode(b), dev)
-        _log(h, "dev", step=step, pairs_seen=seen, **{k: round(v, 4) for k, v in res.items()})
+        log_event(h, "dev", step=step, pairs_seen=seen, **{k: round(v, 4) for k, v in res.items()})
         best = json.loads((h / "best.json").read_text()) if (h / "best.json").is_file() else None
         if best is None or res["score"] > best["score"]:
             shutil.rmtree(h / "best.new", ignore_errors=True)
@@ -451,7 +364,7 @@ def _run(h: Path, cfg: MarathonConfig, stop_: _Stop) -> dict[str, Any]:
             tok.save_pretrained(h / "best.new")
             shutil.rmtree(h / "best", ignore_errors=True)
             os.replace(h / "best.new", h / "best")
-            _write_json(h / "best.json", {"step": step, "pairs_seen": seen,
+            write_json(h / "best.json", {"step": step, "pairs_seen": seen,
                                           **{k: round(v, 4) for k, v in res.items()}})
 
     if step == 0 and ck is None:
@@ -483,7 +396,7 @@ def _run(h: Path, cfg: MarathonConfig, stop_: _Stop) -> dict[str, Any]:
         train_s += time.time() - t0
         losses.append(float(loss.item()))
         if step % cfg.log_every == 0:
-            _log(h, "step", step=step, pairs_seen=seen, loss=round(sum(losses) / len(losses), 4),
+            log_event(h, "step", step=step, pairs_seen=seen, loss=round(sum(losses) / len(losses), 4),
                  lr=sched.get_last_lr()[0], pairs_per_s=round(seen / max(train_s, 1e-9), 2))
             losses = []
         if step % cfg.eval_every == 0 or step == total:
@@ -494,9 +407,9 @@ def _run(h: Path, cfg: MarathonConfig, stop_: _Stop) -> dict[str, Any]:
             save()
             last_save = time.time()
     if step < total:  # stopped before the end: the last step's state is saved already
-        _log(h, "stop", step=step, pairs_seen=seen, seconds=round(time.time() - t_run, 1))
+        log_event(h, "stop", step=step, pairs_seen=seen, seconds=round(time.time() - t_run, 1))
     else:
-        _log(h, "done", step=step, pairs_seen=seen)
+        log_event(h, "done", step=step, pairs_seen=seen)
     (h / "pid").unlink(missing_ok=True)
     return {"step": step, "total_steps": total, "pairs_seen": seen}
 
