@@ -166,8 +166,10 @@ class Components:
     @cached_property
     def classifier(self) -> Classifier:
         d = self.config.decide
+        # a judge reads the joined spans' score whatever the candidates say: all are scored for it
         offline = CheckerClassifier(self.checker, joint=d.joint, checks=d.checks is not False,
-                                    question_context=d.question_context, runner=self.check_runner)
+                                    question_context=d.question_context, runner=self.check_runner,
+                                    lazy_joint=self.threshold if d.judge == "checker" else None)
         if d.judge == "checker":
             return offline
         llm = require_llm(self.llm, f"decide.judge={d.judge}", "decide.judge=checker")

@@ -52,3 +52,97 @@ def test_checks_read_the_claim_with_its_pronoun_resolved() -> None:
                                     "focus": "in Europe"})
     (cls,) = CheckerClassifier(Recorder(), joint=2).classify([part], [[cand]])  # type: ignore[arg-type]
     assert cls.findings == []
+
+
+# --- the joined spans' pair, scored only when decide may read it (issue 56) ------------
+
+def _fixed(scores: dict[str, float]) -> RecordingChecker:
+    """Entailment by span text, the joined spans' own pair included; no contradiction."""
+    return RecordingChecker(lambda c, s: [scores[s], 1.0 - scores[s], 0.0], name="fixed")
+
+
+FAR = [_cand(A, 8, A), _cand(B, 400, B)]
+
+
+def test_a_candidate_backing_the_claim_alone_spares_the_joined_pair() -> None:
+    rec = _fixed({A: 0.9, B: 0.2, f"{A} {B}": 0.95})
+    claim = CLAIM.model_copy(update={"text": "The bridge opened in May."})  # no number to miss
+    (got,) = CheckerClassifier(rec, lazy_joint=0.5).classify([claim], [FAR])
+    assert len(rec.pairs) == 2 and got.joint is None and got.joint_of == []
+    # the same claim, every pair scored when the classifier is not told the threshold
+    rec2 = _fixed({A: 0.9, B: 0.2, f"{A} {B}": 0.95})
+    (full,) = CheckerClassifier(rec2).classify([claim], [FAR])
+    assert len(rec2.pairs) == 3 and full.joint_of == [0, 1]
+    assert [s.probs for s in full.scored] == [s.probs for s in got.scored]
+
+
+def test_the_joined_pair_is_scored_when_no_candidate_backs_the_claim_alone() -> None:
+    rec = _fixed({A: 0.45, B: 0.3, f"{A} {B}": 0.8})
+    (got,) = CheckerClassifier(rec, checks=False, lazy_joint=0.5).classify([CLAIM], [FAR])
+    assert len(rec.pairs) == 3 and got.joint == {"entailment": 0.8, "neutral": 0.2, "contradiction": 0.0}
+
+
+def test_the_joined_pair_is_scored_when_a_candidate_misses_a_number_of_the_claim() -> None:
+    # "The bridge has wide lanes." backs "The bridge has 6 lanes." at 0.9 by the checker, but
+    # lacks the number another candidate states: decide may take the joined spans then
+    # (decide.rules: _lacks_a_number)
+    claim = Claim(id="c1", text="The bridge has 6 lanes.", start=0, end=23, sentence=0, type="attribute")
+    a, b = "The bridge has wide lanes.", "There are 6 of them."
+    rec = _fixed({a: 0.9, b: 0.2, f"{a} {b}": 0.95})
+    (got,) = CheckerClassifier(rec, lazy_joint=0.5).classify([claim], [[_cand(a, 8, a), _cand(b, 400, b)]])
+    assert [(f.kind, f.status) for f in got.scored[0].findings] == [("number", "missing")]
+    assert len(rec.pairs) == 3 and got.joint_of == [0, 1]
+
+
+def test_the_joined_pair_is_scored_when_the_backing_candidate_lacks_a_name() -> None:
+    claim = CLAIM.model_copy(update={"text": "The Golden Gate bridge opened in May.",
+                                     "names": ["Golden Gate"]})
+    cands = [c.model_copy(update={"missing_names": ["Golden Gate"]}) if c.text == A else c for c in FAR]
+    rec = _fixed({A: 0.9, B: 0.2, f"{A} {B}": 0.95})
+    CheckerClassifier(rec, lazy_joint=0.5).classify([claim], [cands])
+    assert len(rec.pairs) == 3
+
+
+def test_sparing_the_joined_pair_never_changes_a_verdict() -> None:
+    """Random scores, names and numbers: decide reaches the same result with the lazy plan as
+    with every pair scored."""
+    import random
+
+    from toulmin.config import DecideConfig
+    from toulmin.decide.rules import decide_claim
+    from toulmin.sources import Source
+
+    rnd = random.Random(56)
+    texts = ["The bridge opened in May.", "The year was 1937.", "It opened in 1937 after four years.",
+             "Traffic crossed the bridge in 1938.", "The Golden Gate bridge was painted orange.",
+             "The bridge has wide lanes.", "There are 6 lanes."]
+    claims = [CLAIM, CLAIM.model_copy(update={"text": "The bridge opened in May."}),
+              CLAIM.model_copy(update={"text": "The bridge has 6 lanes."}),
+              CLAIM.model_copy(update={"text": "The Golden Gate bridge opened in May 1937.",
+                                       "names": ["Golden Gate"]})]
+    src = Source(id="s", text=" ".join(texts))
+    cfg = DecideConfig(threshold=0.5)
+    spared = 0
+    for _ in range(400):
+        claim = rnd.choice(claims)
+        picked = rnd.sample(texts, rnd.randint(2, 4))
+        cands = [Candidate(source_id="s", start=src.text.index(t), end=src.text.index(t) + len(t), text=t,
+                           bm25=1.0, overlap=rnd.random(), score=1.0, context=t, on_topic=rnd.random() < 0.8,
+                           missing_names=["Golden Gate"] if claim.names and "Golden" not in t else [])
+                 for t in picked]
+        table: dict[str, list[float]] = {}
+
+        def score(c: str, s: str, table: dict[str, list[float]] = table) -> list[float]:
+            if s not in table:
+                e, x = rnd.random(), rnd.random() * 0.5
+                table[s] = [e * (1 - x), (1 - e) * (1 - x), x]
+            return table[s]
+
+        full = CheckerClassifier(RecordingChecker(score)).classify([claim], [cands])[0]
+        lazy_rec = RecordingChecker(score)
+        lazy = CheckerClassifier(lazy_rec, lazy_joint=0.5).classify([claim], [cands])[0]
+        spared += len(lazy_rec.pairs) < len(cands) + 1
+        a = decide_claim(claim, full, {"s": src}, cfg, floor=0.25)
+        b = decide_claim(claim, lazy, {"s": src}, cfg, floor=0.25)
+        assert a == b, (claim.text, picked)
+    assert spared > 50  # the rule spares pairs, or this test proves nothing

@@ -125,13 +125,17 @@ def _holds(host: Candidate, spans: Sequence[Candidate]) -> bool:
 class CheckerClassifier:
     def __init__(
         self, checker: Checker, *, joint: int = 2, checks: bool = True, question_context: bool | str = False,
-        runner: Runner | None = None,
+        runner: Runner | None = None, lazy_joint: float | None = None,
     ):
         self.checker = checker
         self.question_context = question_context
         self.name = stamp(checker)
         self.joint, self.checks = joint, checks
         self.runner = runner or runner_for(True)  # decide.checks: which checks run
+        # The threshold decide reads: a claim that one of its candidates backs alone at it
+        # never reads the joined spans' score (decide.rules), so that pair is not scored.
+        # None: every joint pair is scored (a judge reads the joint score too).
+        self.lazy_joint = lazy_joint
 
     def classify(
         self,
@@ -146,6 +150,7 @@ class CheckerClassifier:
         left: list[str] = []
         right: list[str] = []
         plan: list[tuple[int, list[int], int | None]] = []
+        hyps: list[str] = []
         n_claims = len(claims) if answer_claims is None else answer_claims
         framed = bool(question) and (self.question_context is True or (
             self.question_context == "auto" and n_claims <= 2))
@@ -156,6 +161,7 @@ class CheckerClassifier:
             if question and framed and not hyp.startswith("Question:"):
                 # the answer's claim read as a reply to its question, as the checker was trained
                 hyp = f"Question: {question.strip()} Answer: {hyp}"
+            hyps.append(hyp)
             for c in cands:
                 left.append(hyp)
                 right.append(c.context or c.text)
@@ -165,30 +171,61 @@ class CheckerClassifier:
                 # When one candidate's context already holds every joined span, the
                 # checker has read them together there: that pair is the joint score.
                 host = next((i for i in range(n) if _holds(cands[i], [cands[j] for j in joined])), None)
-                if host is None:
-                    left.append(hyp)
-                    right.append(" ".join(cands[j].text for j in joined))
             plan.append((n, joined, host))
-        probs = self.checker.predict(left, right) if left else np.zeros((0, 3))
         found = ([self._findings(c, cands, p[1]) for c, cands, p in zip(claims, candidates, plan)]
                  if self.checks else [([[] for _ in cands], []) for cands in candidates])
+        probs = self.checker.predict(left, right) if left else np.zeros((0, 3))
+        # The joined spans' own pairs, scored once the candidates' scores say they may be read.
+        starts = np.cumsum([0] + [n for n, _, _ in plan])
+        extra: dict[int, int] = {}
+        jl: list[str] = []
+        jr: list[str] = []
+        for i, ((n, joined, host), (per, _)) in enumerate(zip(plan, found)):
+            own = probs[starts[i] : starts[i] + n]
+            if joined and host is None and not self._alone(candidates[i], own, per):
+                extra[i] = len(jl)
+                jl.append(hyps[i])
+                jr.append(" ".join(candidates[i][j].text for j in joined))
+        jprobs = self.checker.predict(jl, jr) if jl else np.zeros((0, 3))
         out: list[Classification] = []
-        k = 0
-        for cands, (n, joined, host), (per, findings) in zip(candidates, plan, found):
+        for i, (cands, (_, joined, host), (per, findings)) in enumerate(zip(candidates, plan, found)):
+            k = int(starts[i])
             scored = [
                 ScoredCandidate(candidate=c, probs=_probs(probs[k + j]), findings=per[j])
                 for j, c in enumerate(cands)
             ]
             joint = None
-            if joined:  # its own pair follows the candidates' unless a context held it
-                joint = _probs(probs[k + (n if host is None else host)])
-            k += n + (bool(joined) and host is None)
+            joint_of = joined
+            if joined and host is not None:  # a context held the joined spans: its pair is the joint score
+                joint = _probs(probs[k + host])
+            elif i in extra:
+                joint = _probs(jprobs[extra[i]])
+            else:
+                joint_of = []  # not scored: a candidate backs the claim alone
             out.append(
                 Classification(
-                    scored=scored, joint=joint, joint_of=joined, findings=findings, decided_by=self.name
+                    scored=scored, joint=joint, joint_of=joint_of, findings=findings, decided_by=self.name
                 )
             )
         return out
+
+    def _alone(self, cands: Sequence[Candidate], probs: np.ndarray, per: Sequence[Sequence[Finding]]) -> bool:
+        """Whether decide can never read the joined spans' score for this claim: one candidate
+        backs it alone at the threshold, whichever candidates decide counts as naming the
+        claim's subject (none of its names missing, about the claim's topic), and no
+        candidate misses one of the claim's numbers (decide.rules, ``_lacks_a_number``)."""
+        t = self.lazy_joint
+        if t is None:
+            return False
+        if any(f.kind == "number" and f.status == "missing" for fs in per for f in fs):
+            return False
+        some_on_topic = any(c.on_topic for c in cands)
+        return any(
+            float(p[0]) >= t
+            and (c.on_topic or not some_on_topic)
+            and not any(f.kind == "entity" and f.status == "missing" for f in fs)
+            for c, p, fs in zip(cands, probs, per)
+        )
 
     def _findings(
         self, claim: Claim, cands: Sequence[Candidate], joined: list[int]
