@@ -26,13 +26,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from pipeline import _halueval_cases, _wice_rows  # noqa: E402
-from verify_speed import make_cases, wait_for_helpers  # noqa: E402
+from verify_speed import make_cases, wait_for_helpers
 
-from toulmin.cli.verify_cmd import parse_sets  # noqa: E402
-from toulmin.config import load_config  # noqa: E402
-from toulmin.metrics import balanced_accuracy  # noqa: E402
-from toulmin.verify import get_verifier  # noqa: E402
+from pipeline import _halueval_cases, _wice_rows
+from toulmin.cli.verify_cmd import parse_sets
+from toulmin.config import load_config
+from toulmin.metrics import balanced_accuracy
+from toulmin.verify import get_verifier
 
 
 def cases(rows: int, wice_rows: int, speed: int) -> list[dict[str, Any]]:
