@@ -11,13 +11,36 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import fields
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from ..errors import InputError
+from ..errors import ConfigError, InputError
 
-__all__ = ["StopFlag", "events", "log_event", "proc_state", "running_pid", "signal_run", "spawn",
-           "stop_run", "wait_spawned", "write_json"]
+__all__ = ["StopFlag", "events", "home_of", "load_dataclass", "log_event", "proc_state", "running_pid",
+           "signal_run", "spawn", "stop_run", "wait_spawned", "write_json"]
+
+T = TypeVar("T")
+
+
+def home_of(env: str, name: str) -> Path:
+    """A run's folder: ``$env``, else ``~/.cache/toulmin/kit/<name>`` (under ``$XDG_CACHE_HOME``
+    when set), outside the work tree so that a fresh checkout leaves it alone."""
+    if os.environ.get(env):
+        return Path(os.environ[env])
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return cache / "toulmin" / "kit" / name
+
+
+def load_dataclass(cls: type[T], path: Path) -> T:
+    """A run's config file read into its dataclass; an unknown key is an error naming the valid ones."""
+    raw = json.loads(path.read_text())
+    known = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise ConfigError("E_CONFIG_KEY", f"{path}: unknown keys {unknown}",
+                          fix="valid keys: " + ", ".join(sorted(known)))
+    return cls(**raw)
 
 
 def log_event(h: Path, event: str, **fields_: Any) -> None:

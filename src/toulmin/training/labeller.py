@@ -17,21 +17,22 @@ outside the work tree; a replaced machine starts again from nothing.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import random
 import signal
 import sys
 import time
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import ConfigError, InputError
+from ..errors import InputError
 from .background import (
     StopFlag,
     events,
+    home_of,
+    load_dataclass,
     log_event,
     proc_state,
     running_pid,
@@ -41,6 +42,7 @@ from .background import (
     wait_spawned,
     write_json,
 )
+from .export import file_sha256
 
 __all__ = ["LabelConfig", "home", "pause", "resume", "run", "start", "status", "stop", "wait", "write"]
 
@@ -60,28 +62,11 @@ class LabelConfig:
 
     @classmethod
     def load(cls, path: Path) -> LabelConfig:
-        raw = json.loads(path.read_text())
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(raw) - known)
-        if unknown:
-            raise ConfigError("E_CONFIG_KEY", f"{path}: unknown keys {unknown}",
-                              fix="valid keys: " + ", ".join(sorted(known)))
-        return cls(**raw)
+        return load_dataclass(cls, path)
 
 
 def home() -> Path:
-    if os.environ.get("TOULMIN_LABELS_HOME"):
-        return Path(os.environ["TOULMIN_LABELS_HOME"])
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return cache / "toulmin" / "kit" / "labels"
-
-
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+    return home_of("TOULMIN_LABELS_HOME", "labels")
 
 
 def _chunks(cfg: LabelConfig) -> list[list[int]]:
@@ -128,14 +113,14 @@ def start(h: Path, cfg: LabelConfig | None = None, *, foreground: bool = False,
             raise InputError("E_NOT_FOUND", f"no Hugging Face model folder at {cfg.teacher}",
                              fix="the teacher's weights as land rebuilt them (runs/kit/land/teacher/best, "
                                  "kept in ~/.cache/toulmin/kit/accurate-<version>/best)")
-        cfg.train_sha256 = _sha256(train)
+        cfg.train_sha256 = file_sha256(train)
         cfg.rows = len(_read_rows(train))
         write_json(h / "config.json", asdict(cfg))
     kept = LabelConfig.load(h / "config.json")
     if threads is not None:
         kept.threads = threads
         write_json(h / "config.json", asdict(kept))
-    if _sha256(Path(kept.train_file)) != kept.train_sha256:
+    if file_sha256(Path(kept.train_file)) != kept.train_sha256:
         raise InputError("E_CHANGED", f"{kept.train_file} is not the file this run started labelling",
                          fix=f"put the original back, or start afresh in another folder (or remove {h})")
     (h / "STOP").unlink(missing_ok=True)
@@ -206,7 +191,7 @@ def write(h: Path, out: Path, *, labelled_only: bool = False) -> tuple[int, int]
                              fix="remove it; a resumed run labels that chunk again")
         for i, row in zip(chunks[k], arr.tolist()):
             logits[i] = [round(float(x), 4) for x in row]
-    if _sha256(Path(cfg.train_file)) != cfg.train_sha256:
+    if file_sha256(Path(cfg.train_file)) != cfg.train_sha256:
         raise InputError("E_CHANGED", f"{cfg.train_file} is not the file this run labelled",
                          fix="put the original back")
     written = 0

@@ -36,14 +36,16 @@ import shutil
 import signal
 import sys
 import time
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import ConfigError, InputError
+from ..errors import InputError
 from .background import (
     StopFlag,
     events,
+    home_of,
+    load_dataclass,
     log_event,
     proc_state,
     running_pid,
@@ -97,20 +99,11 @@ class MarathonConfig:
 
     @classmethod
     def load(cls, path: Path) -> MarathonConfig:
-        raw = json.loads(path.read_text())
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(raw) - known)
-        if unknown:
-            raise ConfigError("E_CONFIG_KEY", f"{path}: unknown keys {unknown}",
-                              fix="valid keys: " + ", ".join(sorted(known)))
-        return cls(**raw)
+        return load_dataclass(cls, path)
 
 
 def home() -> Path:
-    if os.environ.get("TOULMIN_MARATHON_HOME"):
-        return Path(os.environ["TOULMIN_MARATHON_HOME"])
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return cache / "toulmin" / "kit" / "marathon"
+    return home_of("TOULMIN_MARATHON_HOME", "marathon")
 
 
 # --- the folder ------------------------------------------------------------------------
