@@ -17,8 +17,8 @@ from typing import Any, TypeVar
 
 from ..errors import ConfigError, InputError
 
-__all__ = ["StopFlag", "events", "home_of", "load_dataclass", "log_event", "proc_state", "running_pid",
-           "signal_run", "spawn", "stop_run", "wait_spawned", "write_json"]
+__all__ = ["StopFlag", "ensure_idle", "events", "home_of", "load_dataclass", "log_event", "proc_state",
+           "running_pid", "signal_run", "spawn", "stop_run", "wait_spawned", "write_json"]
 
 T = TypeVar("T")
 
@@ -84,6 +84,14 @@ def running_pid(h: Path) -> int | None:
         return pid  # this process's own child, and poll() said it still runs
     # a zombie (killed, not yet reaped by its parent) is not running
     return None if proc_state(pid) == "Z" else pid
+
+
+def ensure_idle(h: Path, what: str) -> None:
+    """Refuse to start a second run in ``h`` beside a running one (``what`` names it)."""
+    running = running_pid(h)
+    if running is not None:
+        raise InputError("E_RUNNING", f"the {what} in {h} is already running (pid {running})",
+                         fix="'status' shows where it is; 'stop' ends it")
 
 
 def proc_state(pid: int) -> str | None:

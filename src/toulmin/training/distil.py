@@ -11,11 +11,19 @@ once also costs less than running the teacher beside two students at every step.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["label_file"]
+__all__ = ["label_file", "row_line"]
+
+
+def row_line(row: dict[str, Any], logits: Sequence[float] | None) -> str:
+    """One training row as a JSON line, with the teacher's logits (``teacher_logits``, rounded
+    to 4 places) when it has them: how every labelled file is written (here, by the kit's
+    ``land`` and by the CPU labeller), so that they read the same."""
+    out = row if logits is None else {**row, "teacher_logits": [round(float(x), 4) for x in logits]}
+    return json.dumps(out, ensure_ascii=False) + "\n"
 
 
 def label_file(teacher: Path, src: Path, out: Path, *, device: str = "cpu", batch_size: int = 128,
@@ -33,7 +41,7 @@ def label_file(teacher: Path, src: Path, out: Path, *, device: str = "cpu", batc
     model = AutoModelForSequenceClassification.from_pretrained(teacher).to(device).eval()
     # Length-sorted batches waste little on padding; rows are written back in their order.
     order = sorted(chosen, key=lambda i: len(rows[i]["claim"]) + len(rows[i]["doc"]))
-    logits: list[list[float] | None] = [None for _ in rows]
+    logits: list[Sequence[float] | None] = [None for _ in rows]
     with torch.inference_mode():
         for k in range(0, len(order), batch_size):
             idx = order[k : k + batch_size]
@@ -43,11 +51,10 @@ def label_file(teacher: Path, src: Path, out: Path, *, device: str = "cpu", batc
             with torch.autocast(torch.device(device).type, dtype=torch.bfloat16, enabled=bf16):
                 out_logits = model(**enc).logits.float().cpu()
             for i, row in zip(idx, out_logits.tolist()):
-                logits[i] = [round(x, 4) for x in row]
+                logits[i] = row
             if (k // batch_size) % 200 == 0:
                 log(f"labelled {k + len(idx)} of {len(rows)}")
     with open(out, "w", encoding="utf-8") as f:
         for row, lg in zip(rows, logits):
-            out_row = row if lg is None else {**row, "teacher_logits": lg}
-            f.write(json.dumps(out_row, ensure_ascii=False) + "\n")
+            f.write(row_line(row, lg))
     return len(rows)

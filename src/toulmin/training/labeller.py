@@ -30,6 +30,7 @@ from typing import Any
 from ..errors import InputError
 from .background import (
     StopFlag,
+    ensure_idle,
     events,
     home_of,
     load_dataclass,
@@ -42,6 +43,7 @@ from .background import (
     wait_spawned,
     write_json,
 )
+from .distil import row_line
 from .export import file_sha256
 
 __all__ = ["LabelConfig", "home", "pause", "resume", "run", "start", "status", "stop", "wait", "write"]
@@ -97,10 +99,7 @@ def start(h: Path, cfg: LabelConfig | None = None, *, foreground: bool = False,
     in the foreground, after it ended). ``cfg`` is written on the first start only;
     ``threads`` may change at any start (1 beside other work, 2 with the machine to itself)."""
     h.mkdir(parents=True, exist_ok=True)
-    running = running_pid(h)
-    if running is not None:
-        raise InputError("E_RUNNING", f"the labeller in {h} is already running (pid {running})",
-                         fix="'status' shows where it is; 'stop' ends it")
+    ensure_idle(h, "labeller")
     if not (h / "config.json").is_file():
         if cfg is None:
             raise InputError("E_NOT_FOUND", f"no labelling run in {h} to resume",
@@ -189,8 +188,7 @@ def write(h: Path, out: Path, *, labelled_only: bool = False) -> tuple[int, int]
         if arr.shape != (len(chunks[k]), 3):
             raise InputError("E_BAD_VALUE", f"{path} holds {arr.shape}, not ({len(chunks[k])}, 3)",
                              fix="remove it; a resumed run labels that chunk again")
-        for i, row in zip(chunks[k], arr.tolist()):
-            logits[i] = [round(float(x), 4) for x in row]
+        logits.update(zip(chunks[k], arr.tolist()))
     if file_sha256(Path(cfg.train_file)) != cfg.train_sha256:
         raise InputError("E_CHANGED", f"{cfg.train_file} is not the file this run labelled",
                          fix="put the original back")
@@ -201,10 +199,7 @@ def write(h: Path, out: Path, *, labelled_only: bool = False) -> tuple[int, int]
             lg = logits.get(i)
             if lg is None and labelled_only:
                 continue
-            row = json.loads(line)
-            if lg is not None:
-                row["teacher_logits"] = lg
-            f.write(json.dumps(row, ensure_ascii=False) + "\n")
+            f.write(row_line(json.loads(line), lg))
             written += 1
     os.replace(tmp, out)
     return written, len(logits)
@@ -230,7 +225,8 @@ def _run(h: Path, cfg: LabelConfig, stop_: StopFlag) -> None:
     torch.set_num_threads(cfg.threads)
     rows = _read_rows(Path(cfg.train_file))
     chunks = _chunks(cfg)
-    todo = [k for k in range(len(chunks)) if not _chunk_file(h, k).is_file()]
+    saved = set(_done(h, len(chunks)))
+    todo = [k for k in range(len(chunks)) if k not in saved]
     (h / "chunks").mkdir(exist_ok=True)
     tok = AutoTokenizer.from_pretrained(cfg.teacher)
     model = AutoModelForSequenceClassification.from_pretrained(cfg.teacher).eval()

@@ -43,6 +43,7 @@ from typing import Any
 from ..errors import InputError
 from .background import (
     StopFlag,
+    ensure_idle,
     events,
     home_of,
     load_dataclass,
@@ -138,10 +139,7 @@ def start(h: Path, cfg: MarathonConfig | None = None, *, foreground: bool = Fals
     resumed run keeps the config it started with, but for ``threads`` (how many cores it
     may take now: 1 while something else runs beside it, 2 when it has the machine)."""
     h.mkdir(parents=True, exist_ok=True)
-    running = running_pid(h)
-    if running is not None:
-        raise InputError("E_RUNNING", f"the marathon in {h} is already running (pid {running})",
-                         fix="'status' shows where it is; 'stop' ends it")
+    ensure_idle(h, "marathon")
     if not (h / "config.json").is_file():
         if cfg is None:
             raise InputError("E_NOT_FOUND", f"no marathon in {h} to resume",

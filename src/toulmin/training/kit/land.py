@@ -23,6 +23,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from ..distil import row_line
 from .gate import GateResult, accurate_gate, release_gate
 from .plan import KitPlan
 
@@ -137,8 +138,7 @@ def write_labelled(train_file: Path, logits_dir: Path, out: Path) -> int:
                          f"{train_file}: they come from another training file")
     with open(out, "w", encoding="utf-8") as f:
         for line, row in zip(lines, logits.tolist()):
-            f.write(json.dumps({**json.loads(line), "teacher_logits": [round(x, 4) for x in row]},
-                               ensure_ascii=False) + "\n")
+            f.write(row_line(json.loads(line), row))
     return len(lines)
 
 
