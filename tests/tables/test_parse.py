@@ -93,3 +93,23 @@ def test_invalid_json_is_prose_unless_declared() -> None:
     with pytest.raises(JsonError):
         parse_json('{"a": NaN}')
     assert parse_json('{"a": [1, "x", null, true]}').items[0][2].children[1].value == "x"
+
+
+def test_a_declared_aligned_table_with_a_title_and_thousands_commas_is_no_csv() -> None:
+    text = ("Orchard Tools: units by model\n"
+            "Model          Units 2023   Units 2024   Price ($)\n"
+            "Branch Saw        12,400       15,050       39.00\n"
+            "Leaf Rake          8,900        7,720       18.50\n")
+    assert _cells(text, "table") == [["Model", "Units 2023", "Units 2024", "Price ($)"],
+                                     ["Branch Saw", "12,400", "15,050", "39.00"],
+                                     ["Leaf Rake", "8,900", "7,720", "18.50"]]
+    (t,) = find_tables(text, "table")
+    assert t.caption == "Orchard Tools: units by model"
+    # a declared CSV is still read as CSV
+    assert _cells("a,b\nx,1\ny,2\n", "table")[1] == ["x", "1"]
+
+
+def test_bare_quarters_across_the_top_are_read_a_row_per_quarter() -> None:
+    text = "| | Q1 | Q2 | Q3 |\n|---|---|---|---|\n| Orders | 40 | 52 | 61 |\n| Returns | 3 | 5 | 4 |\n"
+    assert _cells(text) == [["period", "Orders", "Returns"], ["Q1", "40", "3"], ["Q2", "52", "5"],
+                            ["Q3", "61", "4"]]

@@ -227,3 +227,38 @@ def test_two_cells_and_words_for_a_column(text: str, claim: str, verdict: str) -
 def test_a_figure_none_of_the_two_cell_sums_gives_is_not_refuted_by_one_cell() -> None:
     got, _ = _settle("The kmarsh account has five unused seats.", ACCOUNT)
     assert got is None  # left to the checker: not CONTRADICTED by "seats: 12"
+
+
+BRANCHES = json.dumps([
+    {"branch": "Millford Pool", "lanes": 8, "annual_swims": 91000},
+    {"branch": "Cobb End Pool", "lanes": 6, "annual_swims": 40000},
+    {"branch": "Harlow Pool", "lanes": 10, "annual_swims": 120500},
+])
+GEAR = """Model          Units 2024   Avg price ($)
+Ridgeline 4        21,600          189.00
+Cloudstep          61,900          129.00
+"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict", "note"),
+    [
+        # named without the word every row shares ("Pool")
+        ("Millford has more than twice the annual swims of Cobb End.", "SUPPORTED", "2.27×"),
+        ("Cobb End has 8 lanes.", "CONTRADICTED", "lanes: 6"),
+    ],
+)
+def test_a_row_is_named_without_the_words_all_rows_share(claim: str, verdict: str, note: str) -> None:
+    got, _ = _settle(claim, BRANCHES)
+    assert got is not None and got.verdict == verdict and note in got.note, got
+
+
+def test_a_row_named_by_a_word_of_its_own_and_a_unit_far_off_the_column() -> None:
+    # "Ridgeline" alone names "Ridgeline 4"; a price column of $129-189 is no "$8 million"
+    got = _settle_declared("The Ridgeline sold 21,600 units in 2024.", GEAR)
+    assert got is not None and got.verdict == "SUPPORTED", got
+    got = _settle_declared("The Cloudstep brought in about $8 million in 2024.", GEAR)
+    assert got is None or got.verdict != "CONTRADICTED", got
+    # the unit still picks a column of the figure's size
+    got = _settle_declared("The Cloudstep costs $150.", GEAR)
+    assert got is not None and got.verdict == "CONTRADICTED" and "129" in got.note, got

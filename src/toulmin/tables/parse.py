@@ -100,7 +100,7 @@ def _label_column(rows: list[list[Cell | None]], width: int) -> int:
 
 
 _PERIOD = re.compile(
-    r"^(?:(?:fy|q[1-4]|h[12])\s*'?\d{2,4}|(?:q[1-4]|h[12])\s+(?:fy|cy)?\s*'?\d{2,4}|(?:19|20)\d\d(?:[-/]\d\d)?|"
+    r"^(?:(?:fy|q[1-4]|h[12])\s*'?\d{2,4}|q[1-4]|h[12]|(?:q[1-4]|h[12])\s+(?:fy|cy)?\s*'?\d{2,4}|(?:19|20)\d\d(?:[-/]\d\d)?|"
     r"(?:fy|cy)\s*(?:19|20)?\d\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*'?\d{0,4})$",
     re.I,
 )
@@ -244,7 +244,8 @@ def _pipes(text: str) -> list[Table]:
 
 
 def _aligned(text: str) -> list[Table]:
-    """Columns lined up with two or more spaces (a declared table only)."""
+    """Columns lined up with two or more spaces (a declared table only): the longest run of
+    lines with the same number of columns (two or more); a title line above it is its caption."""
     lines = [(a, b) for a, b in _lines(text) if text[a:b].strip() and not _SEP.match(text[a:b])]
     rows = []
     for a, b in lines:
@@ -252,10 +253,26 @@ def _aligned(text: str) -> list[Table]:
             Cell(m.group(0), a + m.start(), a + m.end()) for m in re.finditer(r"\S+(?: \S+)*", text[a:b])
         ]
         rows.append(cells)
-    if len(rows) < 2 or len({len(r) for r in rows}) != 1:
+    best: tuple[int, int] = (0, 0)  # (first line, how many)
+    k = 0
+    while k < len(rows):
+        n = 1
+        while k + n < len(rows) and len(rows[k + n]) == len(rows[k]):
+            n += 1
+        if len(rows[k]) >= 2 and n > best[1]:
+            best = (k, n)
+        k += n
+    first, n = best
+    if n < 2:
         return []
-    t = _make(rows[0], rows[1:], lines[0][0], lines[-1][1])
+    run = rows[first : first + n]
+    caption = " ".join(text[a:b].strip() for a, b in lines[:first])[:120]
+    t = _make(run[0], run[1:], lines[first][0], lines[first + n - 1][1], caption)
     return [t] if t else []
+
+
+def _lines_of(tables: list[Table], text: str) -> int:
+    return sum(text.count("\n", t.start, t.end) + 1 for t in tables)
 
 
 def _html(text: str) -> list[Table]:
@@ -408,6 +425,10 @@ def find_tables(text: str, kind: str = "") -> list[Table]:
         found = _pipes(text)  # before CSV: "1,220" inside a cell is no comma between cells
     if not found and ("," in text or "\t" in text):
         found = _delimited(text, declared)
-    if not found and declared:
-        found = _aligned(text)
+    if declared:
+        # columns lined up by spaces whose figures hold commas ("48,200   61,900") are no CSV:
+        # the reading that covers more of the lines is the table's
+        aligned = _aligned(text)
+        if aligned and (not found or _lines_of(aligned, text) > _lines_of(found, text)):
+            found = aligned
     return sorted(found, key=lambda t: t.start)

@@ -59,7 +59,8 @@ def _names_it(t: Table, i: int, j: int, have: set[str]) -> bool:
 def _by_unit(c: ClaimText, r: Rendered, rejected: list[int]) -> list[tuple[float, float, float, int]]:
     """No header named: the one column whose values are in the unit of the claim's figure
     ("24 seconds behind" and a column of race times)."""
-    units = {n.unit for n in find_numbers(c.text) if n.unit and n.unit not in ("%",)}
+    figures = [n for n in find_numbers(c.text) if n.unit and n.unit not in ("%",)]
+    units = {n.unit for n in figures}
     t = r.table
     fit = []
     for j in range(len(t.columns)):
@@ -67,7 +68,12 @@ def _by_unit(c: ClaimText, r: Rendered, rejected: list[int]) -> list[tuple[float
             continue
         vals = [cell_value(r, i, j) for i in range(len(t.rows))]
         got = {v.number.unit for v in vals if v is not None and v.number is not None}
-        if len(got) == 1 and got & units:
+        sizes = [abs(v.number.value) for v in vals if v is not None and v.number is not None]
+        # and not far above the column's values: "$8 million" is no price of $99-189 (a unit
+        # alone is weak evidence of the measure); below them it may be a difference of two
+        # ("24 seconds behind" and race times of two hours)
+        near = any(abs(n.value) <= max(sizes) * 10 for n in figures if n.unit in got)
+        if len(got) == 1 and got & units and near:
             fit.append((-1.0, 0.0, -1.0, j))
     return fit if len(fit) == 1 else []
 
@@ -148,9 +154,17 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
             rows.append((flat[:at].count(" ") if at >= 0 else min(first[w] for w in key), i))
         elif len(lw) >= 2 and all(stem(w) in stems for w in lw):  # "Aero milk frothers": Milk Frother Aero
             rows.append((min(stems[stem(w)] for w in lw), i))
+        elif common and (own := [w for w in lw if w not in common]) and len(own) < len(lw):
+            # "Pell Hill" for "Pell Hill Library" when every row is a library: the name
+            # without the words all the rows share, said as a phrase
+            at = flat.find(" " + " ".join(own) + " ")
+            if at >= 0 and not all(w.isdigit() and len(w) < 4 for w in own) and len("".join(own)) > 2:
+                rows.append((flat[:at].count(" "), i))
     # a label named within a longer one ("Pro 14" inside "Pro 14 Max") is not named alone
     named = [i for _, i in sorted(rows)]
     named = [i for i in named if not any(j != i and set(labels[i]) < set(labels[j]) for j in named)]
+    if not named:
+        named = _by_own_word(seq, labels, {w for col in t.columns for w in words(col.text.replace("_", " "))})
     if not named and t.kind == "json":
         # a record's other words name it too ("in Tampa"): rows whose text cells the claim holds
         for i, row in enumerate(t.rows):
@@ -248,6 +262,24 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     if not named and len(t.rows) > 1:
         missing = missing_row(c, labels)
     return Pick(sid, r, named, cols, int(-scores[0][0]) if scores else 0, missing, rejected=tuple(rejected))
+
+
+def _by_own_word(seq: list[str], labels: list[list[str]], heads: set[str]) -> list[int]:
+    """Rows the claim names by a word of their name no other row's name has ("Trailhound"
+    for "Trailhound GTX", "the Summit Apex" for "Summit Apex 2"), in the claim's order; a
+    word that is a column's, a number or a small word names nothing."""
+    seen: dict[str, int] = {}
+    for lw in labels:
+        for w in set(lw):
+            seen[w] = seen.get(w, 0) + 1
+    out: list[tuple[int, int]] = []
+    for i, lw in enumerate(labels):
+        own = {w for w in lw if seen[w] == 1 and len(w) > 3 and not any(ch.isdigit() for ch in w)
+               and w not in heads and w not in GENERIC and w not in _SMALL}
+        at = [k for k, w in enumerate(seq) if w in own]
+        if at:
+            out.append((at[0], i))
+    return [i for _, i in sorted(out)]
 
 
 def shape(w: str) -> str:
