@@ -154,11 +154,11 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
             rows.append((flat[:at].count(" ") if at >= 0 else min(first[w] for w in key), i))
         elif len(lw) >= 2 and all(stem(w) in stems for w in lw):  # "Aero milk frothers": Milk Frother Aero
             rows.append((min(stems[stem(w)] for w in lw), i))
-        elif common and (own := [w for w in lw if w not in common]) and len(own) < len(lw):
+        elif common and (unshared := [w for w in lw if w not in common]) and len(unshared) < len(lw):
             # "Pell Hill" for "Pell Hill Library" when every row is a library: the name
             # without the words all the rows share, said as a phrase
-            at = flat.find(" " + " ".join(own) + " ")
-            if at >= 0 and not all(w.isdigit() and len(w) < 4 for w in own) and len("".join(own)) > 2:
+            at = flat.find(" " + " ".join(unshared) + " ")
+            if at >= 0 and not all(w.isdigit() and len(w) < 4 for w in unshared) and len("".join(unshared)) > 2:
                 rows.append((flat[:at].count(" "), i))
     # a label named within a longer one ("Pro 14" inside "Pro 14 Max") is not named alone
     named = [i for _, i in sorted(rows)]
