@@ -262,3 +262,43 @@ def test_a_row_named_by_a_word_of_its_own_and_a_unit_far_off_the_column() -> Non
     # the unit still picks a column of the figure's size
     got = _settle_declared("The Cloudstep costs $150.", GEAR)
     assert got is not None and got.verdict == "CONTRADICTED" and "129" in got.note, got
+
+
+OFFICES = """office,country,staff_2023,staff_2024,open_roles
+Lagos,NG,41,67,4
+Tallinn,EE,120,114,2
+"""
+SITES = """site\tquarter\tload_mw\tpue
+North-1\t2024-Q1\t12.4\t1.18
+North-1\t2024-Q2\t13.1\t1.17
+South-2\t2024-Q1\t8.2\t1.34
+South-2\t2024-Q2\t8.6\t1.31
+"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict", "note"),
+    [
+        # one row's figures across period columns, read a row per period
+        ("Lagos grew its staff by more than 60% in 2024.", "SUPPORTED", "+63.4%"),
+        ("Lagos grew its staff by about 20% in 2024.", "CONTRADICTED", "+63.4%"),
+        ("Tallinn's staff fell by 5% in 2024.", "SUPPORTED", "= -5.0%"),
+    ],
+)
+def test_figures_across_period_columns_are_a_series(claim: str, verdict: str, note: str) -> None:
+    got, _ = _settle(claim, OFFICES)
+    assert got is not None and got.verdict == verdict and note in got.note, got
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict", "note"),
+    [
+        ("North-1 posted a PUE of 1.17 in Q2 2024.", "SUPPORTED", "1.17"),
+        ("North-1 posted a PUE of 1.18 in the second quarter.", "CONTRADICTED", "1.17"),
+        # a quarter the table has no row for: not stated, not contradicted by another quarter's
+        ("North-1 posted a PUE of 1.16 in Q3 2024.", "UNSUPPORTED", "no row for 'Q3 2024'"),
+    ],
+)
+def test_a_quarter_column_picks_the_rows_of_the_quarter_named(claim: str, verdict: str, note: str) -> None:
+    got, _ = _settle(claim, SITES)
+    assert got is not None and got.verdict == verdict and note in got.note, got

@@ -131,8 +131,9 @@ _OP_WORDS = (EVERY, MAX, MIN, TOTAL, AVERAGE, THAN, TIMES)
 
 def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     t = r.table
-    have = {w for w, _ in c.toks}
-    seq = [w for w, _ in c.toks]
+    # "Tallinn's staff" names the row Tallinn: a possessive is its name
+    seq = [re.sub(r"['’]s$", "", w) for w, _ in c.toks]
+    have = {w for w, _ in c.toks} | set(seq)
     flat = " " + " ".join(seq) + " "
     first: dict[str, int] = {}
     for k, w in enumerate(seq):
@@ -158,7 +159,8 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
             # "Pell Hill" for "Pell Hill Library" when every row is a library: the name
             # without the words all the rows share, said as a phrase
             at = flat.find(" " + " ".join(unshared) + " ")
-            if at >= 0 and not all(w.isdigit() and len(w) < 4 for w in unshared) and len("".join(unshared)) > 2:
+            small = all(w.isdigit() and len(w) < 4 for w in unshared) or len("".join(unshared)) < 3
+            if at >= 0 and not small:
                 rows.append((flat[:at].count(" "), i))
     # a label named within a longer one ("Pro 14" inside "Pro 14 Max") is not named alone
     named = [i for _, i in sorted(rows)]

@@ -20,6 +20,7 @@ from .compute import RATIO, RULES, absent, count, count_value, lookup
 from .parse import Table
 from .pick import Pick, Settled, label_words, measures, pick, row_name, settled
 from .render import Rendered
+from .series import period_rows, series_pick
 from .values import header_words, stem
 from .words import COUNTED, GENERIC, THAN, ClaimText
 
@@ -103,6 +104,12 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
     records = sum(len(x.r.table.rows) == 1 for x in picks)
     if unnamed and (records > 1 or (len(tables) > 1 and not p.col_score)):
         return None
+    along = series_pick(c, p)
+    if along is not None:  # one row's figures across period columns: a row per period
+        p = along
+    quarter = period_rows(c, p)
+    if quarter is not None:  # a site's rows, one a quarter: the quarter(s) the claim names
+        p = quarter
     nums = measures(c, p)
     if p.missing_row and p.cols:
         return settled(p, "UNSUPPORTED", f"the table has no row for {p.missing_row!r}", [])

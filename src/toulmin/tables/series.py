@@ -1,0 +1,122 @@
+"""Periods where a table keeps them apart from its rows' names.
+
+Figures across period columns ("Units 2023 | Units 2024", ``headcount_2023``, "FY2024
+adopted ($k) | FY2025 adopted ($k)"): the row a claim names is read as a table of its own
+with a row per period, so that the change, trend and lookup rules read it as they read a
+table with its periods down the side ("Nairobi grew its staff by 60% in 2024"). A column
+of quarters beside the rows' names (a row per site and quarter): the quarter a claim names
+picks its rows, and a quarter no row has is a row the table lacks."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .parse import Cell, Table
+from .pick import Pick, pick
+from .render import Rendered
+from .values import header_words, human
+from .words import ClaimText
+
+__all__ = ["period_rows", "series_pick"]
+
+_PERIOD_IN = re.compile(r"(?<![\w])(?:fy\s*'?)?(?:19|20)\d\d(?![\d])|(?<![\w])q[1-4](?![\w])", re.I)
+
+
+def _groups(t: Table) -> list[list[tuple[int, str]]]:
+    """Columns that hold one measure, each for one period (two or more), in table order."""
+    groups: dict[frozenset[str], list[tuple[int, str]]] = {}
+    for j, col in enumerate(t.columns):
+        if j == t.label:
+            continue
+        text = human(col.text)
+        found = _PERIOD_IN.findall(text)
+        if len(found) != 1:
+            continue
+        key = frozenset(header_words(_PERIOD_IN.sub(" ", text)))
+        if key:
+            groups.setdefault(key, []).append((j, found[0].strip()))
+    return [g for g in groups.values() if len(g) >= 2 and len({p.lower() for _, p in g}) == len(g)]
+
+
+def _reshaped(r: Rendered, i: int, group: list[tuple[int, str]]) -> Rendered:
+    t = r.table
+    head = t.columns[group[-1][0]]
+    measure = re.sub(r"\s{2,}", " ", _PERIOD_IN.sub(" ", human(head.text))).strip(" _")
+    rows = tuple((Cell(period, t.columns[j].start, t.columns[j].end), t.rows[i][j]) for j, period in group)
+    name = t.rows[i][t.label] if 0 <= t.label < len(t.rows[i]) else None
+    table = Table((Cell("period", head.start, head.start), Cell(measure, head.start, head.end)), rows,
+                  t.start, t.end, 0, name.text if name is not None else t.caption, t.kind)
+    cells = tuple((r.cells[i][j], r.cells[i][j]) for j, _ in group)
+    return Rendered(table, tuple(r.rows[i] for _ in group), cells, r.alone)
+
+
+def series_pick(c: ClaimText, p: Pick) -> Pick | None:
+    """``p`` read along its row's periods: when it names one row and its column (or the
+    columns it could not choose between) is one measure across periods; else None."""
+    if len(p.rows) != 1 or p.row_sid:
+        return None
+    chosen = set(p.cols[:1]) or set(p.tied_cols)
+    if not chosen:
+        return None
+    for group in _groups(p.r.table):
+        if chosen <= {j for j, _ in group}:
+            got = pick(c, p.sid, _reshaped(p.r, p.rows[0], group))
+            if got is not None and got.cols:
+                return got
+    return None
+
+
+# --- periods in a column of their own (a row per site and quarter) -------------------------
+
+_QUARTER = re.compile(r"(?<![a-z])q([1-4])(?![\w])|\b(first|second|third|fourth)\s+quarter\b", re.I)
+_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+
+
+def _period(text: str) -> tuple[int | None, int | None]:
+    """(year, quarter) a text names, either may be None."""
+    y = _YEAR.search(text)
+    q = _QUARTER.search(text)
+    quarter = None
+    if q is not None:
+        quarter = int(q.group(1)) if q.group(1) else _ORDINAL[q.group(2).lower()]
+    return (int(y.group(1)) if y else None, quarter)
+
+
+def _period_column(t: Table) -> int | None:
+    """A column, not the rows' names, whose every cell is a quarter ("2024-Q1", "Q2 2024"),
+    and not all the same one."""
+    for j in range(len(t.columns)):
+        if j == t.label:
+            continue
+        got = [_period(r[j].text) if r[j] is not None else (None, None) for r in t.rows]  # type: ignore[union-attr]
+        if all(q is not None for _, q in got) and len(set(got)) > 1:
+            return j
+    return None
+
+
+def period_rows(c: ClaimText, p: Pick) -> Pick | None:
+    """Of the rows ``p`` names (a site's rows, one a quarter), those of the quarter(s) the
+    claim names ("Fjellnes-1 ... in Q3 2024"); ``p`` with none of them when the table has
+    no row for it (its ``missing_row``). None when no quarter column or none named."""
+    if len(p.rows) < 2 or p.row_sid:
+        return None
+    t = p.r.table
+    j = _period_column(t)
+    if j is None:
+        return None
+    said = [m.group(0) for m in _QUARTER.finditer(c.text)]
+    if not said:
+        return None
+    year, _ = _period(c.text)
+    wanted = {(year, _period(s)[1]) for s in said}
+    keep = []
+    for i in p.rows:
+        cell = t.rows[i][j]
+        y, q = _period(cell.text) if cell is not None else (None, None)
+        if any(q == wq and (wy is None or y is None or y == wy) for wy, wq in wanted):
+            keep.append(i)
+    if not keep:
+        return replace(p, rows=[], missing_row=" ".join(said + ([str(year)] if year else [])))
+    return replace(p, rows=keep)
