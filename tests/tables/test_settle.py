@@ -302,3 +302,16 @@ def test_figures_across_period_columns_are_a_series(claim: str, verdict: str, no
 def test_a_quarter_column_picks_the_rows_of_the_quarter_named(claim: str, verdict: str, note: str) -> None:
     got, _ = _settle(claim, SITES)
     assert got is not None and got.verdict == verdict and note in got.note, got
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict", "note"),
+    [
+        # "full-year" and "company-wide" say the whole of revenue, not another kind of it
+        ("Full-year revenue came to $402 million.", "SUPPORTED", "= 402"),
+        ("Company-wide revenue was $380 million.", "CONTRADICTED", "= 402"),
+    ],
+)
+def test_a_hyphenated_whole_is_a_total_not_another_measure(claim: str, verdict: str, note: str) -> None:
+    got, _ = _settle(claim, REVENUE)
+    assert got is not None and got.verdict == verdict and note in got.note, got

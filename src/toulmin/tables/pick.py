@@ -97,6 +97,10 @@ def _other_kind(
                 continue  # "1.3 million subscribers": the number's scale, not a kind
             if c.low[at + len(before) : at + len(before) + 1] in ("'", "’"):
                 continue  # "Halvorsen Logistics' revenue": whose, not which
+            if k > 1 and c.low[at - 1 : at] == "-":
+                joined = c.low[c.toks[k - 2][1] : at + len(before)]  # "full-year", "district-wide"
+                if joined.endswith("-wide") or any(pat.fullmatch(joined) for pat in (TOTAL, AVERAGE)):
+                    continue  # the whole of it, not another kind of it
             if (
                 before not in GENERIC
                 and not NUMBER_WORD_RE.fullmatch(before)

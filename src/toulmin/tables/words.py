@@ -100,7 +100,8 @@ SECOND = re.compile(
 )
 TOTAL = re.compile(
     r"\b(?:total|totals|totalled|totaled|totalling|totaling|combined|altogether|in all|sum|"
-    r"cumulative\w*|all told|full-year|full year|in aggregate|between them|put together)\b"
+    r"cumulative\w*|all told|full-year|full year|in aggregate|between them|put together|"
+    r"(?:district|company|network|group|system|state|nation|city|county|region|industry)-wide)\b"
 )
 AVERAGE = re.compile(r"\b(?:average\w*|mean|on average|avg)\b")
 MORE = re.compile(
