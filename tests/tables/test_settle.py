@@ -315,3 +315,25 @@ def test_a_quarter_column_picks_the_rows_of_the_quarter_named(claim: str, verdic
 def test_a_hyphenated_whole_is_a_total_not_another_measure(claim: str, verdict: str, note: str) -> None:
     got, _ = _settle(claim, REVENUE)
     assert got is not None and got.verdict == verdict and note in got.note, got
+
+
+BIKES = """shop,brand,stock,electric
+Hill Street,Vardo,12,no
+Dock Road,Kestrel,4,yes
+Mill Lane,Orton,9,no
+Bay Front,Kestrel,2,yes
+"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict", "note"),
+    [
+        ("Mill Lane was the only shop with no electric bikes.", "CONTRADICTED", "Hill Street, Mill Lane"),
+        # named by a value of another column: both Kestrel rows, and no other row
+        ("Kestrel is the only brand that is electric.", "SUPPORTED", "Dock Road, Bay Front"),
+        ("Dock Road is the only electric shop.", "CONTRADICTED", "Dock Road, Bay Front"),
+    ],
+)
+def test_the_only_row_meeting_a_yes_no_condition(claim: str, verdict: str, note: str) -> None:
+    got, _ = _settle(claim, BIKES)
+    assert got is not None and got.verdict == verdict and note in got.note, got

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 
 from .compute import RATIO, RULES, absent, count, count_value, lookup
+from .only import only
 from .parse import Table
 from .pick import Pick, Settled, label_words, measures, pick, row_name, settled
 from .render import Rendered
@@ -84,6 +85,9 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
         counted = count_value(c, sid, r)
         if counted is not None:
             return counted
+    alone_in = only(c, tables)
+    if alone_in is not None:
+        return alone_in
     picks = [p for sid, r in tables if (p := pick(c, sid, r)) is not None]
     alone = len(tables) == 1 and len(tables[0][1].table.rows) == 1  # the one record: what it is about
     picks = [p for p in picks if p.rows or p.col_score or p.missing_row or alone]
