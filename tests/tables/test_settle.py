@@ -337,3 +337,23 @@ Bay Front,Kestrel,2,yes
 def test_the_only_row_meeting_a_yes_no_condition(claim: str, verdict: str, note: str) -> None:
     got, _ = _settle(claim, BIKES)
     assert got is not None and got.verdict == verdict and note in got.note, got
+
+
+CEREAL = """Product            Serving (g)   Sugar (g)   Protein (g)
+Oat Rounds                  45        11.2          5.0
+Seed Muesli                 50         7.9          5.6
+"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict", "note"),
+    [
+        # two figures in grams, each read against the column whose word is beside it
+        ("The Seed Muesli packs 5.6 g of protein into a 45 g serving.", "CONTRADICTED", "Serving (g): 50"),
+        ("The Seed Muesli packs 5.6 g of protein into a 50 g serving.", "SUPPORTED", "Protein (g): 5.6"),
+        ("The Seed Muesli has 7.9 g of sugar and 5.0 g of protein.", "CONTRADICTED", "Protein (g): 5.6"),
+    ],
+)
+def test_two_figures_each_with_its_columns_word(claim: str, verdict: str, note: str) -> None:
+    got = _settle_declared(claim, CEREAL)
+    assert got is not None and got.verdict == verdict and note in got.note, got

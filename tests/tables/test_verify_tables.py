@@ -91,3 +91,15 @@ def test_same_report_twice() -> None:
     a = toulmin.verify("Operating margin peaked in Q2 2024.", [{"id": "data", "text": TABLE}])
     b = toulmin.verify("Operating margin peaked in Q2 2024.", [{"id": "data", "text": TABLE}])
     assert a.model_dump(exclude={"timings_ms"}) == b.model_dump(exclude={"timings_ms"})
+
+
+def test_a_claim_split_off_its_quarter_is_read_with_the_quarter_its_sentence_names() -> None:
+    """"North-1 posted a PUE of 1.16" split off "in Q3 2024": Q1's 1.18 does not refute a
+    figure of a quarter the table has no row for."""
+    text = ("site\tquarter\tload_mw\tpue\nNorth-1\t2024-Q1\t12.4\t1.18\nNorth-1\t2024-Q2\t13.1\t1.17\n"
+            "South-2\t2024-Q1\t8.2\t1.34\nSouth-2\t2024-Q2\t8.6\t1.31\n")
+    report = toulmin.verify("North-1 posted a PUE of 1.16 in Q3 2024.", [{"id": "data", "text": text}])
+    assert report.details and all(d.verdict == Verdict.OVERREACH for d in report.details), [
+        (d.claim, d.verdict, d.note) for d in report.details]
+    report = toulmin.verify("North-1 posted a PUE of 1.16 in Q2 2024.", [{"id": "data", "text": text}])
+    assert any(d.verdict == Verdict.CONTRADICTED for d in report.details)

@@ -27,6 +27,7 @@ class Settled:
     note: str
     source_id: str  # the source of the deciding cell
     quotes: tuple[tuple[str, int, int], ...]  # (source id, span in its reading), the deciding cell first
+    missing_row: str = ""  # UNSUPPORTED because the table has no row for this ("Q3 2024")
 
 
 @dataclass

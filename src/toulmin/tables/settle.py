@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .compute import RATIO, RULES, absent, count, count_value, lookup
 from .only import only
+from .paired import paired
 from .parse import Table
 from .pick import Pick, Settled, label_words, measures, pick, row_name, settled
 from .render import Rendered
@@ -115,8 +117,12 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
     if quarter is not None:  # a site's rows, one a quarter: the quarter(s) the claim names
         p = quarter
     nums = measures(c, p)
+    both_figures = paired(c, p, nums)
+    if both_figures is not None:  # two figures, two columns of one unit: each by its own word
+        return both_figures
     if p.missing_row and p.cols:
-        return settled(p, "UNSUPPORTED", f"the table has no row for {p.missing_row!r}", [])
+        return replace(settled(p, "UNSUPPORTED", f"the table has no row for {p.missing_row!r}", []),
+                       missing_row=p.missing_row)
     if COUNTED.match(c.low):
         got = count(c, p, nums)
         if got is not None:
