@@ -357,3 +357,16 @@ Seed Muesli                 50         7.9          5.6
 def test_two_figures_each_with_its_columns_word(claim: str, verdict: str, note: str) -> None:
     got = _settle_declared(claim, CEREAL)
     assert got is not None and got.verdict == verdict and note in got.note, got
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict", "note"),
+    [
+        # the most of the rows in 2024 (Tallinn's 114), not Lagos's best year
+        ("Lagos had the most staff in 2024.", "CONTRADICTED", "Tallinn"),
+        ("Lagos's staff peaked in 2024.", "SUPPORTED", "highest in 2024"),
+    ],
+)
+def test_a_superlative_compares_the_rows_and_a_peak_the_periods(claim: str, verdict: str, note: str) -> None:
+    got, _ = _settle(claim, OFFICES)
+    assert got is not None and got.verdict == verdict and note in got.note, got

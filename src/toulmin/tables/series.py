@@ -16,11 +16,14 @@ from .parse import Cell, Table
 from .pick import Pick, pick
 from .render import Rendered
 from .values import header_words, human
-from .words import ClaimText
+from .words import MAX, MIN, ClaimText
 
 __all__ = ["period_rows", "series_pick"]
 
 _PERIOD_IN = re.compile(r"(?<![\w])(?:fy\s*'?)?(?:19|20)\d\d(?![\d])|(?<![\w])q[1-4](?![\w])", re.I)
+
+
+_OWN_PEAK = re.compile(r"\bpeak\w*|\btrough\w*|\brecord (?:high|low)|\ball-time (?:high|low)")
 
 
 def _groups(t: Table) -> list[list[tuple[int, str]]]:
@@ -56,6 +59,8 @@ def series_pick(c: ClaimText, p: Pick) -> Pick | None:
     columns it could not choose between) is one measure across periods; else None."""
     if len(p.rows) != 1 or p.row_sid:
         return None
+    if (c.has(MAX) or c.has(MIN)) and not c.has(_OWN_PEAK):
+        return None  # "Nairobi had the most staff in 2024": the most of the rows, not of its years
     chosen = set(p.cols[:1]) or set(p.tied_cols)
     if not chosen:
         return None
