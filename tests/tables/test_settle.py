@@ -370,3 +370,25 @@ def test_two_figures_each_with_its_columns_word(claim: str, verdict: str, note: 
 def test_a_superlative_compares_the_rows_and_a_peak_the_periods(claim: str, verdict: str, note: str) -> None:
     got, _ = _settle(claim, OFFICES)
     assert got is not None and got.verdict == verdict and note in got.note, got
+
+
+BOOKING = json.dumps({"booking": "B-881", "guest": "R. Amari", "booked": "2025-05-02",
+                      "check_in": "2025-05-16", "nights": 3})
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict", "note"),
+    [
+        ("Check-in is two weeks after the booking was made.", "SUPPORTED", "14 days"),
+        ("Check-in is 10 days after the booking was made.", "CONTRADICTED", "14 days"),
+    ],
+)
+def test_a_span_between_a_records_two_dates(claim: str, verdict: str, note: str) -> None:
+    got, _ = _settle(claim, BOOKING)
+    assert got is not None and got.verdict == verdict and note in got.note, got
+
+
+def test_a_span_between_two_dates_the_claim_does_not_name_is_not_computed() -> None:
+    record = json.dumps({"model": "K2", "released": "2024-01-10", "updated": "2024-03-01"})
+    got, _ = _settle("The K2 ships 3 days after you order it.", record)
+    assert got is None or got.verdict == "UNSUPPORTED", got  # released/updated say nothing of it

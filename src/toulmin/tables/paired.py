@@ -1,18 +1,23 @@
-"""Several figures of one row in one claim, each with its own column's word beside it
+"""Claims that read two cells of one row together.
+
+Several figures of one row in one claim, each with its own column's word beside it
 ("5.6 g of protein in a 45 g serving", where both columns are in grams and the header
 words alone tie): each figure is read against the column whose word is nearest to it,
-one figure a column; any that differs contradicts the claim."""
+one figure a column; any that differs contradicts the claim. A span of days between the
+row's two dates ("due 30 days after the invoice date")."""
 
 from __future__ import annotations
 
+import re
+from datetime import date
 from itertools import permutations
 
-from ..checks.numbers import Number
+from ..checks.numbers import Number, find_numbers
 from .pick import Pick, Settled, cell_note, cell_value, fits, settled
 from .values import header_words, stem
 from .words import ClaimText, agrees
 
-__all__ = ["paired"]
+__all__ = ["between_dates", "paired"]
 
 _NEAR = 30  # characters between a figure and its column's word
 
@@ -49,3 +54,31 @@ def paired(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
     if wrong:
         return settled(p, "CONTRADICTED", cell_note(p.r, i, wrong[0]), [(i, wrong[0])])
     return settled(p, "SUPPORTED", "; ".join(cell_note(p.r, i, j) for j in cols), [(i, j) for j in cols])
+
+
+_SPAN_WORD = re.compile(r"\b(?:after|before|later|earlier|from|since|between|ahead of)\b")
+
+
+def between_dates(c: ClaimText, p: Pick) -> Settled | None:
+    """ "Payment is due 30 days after the invoice date": a span of days or weeks the claim
+    states, against the two dates of the row it is about (exactly two: no choice to make)."""
+    spans = [n for n in find_numbers(c.text) if n.unit == "s" and n.value >= 86400]
+    if len(spans) != 1 or not c.has(_SPAN_WORD):
+        return None
+    t = p.r.table
+    rows = p.rows[:1] if p.rows else ([0] if len(t.rows) == 1 else [])
+    if not rows:
+        return None
+    i = rows[0]
+    dated = []
+    for j in range(len(t.columns)):
+        v = cell_value(p.r, i, j)
+        if v is not None and v.date is not None and all(v.date):
+            dated.append((j, date(*v.date)))
+    if len(dated) != 2 or not any(header_words(t.columns[j].text) & c.stems for j, _ in dated):
+        return None  # two dates, one of them the claim's ("due"): else they may be of other things
+    (ja, a), (jb, b) = dated
+    days = abs((b - a).days)
+    ok = agrees(spans[0], days * 86400.0) != c.negated
+    note = f"{t.columns[ja].text} {a.isoformat()} to {t.columns[jb].text} {b.isoformat()}: {days} days"
+    return settled(p, "SUPPORTED" if ok else "CONTRADICTED", note, [(i, ja), (i, jb)])

@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from .compute import RATIO, RULES, absent, count, count_value, lookup
 from .only import only
-from .paired import paired
+from .paired import between_dates, paired
 from .parse import Table
 from .pick import Pick, Settled, label_words, measures, pick, row_name, settled
 from .render import Rendered
@@ -90,6 +90,11 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
     alone_in = only(c, tables)
     if alone_in is not None:
         return alone_in
+    records = [(sid, r) for sid, r in tables if len(r.table.rows) == 1]
+    if len(records) == 1:  # the one record: a span between its two dates, whatever it names
+        span = between_dates(c, Pick(records[0][0], records[0][1], [0], [], 0))
+        if span is not None:
+            return span
     picks = [p for sid, r in tables if (p := pick(c, sid, r)) is not None]
     alone = len(tables) == 1 and len(tables[0][1].table.rows) == 1  # the one record: what it is about
     picks = [p for p in picks if p.rows or p.col_score or p.missing_row or alone]
@@ -120,6 +125,9 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
     both_figures = paired(c, p, nums)
     if both_figures is not None:  # two figures, two columns of one unit: each by its own word
         return both_figures
+    span = between_dates(c, p)
+    if span is not None:
+        return span
     if p.missing_row and p.cols:
         return replace(settled(p, "UNSUPPORTED", f"the table has no row for {p.missing_row!r}", []),
                        missing_row=p.missing_row)

@@ -85,7 +85,7 @@ DOWN = (
 EVERY = re.compile(
     r"\b(?:every|each)\s+(?:single\s+)?(?:quarter|year|month|week|period|season|day|round|race)s?\b|"
     r"\bconsecutive(?:ly)?\b|\bsteadily\b|\bconsistently\b|\bin each\b|\bthroughout\b|"
-    r"\b(?:year|quarter|month) (?:after|over|on) (?:year|quarter|month)\b|\bcontinuously\b"
+    r"\b(year|quarter|month|week|day|season|game|episode|race) (?:after|over|on) \1\b|\bcontinuously\b"
 )
 MAX = re.compile(
     r"\b(?:peak\w*|highest|largest|biggest|greatest|most|maximum|best|record high|heaviest|"
