@@ -90,9 +90,9 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
     alone_in = only(c, tables)
     if alone_in is not None:
         return alone_in
-    records = [(sid, r) for sid, r in tables if len(r.table.rows) == 1]
-    if len(records) == 1:  # the one record: a span between its two dates, whatever it names
-        span = between_dates(c, Pick(records[0][0], records[0][1], [0], [], 0))
+    ones = [(sid, r) for sid, r in tables if len(r.table.rows) == 1]
+    if len(ones) == 1:  # the one record: a span between its two dates, whatever it names
+        span = between_dates(c, Pick(ones[0][0], ones[0][1], [0], [], 0))
         if span is not None:
             return span
     picks = [p for sid, r in tables if (p := pick(c, sid, r)) is not None]
