@@ -234,88 +234,18 @@ BRANCHES = json.dumps([
     {"branch": "Cobb End Pool", "lanes": 6, "annual_swims": 40000},
     {"branch": "Harlow Pool", "lanes": 10, "annual_swims": 120500},
 ])
-GEAR = """Model          Units 2024   Avg price ($)
-Ridgeline 4        21,600          189.00
-Cloudstep          61,900          129.00
-"""
-
-
-@pytest.mark.parametrize(
-    ("claim", "verdict", "note"),
-    [
-        # named without the word every row shares ("Pool")
-        ("Millford has more than twice the annual swims of Cobb End.", "SUPPORTED", "2.27×"),
-        ("Cobb End has 8 lanes.", "CONTRADICTED", "lanes: 6"),
-    ],
-)
-def test_a_row_is_named_without_the_words_all_rows_share(claim: str, verdict: str, note: str) -> None:
-    got, _ = _settle(claim, BRANCHES)
-    assert got is not None and got.verdict == verdict and note in got.note, got
-
-
-def test_a_row_named_by_a_word_of_its_own_and_a_unit_far_off_the_column() -> None:
-    # "Ridgeline" alone names "Ridgeline 4"; a price column of $129-189 is no "$8 million"
-    got = _settle_declared("The Ridgeline sold 21,600 units in 2024.", GEAR)
-    assert got is not None and got.verdict == "SUPPORTED", got
-    got = _settle_declared("The Cloudstep brought in about $8 million in 2024.", GEAR)
-    assert got is None or got.verdict != "CONTRADICTED", got
-    # the unit still picks a column of the figure's size
-    got = _settle_declared("The Cloudstep costs $150.", GEAR)
-    assert got is not None and got.verdict == "CONTRADICTED" and "129" in got.note, got
-
 
 OFFICES = """office,country,staff_2023,staff_2024,open_roles
 Lagos,NG,41,67,4
 Tallinn,EE,120,114,2
 """
+
 SITES = """site\tquarter\tload_mw\tpue
 North-1\t2024-Q1\t12.4\t1.18
 North-1\t2024-Q2\t13.1\t1.17
 South-2\t2024-Q1\t8.2\t1.34
 South-2\t2024-Q2\t8.6\t1.31
 """
-
-
-@pytest.mark.parametrize(
-    ("claim", "verdict", "note"),
-    [
-        # one row's figures across period columns, read a row per period
-        ("Lagos grew its staff by more than 60% in 2024.", "SUPPORTED", "+63.4%"),
-        ("Lagos grew its staff by about 20% in 2024.", "CONTRADICTED", "+63.4%"),
-        ("Tallinn's staff fell by 5% in 2024.", "SUPPORTED", "= -5.0%"),
-    ],
-)
-def test_figures_across_period_columns_are_a_series(claim: str, verdict: str, note: str) -> None:
-    got, _ = _settle(claim, OFFICES)
-    assert got is not None and got.verdict == verdict and note in got.note, got
-
-
-@pytest.mark.parametrize(
-    ("claim", "verdict", "note"),
-    [
-        ("North-1 posted a PUE of 1.17 in Q2 2024.", "SUPPORTED", "1.17"),
-        ("North-1 posted a PUE of 1.18 in the second quarter.", "CONTRADICTED", "1.17"),
-        # a quarter the table has no row for: not stated, not contradicted by another quarter's
-        ("North-1 posted a PUE of 1.16 in Q3 2024.", "UNSUPPORTED", "no row for 'Q3 2024'"),
-    ],
-)
-def test_a_quarter_column_picks_the_rows_of_the_quarter_named(claim: str, verdict: str, note: str) -> None:
-    got, _ = _settle(claim, SITES)
-    assert got is not None and got.verdict == verdict and note in got.note, got
-
-
-@pytest.mark.parametrize(
-    ("claim", "verdict", "note"),
-    [
-        # "full-year" and "company-wide" say the whole of revenue, not another kind of it
-        ("Full-year revenue came to $402 million.", "SUPPORTED", "= 402"),
-        ("Company-wide revenue was $380 million.", "CONTRADICTED", "= 402"),
-    ],
-)
-def test_a_hyphenated_whole_is_a_total_not_another_measure(claim: str, verdict: str, note: str) -> None:
-    got, _ = _settle(claim, REVENUE)
-    assert got is not None and got.verdict == verdict and note in got.note, got
-
 
 BIKES = """shop,brand,stock,electric
 Hill Street,Vardo,12,no
@@ -324,71 +254,72 @@ Mill Lane,Orton,9,no
 Bay Front,Kestrel,2,yes
 """
 
+BOOKING = json.dumps({"booking": "B-881", "guest": "R. Amari", "booked": "2025-05-02",
+                      "check_in": "2025-05-16", "nights": 3})
 
-@pytest.mark.parametrize(
-    ("claim", "verdict", "note"),
-    [
-        ("Mill Lane was the only shop with no electric bikes.", "CONTRADICTED", "Hill Street, Mill Lane"),
-        # named by a value of another column: both Kestrel rows, and no other row
-        ("Kestrel is the only brand that is electric.", "SUPPORTED", "Dock Road, Bay Front"),
-        ("Dock Road is the only electric shop.", "CONTRADICTED", "Dock Road, Bay Front"),
-    ],
-)
-def test_the_only_row_meeting_a_yes_no_condition(claim: str, verdict: str, note: str) -> None:
-    got, _ = _settle(claim, BIKES)
-    assert got is not None and got.verdict == verdict and note in got.note, got
+DECLARED = "declared:"  # a prefix: the text that follows is declared metadata.kind: table
+GEAR = DECLARED + """Model          Units 2024   Avg price ($)
+Ridgeline 4        21,600          189.00
+Cloudstep          61,900          129.00
+"""
 
-
-CEREAL = """Product            Serving (g)   Sugar (g)   Protein (g)
+CEREAL = DECLARED + """Product            Serving (g)   Sugar (g)   Protein (g)
 Oat Rounds                  45        11.2          5.0
 Seed Muesli                 50         7.9          5.6
 """
 
 
 @pytest.mark.parametrize(
-    ("claim", "verdict", "note"),
+    ("text", "claim", "verdict", "note"),
     [
+        # a row named without the word every row shares ("Pool")
+        (BRANCHES, "Millford has more than twice the annual swims of Cobb End.", "SUPPORTED", "2.27×"),
+        (BRANCHES, "Cobb End has 8 lanes.", "CONTRADICTED", "lanes: 6"),
+        # one row's figures across period columns, read a row per period
+        (OFFICES, "Lagos grew its staff by more than 60% in 2024.", "SUPPORTED", "+63.4%"),
+        (OFFICES, "Lagos grew its staff by about 20% in 2024.", "CONTRADICTED", "+63.4%"),
+        (OFFICES, "Tallinn's staff fell by 5% in 2024.", "SUPPORTED", "= -5.0%"),
+        # a superlative compares the rows (Tallinn's 114 in 2024), a peak the row's periods
+        (OFFICES, "Lagos had the most staff in 2024.", "CONTRADICTED", "Tallinn"),
+        (OFFICES, "Lagos's staff peaked in 2024.", "SUPPORTED", "highest in 2024"),
+        # a column of quarters: the rows of the quarter named; a quarter no row has is not stated
+        (SITES, "North-1 posted a PUE of 1.17 in Q2 2024.", "SUPPORTED", "1.17"),
+        (SITES, "North-1 posted a PUE of 1.18 in the second quarter.", "CONTRADICTED", "1.17"),
+        (SITES, "North-1 posted a PUE of 1.16 in Q3 2024.", "UNSUPPORTED", "no row for 'Q3 2024'"),
+        # "full-year" and "company-wide" say the whole of revenue, not another kind of it
+        (REVENUE, "Full-year revenue came to $402 million.", "SUPPORTED", "= 402"),
+        (REVENUE, "Company-wide revenue was $380 million.", "CONTRADICTED", "= 402"),
+        # "the only": rows named by a name or by a value of another column (both Kestrel rows)
+        (BIKES, "Mill Lane was the only shop with no electric bikes.", "CONTRADICTED", "Street, Mill Lane"),
+        (BIKES, "Kestrel is the only brand that is electric.", "SUPPORTED", "Dock Road, Bay Front"),
+        (BIKES, "Dock Road is the only electric shop.", "CONTRADICTED", "Dock Road, Bay Front"),
+        # a span between a record's two dates
+        (BOOKING, "Check-in is two weeks after the booking was made.", "SUPPORTED", "14 days"),
+        (BOOKING, "Check-in is 10 days after the booking was made.", "CONTRADICTED", "14 days"),
+        # declared tables of aligned columns
+        # "Ridgeline" alone names "Ridgeline 4"
+        (GEAR, "The Ridgeline sold 21,600 units in 2024.", "SUPPORTED", "21,600"),
+        # the unit picks a column of the figure's size
+        (GEAR, "The Cloudstep costs $150.", "CONTRADICTED", "129"),
         # two figures in grams, each read against the column whose word is beside it
-        ("The Seed Muesli packs 5.6 g of protein into a 45 g serving.", "CONTRADICTED", "Serving (g): 50"),
-        ("The Seed Muesli packs 5.6 g of protein into a 50 g serving.", "SUPPORTED", "Protein (g): 5.6"),
-        ("The Seed Muesli has 7.9 g of sugar and 5.0 g of protein.", "CONTRADICTED", "Protein (g): 5.6"),
+        (CEREAL, "The Seed Muesli packs 5.6 g of protein into a 45 g serving.", "CONTRADICTED", "Serving"),
+        (CEREAL, "The Seed Muesli packs 5.6 g of protein into a 50 g serving.", "SUPPORTED", "Protein (g)"),
+        (CEREAL, "The Seed Muesli has 7.9 g of sugar and 5.0 g of protein.", "CONTRADICTED", "Protein (g)"),
     ],
 )
-def test_two_figures_each_with_its_columns_word(claim: str, verdict: str, note: str) -> None:
-    got = _settle_declared(claim, CEREAL)
+def test_how_rows_periods_and_cells_are_read(text: str, claim: str, verdict: str, note: str) -> None:
+    if text.startswith(DECLARED):
+        got = _settle_declared(claim, text.removeprefix(DECLARED))
+    else:
+        got, _ = _settle(claim, text)
     assert got is not None and got.verdict == verdict and note in got.note, got
 
 
-@pytest.mark.parametrize(
-    ("claim", "verdict", "note"),
-    [
-        # the most of the rows in 2024 (Tallinn's 114), not Lagos's best year
-        ("Lagos had the most staff in 2024.", "CONTRADICTED", "Tallinn"),
-        ("Lagos's staff peaked in 2024.", "SUPPORTED", "highest in 2024"),
-    ],
-)
-def test_a_superlative_compares_the_rows_and_a_peak_the_periods(claim: str, verdict: str, note: str) -> None:
-    got, _ = _settle(claim, OFFICES)
-    assert got is not None and got.verdict == verdict and note in got.note, got
-
-
-BOOKING = json.dumps({"booking": "B-881", "guest": "R. Amari", "booked": "2025-05-02",
-                      "check_in": "2025-05-16", "nights": 3})
-
-
-@pytest.mark.parametrize(
-    ("claim", "verdict", "note"),
-    [
-        ("Check-in is two weeks after the booking was made.", "SUPPORTED", "14 days"),
-        ("Check-in is 10 days after the booking was made.", "CONTRADICTED", "14 days"),
-    ],
-)
-def test_a_span_between_a_records_two_dates(claim: str, verdict: str, note: str) -> None:
-    got, _ = _settle(claim, BOOKING)
-    assert got is not None and got.verdict == verdict and note in got.note, got
-
-
-def test_a_span_between_two_dates_the_claim_does_not_name_is_not_computed() -> None:
+def test_what_is_not_computed_is_not_contradicted() -> None:
+    # a price column of $129-189 is no "$8 million"
+    got = _settle_declared("The Cloudstep brought in about $8 million in 2024.", GEAR.removeprefix(DECLARED))
+    assert got is None or got.verdict != "CONTRADICTED", got
+    # released and updated say nothing of shipping
     record = json.dumps({"model": "K2", "released": "2024-01-10", "updated": "2024-03-01"})
     got, _ = _settle("The K2 ships 3 days after you order it.", record)
-    assert got is None or got.verdict == "UNSUPPORTED", got  # released/updated say nothing of it
+    assert got is None or got.verdict == "UNSUPPORTED", got
