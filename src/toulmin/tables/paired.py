@@ -30,7 +30,8 @@ def paired(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
         return None
     i = p.rows[0]
     t = p.r.table
-    where = {j: [at for w, at in c.toks if stem(w) in header_words(t.columns[j].text)] for j in cols}
+    heads = {j: header_words(t.columns[j].text) for j in cols}
+    where = {j: [at for w, at in c.toks if stem(w) in heads[j]] for j in cols}
     if any(not at for at in where.values()):
         return None
 
