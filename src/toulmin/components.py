@@ -86,8 +86,11 @@ class Components:
 
     @cached_property
     def threshold(self) -> float:
-        """The entailment a passage needs to back a claim: decide.threshold, else the checker's own."""
+        """The entailment a passage needs to back a claim in verify: decide.threshold, else
+        the checker's own for verify (its checker.json ``verify`` block), else its pair threshold."""
         t = self.config.decide.threshold
+        if t is None:
+            t = getattr(self.checker, "verify_threshold", None)
         return float(self.checker.threshold if t is None else t)
 
     @cached_property
@@ -98,9 +101,17 @@ class Components:
         d = self.config.decide
         fill = {k: v for k, v in {"threshold": self.threshold,
                                   "support_margin": float(getattr(self.checker, "support_margin", 0.0)),
-                                  "contradiction_threshold": CANDIDATE_CONTRADICTION}.items()
+                                  "contradiction_threshold": self.contradiction_line}.items()
                 if getattr(d, k) is None}
         return self.config.merged({"decide": fill}) if fill else self.config
+
+    @cached_property
+    def contradiction_line(self) -> float:
+        """The contradiction on a candidate span that refutes a claim in verify when
+        decide.contradiction_threshold is null: the checker's own (its checker.json
+        ``verify`` block), else the line fitted for the default checker."""
+        own = getattr(self.checker, "candidate_contradiction", None)
+        return CANDIDATE_CONTRADICTION if own is None else float(own)
 
     @cached_property
     def pair_checker(self) -> Checker:

@@ -136,7 +136,8 @@ class DecideConfig(_Strict):
     grounded_threshold: float = Field(0.7, ge=0.0, le=1.0, description="is_grounded needs confidence >= this")
     threshold: float | None = Field(
         None, ge=0.0, le=1.0, description="entailment probability a passage needs to back a claim (verify) "
-        "or a pair to be supported (score-pairs, eval pairs); null: the checker's own. Reports show the "
+        "or a pair to be supported (score-pairs, eval pairs); null: the checker's own (for verify, its "
+        "checker.json verify block where it has one, fitted end to end). Reports show the "
         "value used. Was checker.threshold (accepted, with a deprecation warning, until 0.2)")
     support_margin: float | None = Field(
         None, ge=0.0, le=1.0, description="how far entailment must beat contradiction for a passage to back "
@@ -146,8 +147,10 @@ class DecideConfig(_Strict):
         "null: the checker's own (its checker.json support_margin, fitted on development data by "
         "benchmarks/margin.py; 0 for a checker without one). Reports show the value used")
     contradiction_threshold: float | None = Field(
-        None, ge=0.0, le=1.0, description="contradiction probability that refutes; null: 0.6 for a candidate "
-        "span in verify, 0.5 for a document pair in score-pairs and eval pairs. Was "
+        None, ge=0.0, le=1.0, description="contradiction probability that refutes; null: for a candidate "
+        "span in verify the checker's own (its checker.json verify block, fitted end to end by "
+        "benchmarks/contradiction_line.py), else 0.6; 0.5 for a document pair in score-pairs and eval "
+        "pairs. Was "
         "checker.contradiction_threshold (accepted, with a deprecation warning, until 0.2)")
     contradiction_min_overlap: float = Field(0.4, ge=0.0, le=1.0)
     # On DialogSum the checker reads a paraphrase of speech as often as an edit as a

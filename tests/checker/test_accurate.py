@@ -69,3 +69,12 @@ def test_preset_accurate_keeps_a_supported_claim_and_names_its_checker() -> None
     assert rep.details[0].verdict == "SUPPORTED"
     version = json.loads((shipped_model_dir("accurate") / "checker.json").read_text())["version"]
     assert rep.models["checker"] == f"toulmin-checker-mpnet-l12@{version}"  # the report says which
+
+
+def test_verify_reads_the_accurate_checkers_own_lines() -> None:
+    """Its checker.json verify block (benchmarks/contradiction_line.py, fitted on HaluEval dev
+    answers) sets the lines verify reads, and the report shows them; the pair threshold stays."""
+    block = json.loads((shipped_model_dir("accurate") / "checker.json").read_text())["verify"]
+    rep = verify("The warranty lasts two years.", [MANUAL], preset="accurate")
+    assert rep.config["decide"]["threshold"] == block["threshold"] != OnnxChecker("accurate").threshold
+    assert rep.config["decide"]["contradiction_threshold"] == block["contradiction_threshold"]

@@ -165,3 +165,41 @@ def test_missing_model_folder_is_a_model_error(tmp_path: Any) -> None:
     with pytest.raises(ModelError) as e:
         OnnxChecker(tmp_path)
     assert e.value.code == "E_MODEL_MISSING" and "model.onnx" in (e.value.fix or "")
+
+
+def _with_verify_block(tmp_path: Any, block: dict[str, float]) -> str:
+    """The fast checker's files beside a checker.json that carries ``block`` as its verify block."""
+    import json
+
+    src = shipped_model_dir("fast")
+    tmp_path.mkdir()
+    for f in ("model.onnx", "tokenizer.json"):
+        (tmp_path / f).symlink_to(src / f)
+    meta = json.loads((src / "checker.json").read_text())
+    meta["verify"] = block
+    (tmp_path / "checker.json").write_text(json.dumps(meta))
+    return str(tmp_path)
+
+
+def test_verify_reads_the_checkers_own_verify_block(tmp_path: Any) -> None:
+    """A checker.json verify block (benchmarks/contradiction_line.py) sets the entailment a
+    candidate needs and the contradiction that refutes in verify, where decide leaves them
+    to the checker; the pair threshold stays for score-pairs; a value set per call wins."""
+    from toulmin import verify
+
+    claim = "The Eiffel Tower was finished in 1889."
+    p = OnnxChecker("fast").predict([claim], [DOC])[0][0]
+    assert p >= OnnxChecker("fast").threshold  # supported as shipped
+    below = _with_verify_block(tmp_path / "below", {"threshold": round(p - 0.01, 4),
+                                                    "contradiction_threshold": 0.9})
+    above = _with_verify_block(tmp_path / "above", {"threshold": min(1.0, round(p + 0.01, 4))})
+    rep = verify(claim, [DOC], checker={"model": below})
+    assert rep.config["decide"]["threshold"] == round(p - 0.01, 4)
+    assert rep.config["decide"]["contradiction_threshold"] == 0.9
+    assert rep.details[0].verdict == "SUPPORTED"
+    rep = verify(claim, [DOC], checker={"model": above})
+    assert rep.config["decide"]["contradiction_threshold"] == 0.6  # not in the block: the default's line
+    assert rep.details[0].verdict != "SUPPORTED"
+    rep = verify(claim, [DOC], checker={"model": above}, decide={"threshold": 0.1})
+    assert rep.config["decide"]["threshold"] == 0.1 and rep.details[0].verdict == "SUPPORTED"
+    assert load_checker(None, above).threshold == OnnxChecker("fast").threshold  # score-pairs' own

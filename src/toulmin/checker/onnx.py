@@ -81,6 +81,16 @@ class OnnxChecker:
         self.threshold = float(self.meta["threshold"])
         # how far entailment must beat contradiction for SUPPORTED (benchmarks/margin.py)
         self.support_margin = float(self.meta.get("support_margin", 0.0))
+        # What verify reads where decide leaves it to the checker, when checker.json has a
+        # "verify" block: the entailment a candidate needs and the contradiction that refutes,
+        # fitted end to end on development answers (benchmarks/contradiction_line.py). A
+        # checker's probabilities on candidate spans differ from one model to another; absent,
+        # verify reads the pair threshold above and the line fitted for the default (0.6).
+        fitted = self.meta.get("verify") or {}
+        self.verify_threshold: float | None = (None if fitted.get("threshold") is None
+                                               else float(fitted["threshold"]))
+        self.candidate_contradiction: float | None = (None if fitted.get("contradiction_threshold") is None
+                                                      else float(fitted["contradiction_threshold"]))
         self.temperature = float(self.meta.get("temperature", 1.0))
         self.claim_first = self.meta.get("pair_order", "claim_first") == "claim_first"
         self.max_length = int(max_length or self.meta.get("max_length", 256))
