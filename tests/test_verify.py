@@ -319,3 +319,16 @@ def test_an_extractor_without_a_budget_still_works() -> None:
             return []
 
     assert not _takes_budget(Plugin()) and _takes_budget(SpacyExtractor)
+
+
+def test_candidates_are_read_lazily_unless_the_config_needs_every_one() -> None:
+    """decide.lazy_candidates (issue 56): on by default with the lines decide reads; off when
+    set off, and where cite.recheck is false (the citation check then reads only the backing
+    sources the main pass names)."""
+    from toulmin.config import load_config
+    from toulmin.verify import Verifier
+
+    lazy = Verifier(load_config()).classifier.lazy  # type: ignore[attr-defined]
+    assert lazy is not None and lazy.min_overlap == 0.4 and lazy.contradiction == 0.6
+    for off in ({"decide": {"lazy_candidates": False}}, {"cite": {"recheck": False}}):
+        assert Verifier(load_config(overrides=off)).classifier.lazy is None  # type: ignore[attr-defined]

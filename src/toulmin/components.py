@@ -22,7 +22,7 @@ from .checker.onnx import OnnxChecker
 from .checks.registry import Runner, runner_for
 from .cite.judge import CitationJudge
 from .classify.judge import LLMJudge
-from .classify.offline import CheckerClassifier, Classifier
+from .classify.offline import CheckerClassifier, Classifier, LazyCandidates
 from .classify.pairs import WindowConfig
 from .config import CANDIDATE_CONTRADICTION, PAIR_CONTRADICTION, Config
 from .errors import ConfigError
@@ -178,9 +178,15 @@ class Components:
     def classifier(self) -> Classifier:
         d = self.config.decide
         # a judge reads the joined spans' score whatever the candidates say: all are scored for it
+        # a judge reads every candidate's score: all are scored for it
+        r = self.resolved.decide
+        lazy = (LazyCandidates(self.threshold, d.contradiction_min_overlap,
+                               r.contradiction_threshold or CANDIDATE_CONTRADICTION, r.support_margin or 0.0)
+                if d.judge == "checker" and d.lazy_candidates and self.config.cite.recheck else None)
         offline = CheckerClassifier(self.checker, joint=d.joint, checks=d.checks is not False,
                                     question_context=d.question_context, runner=self.check_runner,
-                                    lazy_joint=self.threshold if d.judge == "checker" else None)
+                                    lazy_joint=self.threshold if d.judge == "checker" else None,
+                                    lazy_candidates=lazy)
         if d.judge == "checker":
             return offline
         llm = require_llm(self.llm, f"decide.judge={d.judge}", "decide.judge=checker")

@@ -153,6 +153,13 @@ class DecideConfig(_Strict):
         "pairs. Was "
         "checker.contradiction_threshold (accepted, with a deprecation warning, until 0.2)")
     contradiction_min_overlap: float = Field(0.4, ge=0.0, le=1.0)
+    lazy_candidates: bool = Field(
+        True, description="verify reads first the candidates that share at least "
+        "contradiction_min_overlap of a claim's words (only they can refute it), and the others only "
+        "when those do not back the claim cleanly from a current source or one of them refutes it "
+        "(issue 56: fewer checker pairs, the same verdicts; such a claim quotes and names only the "
+        "backing passages read; off where cite.recheck is false, whose citation check reads the "
+        "backing sources named); false: every candidate is read")
     # On DialogSum the checker reads a paraphrase of speech as often as an edit as a
     # contradiction; the checks catch the edits (docs/benchmarks.md, issue 32).
     conversation_contradiction_threshold: float = Field(

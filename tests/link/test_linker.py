@@ -33,6 +33,13 @@ def test_bm25_links_the_right_span_and_floor_unlinks() -> None:
     assert got[1] == []
 
 
+def test_a_candidate_knows_whether_its_source_is_stale() -> None:
+    # the classifier reads the other sources' candidates when only a stale one backs a claim
+    old = Source(id="old", text="The study enrolled 300 participants.", metadata={"superseded_by": "trial"})
+    got = HybridLinker(None, k=3).link([_claim("The trial had 340 participants.")], [*SOURCES, old])[0]
+    assert {c.source_id: c.stale for c in got} == {"trial": False, "old": True}
+
+
 class _FakeEmbedder:
     name, version = "fake", "0"
 

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from .judge import JUDGE_PROMPT, LLMJudge, find_quote
-from .offline import CheckerClassifier, Classification, Classifier, ScoredCandidate
+from .offline import CheckerClassifier, Classification, Classifier, LazyCandidates, ScoredCandidate
 from .pairs import (
     Evidence,
     PairScore,
@@ -19,6 +19,7 @@ from .pairs import (
 
 __all__ = [
     "JUDGE_PROMPT", "CheckerClassifier", "Classification", "Classifier", "Evidence", "LLMJudge",
-    "PairScore", "ScoredCandidate", "SentenceScore", "WindowConfig", "claim_units", "find_quote",
+    "LazyCandidates", "PairScore", "ScoredCandidate", "SentenceScore", "WindowConfig", "claim_units",
+    "find_quote",
     "score_pairs"
 ]

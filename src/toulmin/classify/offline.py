@@ -9,6 +9,7 @@ that need two sentences ("led by Smith" + "Smith's trial had 340 people").
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 import numpy as np
@@ -20,7 +21,8 @@ from ..checks.registry import Pair, Runner, runner_for
 from ..extract.extractor import _PRONOUNS, Claim
 from ..link.linker import Candidate
 
-__all__ = ["CheckerClassifier", "Classification", "Classifier", "ScoredCandidate", "merge_findings"]
+__all__ = ["CheckerClassifier", "Classification", "Classifier", "LazyCandidates", "ScoredCandidate",
+           "merge_findings"]
 
 _RANK = {"ok": 0, "partial": 1, "imprecise": 2, "mismatch": 3, "missing": 4}
 
@@ -56,7 +58,7 @@ class Classifier(Protocol):
     ) -> list[Classification]: ...
 
 
-def _probs(row: Sequence[float]) -> dict[str, float]:
+def _probs(row: Sequence[float] | np.ndarray) -> dict[str, float]:
     return {lab: round(float(x), 4) for lab, x in zip(LABELS, row)}
 
 
@@ -122,10 +124,33 @@ def _holds(host: Candidate, spans: Sequence[Candidate]) -> bool:
     return ctx is not None and all(c.source_id == host.source_id and c.text in ctx for c in spans)
 
 
+# _backed's answer when no unread candidate can change a claim's verdict
+_EVERY: frozenset[str] = frozenset({"\x00every source"})
+
+
+@dataclass(frozen=True)
+class LazyCandidates:
+    """What decide reads (decide.rules), for leaving unread the candidates that cannot change
+    a claim's verdict: a candidate sharing fewer than ``min_overlap`` of the claim's words
+    never refutes it (``decide.contradiction_min_overlap``), so once a candidate that shares
+    enough backs the claim cleanly (entailment at ``threshold``, ahead of contradiction by
+    ``margin``, every check content, none of the claim's candidates refuting at
+    ``contradiction`` or by a check), the others could only back it too (issue 56): its verdict
+    stays, and its report names the backing sources among those read. Where only an outdated
+    source's passages back it, the other sources' candidates are read (a current one makes it
+    SUPPORTED, not STALE)."""
+
+    threshold: float
+    min_overlap: float
+    contradiction: float
+    margin: float
+
+
 class CheckerClassifier:
     def __init__(
         self, checker: Checker, *, joint: int = 2, checks: bool = True, question_context: bool | str = False,
         runner: Runner | None = None, lazy_joint: float | None = None,
+        lazy_candidates: LazyCandidates | None = None,
     ):
         self.checker = checker
         self.question_context = question_context
@@ -136,6 +161,7 @@ class CheckerClassifier:
         # never reads the joined spans' score (decide.rules), so that pair is not scored.
         # None: every joint pair is scored (a judge reads the joint score too).
         self.lazy_joint = lazy_joint
+        self.lazy = lazy_candidates
 
     def classify(
         self,
@@ -154,50 +180,71 @@ class CheckerClassifier:
         n_claims = len(claims) if answer_claims is None else answer_claims
         framed = bool(question) and (self.question_context is True or (
             self.question_context == "auto" and n_claims <= 2))
-        for claim, cands in zip(claims, candidates):
+        joins = self._joined(candidates)
+        found = ([self._findings(c, cands, js) for c, cands, js in zip(claims, candidates, joins)]
+                 if self.checks else [([[] for _ in cands], []) for cands in candidates])
+        # the candidates read first: all, or where a claim's other candidates may go unread,
+        # those that share enough of its words to refute it
+        first = [self._first(cands, per) for cands, (per, _) in zip(candidates, found)]
+        for claim, cands, read, joined in zip(claims, candidates, first, joins):
             n = len(cands)
-            joined: list[int] = []
             hyp = claim.text
             if question and framed and not hyp.startswith("Question:"):
                 # the answer's claim read as a reply to its question, as the checker was trained
                 hyp = f"Question: {question.strip()} Answer: {hyp}"
             hyps.append(hyp)
-            for c in cands:
+            for j in read:
                 left.append(hyp)
-                right.append(c.context or c.text)
+                right.append(cands[j].context or cands[j].text)
             host: int | None = None
-            if self.joint >= 2 and n >= 2:
-                joined = sorted(range(min(self.joint, n)), key=lambda j: (cands[j].source_id, cands[j].start))
+            if joined:
                 # When one candidate's context already holds every joined span, the
                 # checker has read them together there: that pair is the joint score.
                 host = next((i for i in range(n) if _holds(cands[i], [cands[j] for j in joined])), None)
             plan.append((n, joined, host))
-        found = ([self._findings(c, cands, p[1]) for c, cands, p in zip(claims, candidates, plan)]
-                 if self.checks else [([[] for _ in cands], []) for cands in candidates])
-        probs = self.checker.predict(left, right) if left else np.zeros((0, 3))
+        got = self.checker.predict(left, right) if left else np.zeros((0, 3))
+        rows: list[dict[int, np.ndarray]] = []
+        k = 0
+        for read in first:
+            rows.append({j: got[k + m] for m, j in enumerate(read)})
+            k += len(read)
+        # the rest of a claim's candidates, unless a passage read first backs it cleanly
+        rest = []
+        for cands, row, (per, _) in zip(candidates, rows, found):
+            backed = self._backed(cands, row, per)
+            rest.append([j for j in range(len(cands))
+                         if j not in row and not (backed is _EVERY or cands[j].source_id in backed)])
+        more = [(i, j) for i, js in enumerate(rest) for j in js]
+        if more:
+            later = self.checker.predict([hyps[i] for i, _ in more],
+                                         [candidates[i][j].context or candidates[i][j].text for i, j in more])
+            for (i, j), row in zip(more, later):
+                rows[i][j] = row
         # The joined spans' own pairs, scored once the candidates' scores say they may be read.
-        starts = np.cumsum([0] + [n for n, _, _ in plan])
         extra: dict[int, int] = {}
         jl: list[str] = []
         jr: list[str] = []
-        for i, ((n, joined, host), (per, _)) in enumerate(zip(plan, found)):
-            own = probs[starts[i] : starts[i] + n]
-            if joined and host is None and not self._alone(candidates[i], own, per):
+        for i, ((_, joined, host), (per, _)) in enumerate(zip(plan, found)):
+            read = sorted(rows[i])
+            own = np.array([rows[i][j] for j in read]).reshape(len(read), 3)
+            if (joined and host is None
+                    and not self._alone([candidates[i][j] for j in read], own, [per[j] for j in read])):
                 extra[i] = len(jl)
                 jl.append(hyps[i])
                 jr.append(" ".join(candidates[i][j].text for j in joined))
         jprobs = self.checker.predict(jl, jr) if jl else np.zeros((0, 3))
         out: list[Classification] = []
-        for i, (cands, (_, joined, host), (per, findings)) in enumerate(zip(candidates, plan, found)):
-            k = int(starts[i])
-            scored = [
-                ScoredCandidate(candidate=c, probs=_probs(probs[k + j]), findings=per[j])
-                for j, c in enumerate(cands)
-            ]
+        for i, (cands, (n, joined, host), (per, findings)) in enumerate(zip(candidates, plan, found)):
+            row = rows[i]
+            # a candidate left unread is left out, as if the linker had not found it
+            scored = [ScoredCandidate(candidate=c, probs=_probs(row[j]), findings=per[j])
+                      for j, c in enumerate(cands) if j in row]
             joint = None
             joint_of = joined
-            if joined and host is not None:  # a context held the joined spans: its pair is the joint score
-                joint = _probs(probs[k + host])
+            if len(row) < n:
+                joint_of = []  # backed alone by what was read: decide reads no joint score
+            elif joined and host is not None:  # a context held the joined spans: its pair is the joint score
+                joint = _probs(row[host])
             elif i in extra:
                 joint = _probs(jprobs[extra[i]])
             else:
@@ -208,6 +255,46 @@ class CheckerClassifier:
                 )
             )
         return out
+
+    def _joined(self, candidates: Sequence[Sequence[Candidate]]) -> list[list[int]]:
+        """The candidates each claim's joined spans are made of (the first ``joint``, in text order)."""
+        out: list[list[int]] = []
+        for cands in candidates:
+            first = range(min(self.joint, len(cands))) if self.joint >= 2 and len(cands) >= 2 else range(0)
+            out.append(sorted(first, key=lambda j: (cands[j].source_id, cands[j].start)))
+        return out
+
+    def _first(self, cands: Sequence[Candidate], per: Sequence[Sequence[Finding]]) -> list[int]:
+        """The candidates read first: every one, unless lazy reading is on, some candidate
+        shares enough words and no check finds a mismatch or a missing number (decide would
+        read those with every candidate's scores); then those that share enough words."""
+        rule = self.lazy
+        if rule is None or any(f.status == "mismatch" or (f.kind == "number" and f.status == "missing")
+                               for fs in per for f in fs):
+            return list(range(len(cands)))
+        near = [j for j, c in enumerate(cands) if c.overlap >= rule.min_overlap]
+        return near if near else list(range(len(cands)))
+
+    def _backed(self, cands: Sequence[Candidate], row: dict[int, np.ndarray],
+                per: Sequence[Sequence[Finding]]) -> frozenset[str]:
+        """Whose unread candidates cannot change the claim's verdict, when none read refutes it
+        and one backs it cleanly (at the threshold, ahead of contradiction by the margin, about
+        the claim's topic where any candidate is, every check content with it): every source's
+        (``_EVERY``) when a backer's source is current; when only outdated sources back it, only
+        those sources' own (a current source's passage would make it SUPPORTED, not STALE)."""
+        rule = self.lazy
+        if rule is None or any(float(p[2]) >= rule.contradiction for p in row.values()):
+            return frozenset()
+        some_on_topic = any(c.on_topic for c in cands)
+        backers = [
+            cands[j] for j, p in row.items()
+            if float(p[0]) >= rule.threshold and float(p[0]) - float(p[2]) >= rule.margin
+            and (cands[j].on_topic or not some_on_topic)
+            and all(f.status == "ok" for f in per[j])  # no name, number or date of the claim missing
+        ]
+        if any(not c.stale for c in backers):
+            return _EVERY
+        return frozenset(c.source_id for c in backers)
 
     def _alone(self, cands: Sequence[Candidate], probs: np.ndarray, per: Sequence[Sequence[Finding]]) -> bool:
         """Whether decide can never read the joined spans' score for this claim: one candidate

@@ -63,6 +63,8 @@ class Candidate(BaseModel):
         exclude=True,
         description="false when the claim has a topic no source mentions: such a span cannot refute it",
     )
+    stale: bool = Field(False, exclude=True, description="the span's source is marked stale (superseded, "
+                        "outdated, retracted): a claim only such spans back is STALE")
 
 
 @dataclass(frozen=True)
@@ -341,6 +343,7 @@ class HybridLinker:
             context=ctx,
             missing_names=missing,
             on_topic=on_topic,
+            stale=sources[u.source].stale_reason is not None,
         )
 
 
