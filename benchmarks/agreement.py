@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from verify_speed import make_cases, wait_for_helpers
 
-from pipeline import _halueval_cases, _wice_rows
+from pipeline import _halueval_cases, _wice_cases, _wice_rows
 from toulmin.cli.verify_cmd import parse_sets
 from toulmin.config import load_config
 from toulmin.metrics import balanced_accuracy
@@ -39,10 +39,7 @@ def cases(rows: int, wice_rows: int, speed: int) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for task in ("qa", "dialogue", "summarization"):
         out += [{**c, "slice": task} for c in _halueval_cases(task, rows, "dev")]
-    for i, r in enumerate(_wice_rows()[:wice_rows]):
-        out.append({"id": f"wice-{i}", "slice": "wice", "q": None, "answer": r["claim"],
-                    "sources": [{"id": "page", "text": "\n".join(r["sents"])}],
-                    "label": int(r["label"] == "supported")})
+    out += [{**c, "slice": "wice"} for c in _wice_cases(_wice_rows()[:wice_rows])]
     out += [{**c, "slice": "speed", "q": None, "label": None} for c in make_cases(speed)]
     return out
 

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pipeline import _halueval_cases, _wice_rows
+from pipeline import _halueval_cases, _wice_cases, _wice_rows
 from toulmin.config import CANDIDATE_CONTRADICTION, load_config
 from toulmin.metrics import balanced_accuracy
 from toulmin.verify import get_verifier
@@ -108,9 +108,7 @@ def main() -> None:
           f"chosen ({best['threshold']:.2f}, {best['line']:.2f}): {best['mean']:.2f}")
     if a.judge:
         held = {f"halueval-{t}": _halueval_cases(t, a.judge, "test") for t in TASKS}
-        held["wice-dev"] = [{"q": None, "answer": r["claim"], "label": int(r["label"] == "supported"),
-                             "sources": [{"id": "page", "text": "\n".join(r["sents"])}]}
-                            for r in _wice_rows()]
+        held["wice-dev"] = _wice_cases(_wice_rows())
         for r in (today, best):
             v = get_verifier(load_config(overrides={**base, "decide": {
                 "contradiction_threshold": r["line"], "threshold": r["threshold"]}}))

@@ -65,6 +65,20 @@ def _wice_rows() -> list[dict[str, Any]]:
     return rows
 
 
+def _wice_cases(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each WiCE claim as an answer against its cited page; grounded when supported."""
+    return [
+        {
+            "id": f"wice-{i}",
+            "q": None,
+            "answer": r["claim"],
+            "sources": [{"id": "page", "text": "\n".join(r["sents"])}],
+            "label": int(r["label"] == "supported"),
+        }
+        for i, r in enumerate(rows)
+    ]
+
+
 def _run_cases(verifier: Any, cases: list[dict[str, Any]]) -> dict[str, Any]:
     y, p, ms, errors, claims, confs, contra = [], [], [], 0, [], [], []
     by_llm, errored, dropped = 0, 0, 0
@@ -200,18 +214,8 @@ def main() -> None:
     if a.wice_rows:
         rows = rows[: a.wice_rows]
     if "wice" in parts:
-        cases = [
-            {
-                "id": f"wice-{i}",
-                "q": None,
-                "answer": r["claim"],
-                "sources": [{"id": "page", "text": "\n".join(r["sents"])}],
-                "label": int(r["label"] == "supported"),
-            }
-            for i, r in enumerate(rows)
-        ]
         t = time.perf_counter()
-        res["wice-dev"] = _run_cases(verifier, cases)
+        res["wice-dev"] = _run_cases(verifier, _wice_cases(rows))
         res["wice-dev"]["seconds"] = round(time.perf_counter() - t, 1)
         print("wice", res["wice-dev"], flush=True)
     if "link" in parts:

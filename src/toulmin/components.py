@@ -177,11 +177,12 @@ class Components:
     @cached_property
     def classifier(self) -> Classifier:
         d = self.config.decide
-        # a judge reads the joined spans' score whatever the candidates say: all are scored for it
-        # a judge reads every candidate's score: all are scored for it
-        r = self.resolved.decide
+        # a judge reads the joined spans' and every candidate's score whatever the others say:
+        # all are scored for it
+        r = self.resolved.decide  # the lines decide reads, filled in where the config leaves them
         lazy = (LazyCandidates(self.threshold, d.contradiction_min_overlap,
-                               r.contradiction_threshold or CANDIDATE_CONTRADICTION, r.support_margin or 0.0)
+                               self.contradiction_line if r.contradiction_threshold is None
+                               else r.contradiction_threshold, r.support_margin or 0.0)
                 if d.judge == "checker" and d.lazy_candidates and self.config.cite.recheck else None)
         offline = CheckerClassifier(self.checker, joint=d.joint, checks=d.checks is not False,
                                     question_context=d.question_context, runner=self.check_runner,

@@ -124,10 +124,6 @@ def _holds(host: Candidate, spans: Sequence[Candidate]) -> bool:
     return ctx is not None and all(c.source_id == host.source_id and c.text in ctx for c in spans)
 
 
-# _backed's answer when no unread candidate can change a claim's verdict
-_EVERY: frozenset[str] = frozenset({"\x00every source"})
-
-
 @dataclass(frozen=True)
 class LazyCandidates:
     """What decide reads (decide.rules), for leaving unread the candidates that cannot change
@@ -212,8 +208,7 @@ class CheckerClassifier:
         rest = []
         for cands, row, (per, _) in zip(candidates, rows, found):
             backed = self._backed(cands, row, per)
-            rest.append([j for j in range(len(cands))
-                         if j not in row and not (backed is _EVERY or cands[j].source_id in backed)])
+            rest.append([j for j in range(len(cands)) if j not in row and cands[j].source_id not in backed])
         more = [(i, j) for i, js in enumerate(rest) for j in js]
         if more:
             later = self.checker.predict([hyps[i] for i, _ in more],
@@ -280,8 +275,8 @@ class CheckerClassifier:
         """Whose unread candidates cannot change the claim's verdict, when none read refutes it
         and one backs it cleanly (at the threshold, ahead of contradiction by the margin, about
         the claim's topic where any candidate is, every check content with it): every source's
-        (``_EVERY``) when a backer's source is current; when only outdated sources back it, only
-        those sources' own (a current source's passage would make it SUPPORTED, not STALE)."""
+        when a backer's source is current; when only outdated sources back it, only those
+        sources' own (a current source's passage would make it SUPPORTED, not STALE)."""
         rule = self.lazy
         if rule is None or any(float(p[2]) >= rule.contradiction for p in row.values()):
             return frozenset()
@@ -292,9 +287,7 @@ class CheckerClassifier:
             and (cands[j].on_topic or not some_on_topic)
             and all(f.status == "ok" for f in per[j])  # no name, number or date of the claim missing
         ]
-        if any(not c.stale for c in backers):
-            return _EVERY
-        return frozenset(c.source_id for c in backers)
+        return frozenset(c.source_id for c in (cands if any(not c.stale for c in backers) else backers))
 
     def _alone(self, cands: Sequence[Candidate], probs: np.ndarray, per: Sequence[Sequence[Finding]]) -> bool:
         """Whether decide can never read the joined spans' score for this claim: one candidate
