@@ -332,27 +332,3 @@ def test_candidates_are_read_lazily_unless_the_config_needs_every_one() -> None:
     assert lazy is not None and lazy.min_overlap == 0.4 and lazy.contradiction == 0.6
     for off in ({"decide": {"lazy_candidates": False}}, {"cite": {"recheck": False}}):
         assert Verifier(load_config(overrides=off)).classifier.lazy is None  # type: ignore[attr-defined]
-
-
-def test_pairs_are_scored_in_int8_first_and_near_a_line_again() -> None:
-    """checker.rescore (issue 56): the default scores with the int8 graph first, with decide's
-    lines; null, an LLM judge or a checker without int8 parameters score exactly; a band of 1
-    rescores every pair, so its report is the exact one."""
-    from toulmin.checker.rescore import RescoringChecker
-    from toulmin.config import load_config
-    from toulmin.verify import Verifier
-
-    first = Verifier(load_config()).classifier.checker  # type: ignore[attr-defined]
-    assert isinstance(first, RescoringChecker) and first.band == 0.1
-    assert first.lines.entailment == (0.4, 0.25) and first.lines.contradiction == (0.6,)
-    for exact in ({"checker": {"rescore": None}}, {"checker": {"model": "fast"}}):
-        assert not isinstance(Verifier(load_config(overrides=exact)).classifier.checker,  # type: ignore[attr-defined]
-                              RescoringChecker)
-    assert "rescore" in toulmin.verify(ANSWER, SOURCES).models
-
-    def claims(band: float | None) -> list[dict[str, object]]:
-        r = toulmin.verify(ANSWER, SOURCES, checker={"rescore": band})
-        return [c.model_dump(exclude={"timings"}) for c in r.claims]
-
-    assert claims(1.0) == claims(None)
-    assert claims(0.0) != claims(None)  # the int8 graph's own probabilities

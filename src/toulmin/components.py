@@ -19,7 +19,6 @@ from ._parallel import resolve_threads, runtime_id
 from .checker import checker_from_config
 from .checker.base import Checker, stamp
 from .checker.onnx import OnnxChecker
-from .checker.rescore import Lines, RescoringChecker
 from .checks.registry import Runner, runner_for
 from .cite.judge import CitationJudge
 from .classify.judge import LLMJudge
@@ -84,21 +83,6 @@ class Components:
     @cached_property
     def checker(self) -> Checker:
         return checker_from_config(self.config)
-
-    @cached_property
-    def verify_checker(self) -> Checker:
-        """What verify's classifier scores with: the checker, or with ``checker.rescore`` set
-        and a checker that ships its int8 parameters, the int8 graph first and the checker
-        again on the pairs near one of the lines decide reads (checker/rescore.py)."""
-        band, d = self.config.checker.rescore, self.resolved.decide
-        if band is None or d.judge != "checker" or not getattr(self.checker, "int8_ffn", False):
-            return self.checker
-        contra = [self.contradiction_line if d.contradiction_threshold is None else d.contradiction_threshold]
-        if d.conversation_contradiction_threshold < 1.0:
-            contra.append(d.conversation_contradiction_threshold)
-        lines = Lines(entailment=(self.threshold, d.partial_threshold), contradiction=tuple(contra),
-                      margin=d.support_margin or 0.0)
-        return RescoringChecker(self.checker, lines, band)
 
     @cached_property
     def threshold(self) -> float:
@@ -200,7 +184,7 @@ class Components:
                                self.contradiction_line if r.contradiction_threshold is None
                                else r.contradiction_threshold, r.support_margin or 0.0)
                 if d.judge == "checker" and d.lazy_candidates and self.config.cite.recheck else None)
-        offline = CheckerClassifier(self.verify_checker, joint=d.joint, checks=d.checks is not False,
+        offline = CheckerClassifier(self.checker, joint=d.joint, checks=d.checks is not False,
                                     question_context=d.question_context, runner=self.check_runner,
                                     lazy_joint=self.threshold if d.judge == "checker" else None,
                                     lazy_candidates=lazy)
@@ -227,9 +211,6 @@ class Components:
                if emb else " (bm25 only)"),
             "checker": stamp(self.checker),
         }
-        if isinstance(self.verify_checker, RescoringChecker):
-            out["rescore"] = (f"int8 feed-forward outputs first; pairs within {self.verify_checker.band:g} "
-                              "of a line decide reads scored again exactly")
         if emb is not None or isinstance(self.checker, OnnxChecker):
             out["runtime"] = runtime_id()
         if self.llm_extractor is not None:

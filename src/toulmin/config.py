@@ -73,13 +73,6 @@ class CheckerConfig(_Strict):
     top_windows: int | None = Field(8, ge=1, description="windows per claim sentence sent to the "
                                     "model, picked by word overlap; null = all")
     split_claim: bool = False
-    rescore: float | None = Field(
-        0.1, ge=0.0, le=1.0,
-        description="verify (with decide.judge=checker) scores each pair first with the checker's "
-        "feed-forward output projections in int8 (about 1.4x faster a pair) and again exactly the pairs "
-        "whose probabilities lie within this distance of a line decide reads (threshold, contradiction "
-        "line, margin); null = every pair exact; 0 = int8 alone. Only for a checker that ships "
-        "ffn_int8.npz (the default does); others are always exact")
 
 
 class ExtractConfig(_Strict):

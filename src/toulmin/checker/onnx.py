@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -15,7 +15,6 @@ from .._parallel import ItemPool, cpu_session, runtime_id
 from ..errors import InputError, ModelError
 from .base import LABELS, softmax
 from .graph import drop_attention_mask
-from .int8ffn import PARAMS_FILE, int8_ffn
 
 __all__ = ["BUNDLED", "PACKAGED", "OnnxChecker", "named_checker", "shipped_model_dir"]
 
@@ -121,11 +120,6 @@ class OnnxChecker:
         self._inputs = {i.name for i in self.session.get_inputs()}
         self._wide: tuple[Any, set[str]] | None = None  # on every core, made when first needed
         self._wide_lock = threading.Lock()
-        # the graph with its feed-forward output projections in int8 (checker/int8ffn.py),
-        # when the folder ships its parameters; sessions made when first needed
-        self.int8_ffn = (self.path / PARAMS_FILE).is_file()
-        self._draft: tuple[Any, set[str]] | None = None
-        self._draft_wide: tuple[Any, set[str]] | None = None
 
     @staticmethod
     def _feed(enc: Any, inputs: set[str]) -> dict[str, np.ndarray]:
@@ -140,36 +134,6 @@ class OnnxChecker:
         res = self.session.run(None, self._feed(enc, self._inputs))[0]
         return np.asarray(res[0], dtype=np.float32)
 
-    def _draft_source(self) -> bytes:
-        import onnx
-
-        model = (onnx.load_from_string(self._source) if isinstance(self._source, bytes)
-                 else onnx.load(self._source))
-        with np.load(self.path / PARAMS_FILE) as params:
-            return int8_ffn(model, {k: params[k] for k in params.files}).SerializeToString()  # type: ignore[no-any-return]
-
-    def _draft_session(self, wide: bool) -> tuple[Any, set[str]]:
-        """The int8 graph's sessions, one thread and every core, both made on first use
-        (its bytes are not kept)."""
-        with self._wide_lock:
-            if self._draft is None:
-                source = self._draft_source()
-                one = cpu_session(source, threads=1)
-                self._draft = one, {i.name for i in one.get_inputs()}
-                if self._items.threads > 1:
-                    many = cpu_session(source, threads=self._items.threads)
-                    self._draft_wide = many, {i.name for i in many.get_inputs()}
-            got = self._draft_wide if wide and self._draft_wide is not None else self._draft
-            return got
-
-    def _draft_one(self, enc: Any) -> np.ndarray:
-        session, inputs = self._draft_session(False)
-        return np.asarray(session.run(None, self._feed(enc, inputs))[0][0], dtype=np.float32)
-
-    def _draft_all(self, enc: Any) -> np.ndarray:
-        session, inputs = self._draft_session(True)
-        return np.asarray(session.run(None, self._feed(enc, inputs))[0][0], dtype=np.float32)
-
     def _run_wide(self, enc: Any) -> np.ndarray:
         """One pair on every core: 1.6x faster than on one on two cores, with the
         same logits to the bit (each output element is still summed by one thread
@@ -183,24 +147,6 @@ class OnnxChecker:
         return np.asarray(res[0], dtype=np.float32)
 
     def logits(self, claims: Sequence[str], spans: Sequence[str]) -> np.ndarray:
-        return self._logits(claims, spans, self._run_one, self._run_wide)
-
-    def draft_logits(self, claims: Sequence[str], spans: Sequence[str]) -> np.ndarray:
-        """``logits`` from the graph with the feed-forward output projections in int8
-        (about 1.4x faster a pair; probabilities about 0.01 from ``logits``'): only for a
-        checker whose folder ships ``ffn_int8.npz`` (``int8_ffn``)."""
-        if not self.int8_ffn:
-            raise ModelError("E_MODEL_MISSING", f"{self.path} has no {PARAMS_FILE}",
-                             fix="write it with scripts/write_ffn_int8.py, or set checker.rescore to null")
-        return self._logits(claims, spans, self._draft_one, self._draft_all)
-
-    def draft_predict(self, claims: Sequence[str], spans: Sequence[str]) -> np.ndarray:
-        if not claims:
-            return np.zeros((0, 3))
-        return softmax(self.draft_logits(claims, spans), self.temperature)
-
-    def _logits(self, claims: Sequence[str], spans: Sequence[str], one: Callable[[Any], np.ndarray],
-                wide: Callable[[Any], np.ndarray]) -> np.ndarray:
         if len(claims) != len(spans):
             raise InputError("E_PAIR_MISMATCH", f"{len(claims)} claims but {len(spans)} spans",
                              fix="pass one span per claim")
@@ -214,7 +160,7 @@ class OnnxChecker:
             chunk = unique[k : k + self.batch_size]
             pairs = chunk if self.claim_first else [(s, c) for c, s in chunk]
             encs = self.tokenizer.encode_batch(pairs)
-            runs = self._items.map(one, encs, cost=lambda e: len(e.ids), spare=wide)
+            runs = self._items.map(self._run_one, encs, cost=lambda e: len(e.ids), spare=self._run_wide)
             out[k : k + len(chunk)] = np.stack(runs)[:, self._cols]
         return out[slot]
 

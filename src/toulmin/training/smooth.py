@@ -19,14 +19,17 @@ from typing import Any
 
 import numpy as np
 
-from ..checker.int8ffn import PARAMS_FILE, ffn_out_matmuls
-
-__all__ = ["SMOOTH_ALPHA", "calibration_pairs", "ffn_int8_params", "ffn_out_matmuls", "smooth_ffn_out",
-           "write_ffn_int8"]
+__all__ = ["SMOOTH_ALPHA", "calibration_pairs", "ffn_out_matmuls", "smooth_ffn_out"]
 
 # Share of the range moved into the weights; 0.85 kept the int8 logits closest to
 # fp32 among 0.5 / 0.75 / 0.85 / 1.0 on 300 VitaminC dev pairs (docs/experiments.md).
 SMOOTH_ALPHA = 0.85
+
+
+def ffn_out_matmuls(graph: Any) -> list[Any]:
+    """The feed-forward output projections of a BERT-style export, in graph order."""
+    return [n for n in graph.node
+            if n.op_type == "MatMul" and "/output/dense/" in n.name and "/attention/" not in n.name]
 
 
 def calibration_pairs(n: int = 192) -> list[tuple[str, str]]:
@@ -123,57 +126,4 @@ def smooth_ffn_out(fp32: Path, out: Path, tokenizer_json: Path,
     graph.initializer.extend(keep)
     onnx.checker.check_model(model)
     onnx.save(model, str(out))
-    return out
-
-
-def _smoothing(amax: np.ndarray, w: np.ndarray, alpha: float) -> np.ndarray:
-    wmax = np.abs(w).max(axis=1)
-    s = np.power(np.maximum(amax, 1e-5), alpha) / np.power(np.maximum(wmax, 1e-5), 1 - alpha)
-    return np.clip(s, 1e-3, 1e3).astype(np.float32)
-
-
-def ffn_int8_params(model_path: Path, tokenizer_json: Path, pairs: Sequence[tuple[str, str]], *,
-                    alpha: float = SMOOTH_ALPHA, outliers: int = 2,
-                    max_length: int = 256) -> dict[str, np.ndarray]:
-    """What ``toulmin.checker.int8ffn.int8_ffn`` needs to run a model's feed-forward
-    output projections in int8: per layer, the smoothing factors and the ``outliers``
-    input channels with the largest activations on ``pairs`` (kept in fp32)."""
-    import onnx
-    from onnx import numpy_helper
-
-    model = onnx.load(str(model_path))
-    inits = {i.name: i for i in model.graph.initializer}
-    targets = ffn_out_matmuls(model.graph)
-    if not targets:
-        raise ValueError(f"{model_path}: no feed-forward output MatMul found")
-    acts = [n.input[0] for n in targets]
-    amax = _activation_max(model, acts, tokenizer_json, pairs, max_length)
-    scales, picked = [], []
-    for node, act in zip(targets, acts):
-        w = numpy_helper.to_array(inits[node.input[1]]).astype(np.float32)
-        scales.append(_smoothing(amax[act], w, alpha))
-        picked.append(np.sort(np.argsort(-amax[act], kind="stable")[:outliers]).astype(np.int64))
-    return {"scale": np.stack(scales), "outliers": np.stack(picked).reshape(len(targets), outliers)}
-
-
-def write_ffn_int8(model_dir: Path, *, alpha: float = SMOOTH_ALPHA, outliers: int = 2,
-                   pairs: Sequence[tuple[str, str]] | None = None) -> Path:
-    """Write ``model_dir``'s ``ffn_int8.npz`` (calibrated on ``calibration_pairs()``, from
-    training slices only) and record it in its checker.json."""
-    import json
-
-    meta_file = model_dir / "checker.json"
-    meta = json.loads(meta_file.read_text())
-    used = calibration_pairs() if pairs is None else list(pairs)
-    params = ffn_int8_params(model_dir / "model.onnx", model_dir / "tokenizer.json", used, alpha=alpha,
-                             outliers=outliers, max_length=int(meta.get("max_length", 256)))
-    out = model_dir / PARAMS_FILE
-    with out.open("wb") as fh:
-        np.savez(fh, **params)
-    meta["int8_ffn"] = {
-        "file": PARAMS_FILE, "alpha": alpha, "outliers": outliers,
-        "calibration": f"{len(used)} pairs, the first rows of the training slices (calibration_pairs)",
-        "command": "python scripts/write_ffn_int8.py " + str(model_dir),
-    }
-    meta_file.write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n")
     return out
