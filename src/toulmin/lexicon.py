@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 __all__ = [
@@ -76,6 +76,7 @@ def root(word: str) -> str:
     return word[:5]
 
 
+@lru_cache(maxsize=65536)  # called for every word of every passage a claim is checked against
 def inflected_root(word: str) -> str:
     """A word without its inflection, then cut to five letters: "taking" and "take",
     "compared" and "compare", "opened" and "open" read alike (checks.negatives; the

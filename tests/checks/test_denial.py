@@ -65,3 +65,13 @@ def test_denied_clauses_reads_the_clause_under_the_frame() -> None:
     assert denied_clauses("Rumours that the plant closed in 2019 are false.") == ["the plant closed in 2019"]
     assert denied_clauses("Contrary to claims that the plant closed, it still runs.") == ["the plant closed"]
     assert denied_clauses("The plant closed in 2019.") == []
+
+
+def test_a_text_is_read_once_and_its_reading_cannot_be_altered() -> None:
+    """content_roots is cached per text (issue 56: a passage is checked against every
+    claim); what it returns is immutable, so no caller can change what the next one reads."""
+    from toulmin.checks.denial import content_roots
+
+    first = content_roots("The plant closed in 2019.")
+    assert isinstance(first, frozenset) and content_roots("The plant closed in 2019.") is first
+    assert content_roots.cache_info().maxsize == 4096  # bounded

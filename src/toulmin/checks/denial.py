@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from ..lexicon import CHECK_STOP, NEGATION_RE, root
 from ..text import split_sentences
@@ -63,10 +64,11 @@ _NEG = NEGATION_RE
 _STOP = CHECK_STOP
 
 
-def content_roots(text: str, root_of: Callable[[str], str] = root) -> set[str]:
+@lru_cache(maxsize=4096)  # a passage's sentences are read again for each claim checked against it
+def content_roots(text: str, root_of: Callable[[str], str] = root) -> frozenset[str]:
     """The roots of ``text``'s content words: what a clause must share with a claim to say
     it (``root_of``: the lexicon's five letters, or ``inflected_root`` for a question)."""
-    return {root_of(w) for w in _WORD.findall(text.lower()) if w not in _STOP}
+    return frozenset(root_of(w) for w in _WORD.findall(text.lower()) if w not in _STOP)
 
 
 def negated(text: str) -> bool:
@@ -82,6 +84,11 @@ def denied_clauses(sentence: str) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=4096)  # a passage is read again for every claim checked against it
+def _denied(sentence: str) -> tuple[str, ...]:
+    return tuple(denied_clauses(sentence))
+
+
 def check_denial(claim: str, evidence: str) -> list[Finding]:
     """A ``mismatch`` when a sentence of ``evidence`` denies a clause that says the claim:
     three quarters of the claim's content words (at least two) in that clause, and the
@@ -91,7 +98,7 @@ def check_denial(claim: str, evidence: str) -> list[Finding]:
     if len(roots) < 2:
         return []
     for sentence in (s.text for s in split_sentences(evidence)):  # "Dr. Smith" ends no sentence
-        for clause in denied_clauses(sentence):
+        for clause in _denied(sentence):
             said = {root(w) for w in _WORD.findall(clause.lower())}
             if len(roots & said) / len(roots) < 0.75:
                 continue

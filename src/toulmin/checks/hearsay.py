@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from ..lexicon import inflected_root
 from ..text import split_sentences, stated
@@ -162,20 +163,37 @@ def asked_clauses(sentence: str, following: str = "", transcript: bool = False) 
     return out
 
 
-def _says(claim_roots: set[str], text: str, claim_negated: bool,
-          roots_of: Callable[[str], set[str]] = content_roots) -> bool:
+def _says(claim_roots: frozenset[str], text: str, claim_negated: bool,
+          roots_of: Callable[[str], frozenset[str]] = content_roots) -> bool:
     covered = len(claim_roots & roots_of(text)) / len(claim_roots) >= 0.75
     return covered and negated(text) == claim_negated
 
 
-def _inflected_roots(text: str) -> set[str]:
+def _inflected_roots(text: str) -> frozenset[str]:
     """Content words without their inflection: a question asks "Did the bakery open", a
     claim says "the bakery opened"."""
     return content_roots(text, inflected_root)
 
 
+# A candidate passage is read again for every claim checked against it: its sentences and
+# their framed clauses are kept for the passages seen last.
+@lru_cache(maxsize=1024)
+def _sentences(evidence: str) -> tuple[str, ...]:
+    return tuple(" ".join(s.text.split()) for s in split_sentences(evidence))
+
+
+@lru_cache(maxsize=4096)
+def _hearsay(sentence: str) -> tuple[str, ...]:
+    return tuple(hearsay_clauses(sentence))
+
+
+@lru_cache(maxsize=4096)
+def _asked(sentence: str, following: str, transcript: bool) -> tuple[str, ...]:
+    return tuple(asked_clauses(sentence, following, transcript))
+
+
 def _only_framed(claim: str, evidence: str, framed_by: Callable[[str, str], bool],
-                 roots_of: Callable[[str], set[str]] = content_roots) -> str | None:
+                 roots_of: Callable[[str], frozenset[str]] = content_roots) -> str | None:
     """The first sentence of ``evidence`` that says the claim (three quarters of its
     content words, its polarity) only inside a frame (``framed_by(sentence, next)``), when
     no sentence states it outright; else None."""
@@ -184,7 +202,7 @@ def _only_framed(claim: str, evidence: str, framed_by: Callable[[str, str], bool
         return None
     claim_negated = negated(claim)
     framed: str | None = None
-    sentences = [" ".join(s.text.split()) for s in split_sentences(evidence)]
+    sentences = _sentences(evidence)
     for i, sentence in enumerate(sentences):
         if len(roots & roots_of(sentence)) / len(roots) < 0.75:
             continue
@@ -207,7 +225,7 @@ def check_hearsay(claim: str, evidence: str) -> list[Finding]:
 
     def framed_by(sentence: str, _next: str) -> bool:
         return is_instruction(sentence) or any(_says(roots, x, claim_negated)
-                                               for x in hearsay_clauses(sentence))
+                                               for x in _hearsay(sentence))
 
     framed = _only_framed(claim, evidence, framed_by)
     if framed is None:
@@ -232,7 +250,7 @@ def check_asked(claim: str, evidence: str) -> list[Finding]:
 
     def framed_by(sentence: str, following: str) -> bool:
         return any(_says(roots, x, claim_negated, _inflected_roots)
-                   for x in asked_clauses(sentence, following, transcript))
+                   for x in _asked(sentence, following, transcript))
 
     framed = _only_framed(claim, evidence, framed_by, _inflected_roots)
     if framed is None:
