@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..lexicon import NEGATION_RE, NEGATION_WORDS, inflected_root
+from ..lexicon import NEGATION_RE, NEGATION_WORDS
 from ..text import split_sentences, stated
 from .finding import Finding
 from .words import STOP, WORD, Sentence, names_in
@@ -129,9 +129,6 @@ def check_negation(claim: str, sentences: list[Sentence]) -> list[Finding]:
     named = names_in(claim) & cw
     in_passage = named & frozenset().union(*(s[1] for s in sentences)) if named else set()
     best = None
-    # the words compared without their inflection: "Damage caused by liquids is not covered"
-    # is the statement "Liquid damage is covered", negated
-    roots = {inflected_root(w) for w in cw}
     for sent in sentences:
         # a question states neither polarity ("Did you go to school today?"); a tag
         # question states its clause ("It's not far, is it?"), read without the tag
@@ -139,7 +136,7 @@ def check_negation(claim: str, sentences: list[Sentence]) -> list[Finding]:
         if clause is None:
             continue
         sent = (clause, sent[1])
-        literal = len(roots & {inflected_root(w) for w in sent[1]})
+        literal = len(cw & sent[1])
         credit = (len(in_passage - sent[1]) if in_passage and literal and not names_in(sent[0]) - named
                   else 0)
         if best is None or (literal + credit, literal) > best[0]:
@@ -149,7 +146,7 @@ def check_negation(claim: str, sentences: list[Sentence]) -> list[Finding]:
     # seemed to ignore the boy" is not the negation of "the cheetahs did not approach
     # the boy", though three quarters of its words are there.
     shared = best[0][0] if best else 0
-    if best is None or shared / len(roots) < 0.75 or len(roots) - shared > 1:
+    if best is None or shared / len(cw) < 0.75 or len(cw) - shared > 1:
         return []
     text = best[1][0]
     clause = clause_of(text, cw)
