@@ -290,3 +290,29 @@ def test_a_student_without_logits_or_gate_slices_is_refused_with_the_fix(
         with pytest.raises(ConfigError) as c:
             _cfg(student_files, **bad)
         assert c.value.code == "E_BAD_OPTION" and c.value.fix
+
+
+class _StopAfter:
+    """A stop flag read ``n`` times as not set, then set: with no checkpoint due, a run reads
+    it twice a step (its loop's test, then its checkpoint test), so ``n = 2k`` sets it
+    between step k's checkpoint test and the loop's next test."""
+
+    def __init__(self, n: int) -> None:
+        self.left = n
+
+    def __bool__(self) -> bool:
+        self.left -= 1
+        return self.left < 0
+
+
+def test_a_stop_between_a_steps_checkpoint_test_and_the_loop_still_checkpoints(
+        files: dict[str, Path], tmp_path: Path) -> None:
+    """The race of test_stop_checkpoints_at_once_..., made certain: the run ends with that
+    step's checkpoint, not with none."""
+    h = tmp_path / "m"
+    h.mkdir()
+    got = marathon._run(h, _cfg(files, ckpt_steps=0, ckpt_minutes=60.0), _StopAfter(6))  # type: ignore[arg-type]
+    assert got["step"] == 3
+    st = marathon.status(h)
+    assert st["step"] == 3 and st["pairs_seen"] == 6
+    assert [e["event"] for e in _events(h)][-2:] == ["checkpoint", "stop"]

@@ -382,7 +382,10 @@ def _run(h: Path, cfg: MarathonConfig, stop_: StopFlag) -> dict[str, Any]:
     def encode(batch: list[Any]) -> Any:
         return encode_pairs(tok, batch, max_len)
 
+    saved = step if ck is not None else -1  # the step the newest checkpoint holds
+
     def save() -> None:
+        nonlocal saved
         new = h / "ckpt.new"
         shutil.rmtree(new, ignore_errors=True)
         model.save_pretrained(new / "model")
@@ -392,6 +395,7 @@ def _run(h: Path, cfg: MarathonConfig, stop_: StopFlag) -> dict[str, Any]:
         write_json(new / "state.json", {"step": step, "total_steps": total, "pairs_seen": seen,
                                          "train_seconds": round(train_s, 1), "done": step >= total})
         _swap_in(h, new)
+        saved = step
         log_event(h, "checkpoint", step=step, pairs_seen=seen)
 
     def score() -> None:
@@ -450,7 +454,11 @@ def _run(h: Path, cfg: MarathonConfig, stop_: StopFlag) -> dict[str, Any]:
         if due or step == total or stop_:
             save()
             last_save = time.time()
-    if step < total:  # stopped before the end: the last step's state is saved already
+    if step < total and saved != step:
+        # the stop came between a step's checkpoint test and the loop's own: save it now, or
+        # the steps since the last checkpoint are lost (none at all before the first)
+        save()
+    if step < total:  # stopped before the end: the last step's state is saved
         log_event(h, "stop", step=step, pairs_seen=seen, seconds=round(time.time() - t_run, 1))
     else:
         log_event(h, "done", step=step, pairs_seen=seen)
