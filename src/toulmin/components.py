@@ -180,9 +180,8 @@ class Components:
         # a judge reads the joined spans' and every candidate's score whatever the others say:
         # all are scored for it
         r = self.resolved.decide  # the lines decide reads, filled in where the config leaves them
-        lazy = (LazyCandidates(self.threshold, d.contradiction_min_overlap,
-                               self.contradiction_line if r.contradiction_threshold is None
-                               else r.contradiction_threshold, r.support_margin or 0.0)
+        line = self.contradiction_line if d.contradiction_threshold is None else d.contradiction_threshold
+        lazy = (LazyCandidates(self.threshold, d.contradiction_min_overlap, line, r.support_margin or 0.0)
                 if d.judge == "checker" and d.lazy_candidates and self.config.cite.recheck else None)
         offline = CheckerClassifier(self.checker, joint=d.joint, checks=d.checks is not False,
                                     question_context=d.question_context, runner=self.check_runner,
@@ -191,11 +190,10 @@ class Components:
         if d.judge == "checker":
             return offline
         llm = require_llm(self.llm, f"decide.judge={d.judge}", "decide.judge=checker")
-        resolved = self.resolved.decide
         return LLMJudge(llm, offline, mode=d.judge, band=d.cascade_band, budget=d.cascade_budget,
                         fallback=self.config.llm.fallback, advisory=frozenset(d.advisory_checks),
-                        thresholds=(resolved.threshold if resolved.threshold is not None else 0.5,
-                                    resolved.contradiction_threshold or CANDIDATE_CONTRADICTION))
+                        thresholds=(r.threshold if r.threshold is not None else 0.5,
+                                    r.contradiction_threshold or CANDIDATE_CONTRADICTION))
 
     @cached_property
     def citation_judge(self) -> CitationJudge:

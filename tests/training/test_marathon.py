@@ -293,9 +293,8 @@ def test_a_student_without_logits_or_gate_slices_is_refused_with_the_fix(
 
 
 class _StopAfter:
-    """A stop flag read ``n`` times as not set, then set: with no checkpoint due, a run reads
-    it twice a step (its loop's test, then its checkpoint test), so ``n = 2k`` sets it
-    between step k's checkpoint test and the loop's next test."""
+    """A stop flag read ``n`` times as not set, then set: a run reads it once a step, at its
+    loop's test, so it ends after step ``n``, with no checkpoint due."""
 
     def __init__(self, n: int) -> None:
         self.left = n
@@ -305,13 +304,13 @@ class _StopAfter:
         return self.left < 0
 
 
-def test_a_stop_between_a_steps_checkpoint_test_and_the_loop_still_checkpoints(
+def test_a_stop_between_checkpoints_still_checkpoints_the_last_step(
         files: dict[str, Path], tmp_path: Path) -> None:
-    """The race of test_stop_checkpoints_at_once_..., made certain: the run ends with that
-    step's checkpoint, not with none."""
+    """A stop landing anywhere in a step (the race behind test_stop_checkpoints_at_once_...,
+    made certain): the run ends with that step's checkpoint, not with none."""
     h = tmp_path / "m"
     h.mkdir()
-    got = marathon._run(h, _cfg(files, ckpt_steps=0, ckpt_minutes=60.0), _StopAfter(6))  # type: ignore[arg-type]
+    got = marathon._run(h, _cfg(files, ckpt_steps=0, ckpt_minutes=60.0), _StopAfter(3))  # type: ignore[arg-type]
     assert got["step"] == 3
     st = marathon.status(h)
     assert st["step"] == 3 and st["pairs_seen"] == 6

@@ -451,12 +451,12 @@ def _run(h: Path, cfg: MarathonConfig, stop_: StopFlag) -> dict[str, Any]:
             score()
         due = ((cfg.ckpt_steps and step % cfg.ckpt_steps == 0)
                or time.time() - last_save >= cfg.ckpt_minutes * 60)
-        if due or step == total or stop_:
+        if due or step == total:
             save()
             last_save = time.time()
-    if step < total and saved != step:
-        # the stop came between a step's checkpoint test and the loop's own: save it now, or
-        # the steps since the last checkpoint are lost (none at all before the first)
+    if saved != step:
+        # stopped between checkpoints, wherever the stop landed: save the last step, or the
+        # steps since the last checkpoint are lost (none at all before the first)
         save()
     if step < total:  # stopped before the end: the last step's state is saved
         log_event(h, "stop", step=step, pairs_seen=seen, seconds=round(time.time() - t_run, 1))
