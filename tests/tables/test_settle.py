@@ -323,3 +323,159 @@ def test_what_is_not_computed_is_not_contradicted() -> None:
     record = json.dumps({"model": "K2", "released": "2024-01-10", "updated": "2024-03-01"})
     got, _ = _settle("The K2 ships 3 days after you order it.", record)
     assert got is None or got.verdict == "UNSUPPORTED", got
+
+
+UNITS = """| Line | Units 2023 | Units 2024 | Avg price 2024 ($) |
+|---|---|---|---|
+| Harbour Jacket | 14,000 | 11,900 | 210 |
+| Fell Vest | 8,000 | 10,000 | 95 |"""
+
+PLANTS = """plant\tquarter\toutput_mw\tlabel
+Ostra\t2024-Q1\t40.0\tgrid
+Ostra\t2024-Q2\t44.0\tgrid
+Vesta\t2024-Q1\t20.0\tisland
+Vesta\t2024-Q2\t19.0\tisland"""
+
+RETURNS = """| Year | Fund return (%) | Index return (%) |
+|---|---|---|
+| 2023 | 9.1 | 11.0 |
+| 2024 | 14.2 | 12.0 |"""
+
+SHIPPED = """| Metric | 2023 | 2024 |
+|---|---|---|
+| Crates shipped | 500 | 450 |
+| Staff | 10 | 12 |"""
+
+CEREALS = """| Product | Serving (g) | Sugar (g) | Fibre (g) |
+|---|---|---|---|
+| Oat Rings | 30 | 12.0 | 1.0 |
+| Bran Bites | 40 | 4.0 | 8.0 |"""
+
+HEADCOUNT = """office,headcount_2023,headcount_2024
+Lisbon,120,140
+Oslo,90,85"""
+
+ENTRIES = json.dumps({"gallery": "Tern House", "monthly": [
+    {"month": "2024-01", "entries": 1000, "fee_eur": 8},
+    {"month": "2024-02", "entries": 1500, "fee_eur": 8},
+    {"month": "2024-03", "entries": 2500, "fee_eur": 9},
+]})
+
+QUARTERLY = """| Quarter | Sales ($M) |
+|---|---|
+| Q1 2024 | 10.0 |
+| Q2 2024 | 9.0 |
+| Q3 2024 | 12.0 |
+| Q4 2024 | 15.0 |"""
+
+STOCK = """sku,name,region,price_usd,bottles_in_stock
+K-1,Alder Ridge Syrah,Sonoma,48.00,12
+K-2,Brightwater Riesling,Mosel,19.50,40
+K-3,Cold Creek Merlot,Napa,36.00,0"""
+
+
+@pytest.mark.parametrize(
+    ("text", "claim", "verdict", "note"),
+    [
+        # the one measure a table keeps across periods is the one a change without a column speaks of
+        (UNITS, "Harbour Jacket sales were down about 15% year over year.", "SUPPORTED", "= -15.0%"),
+        (UNITS, "Harbour Jacket sales were down about 25% year over year.", "CONTRADICTED", "= -15.0%"),
+        (UNITS, "The Fell Vest grew by roughly 25% in 2024.", "SUPPORTED", "= +25.0%"),
+        (UNITS, "The Fell Vest budget was cut in 2024.", "CONTRADICTED", "8,000 → 10,000"),
+        # a quarter in a column of its own: "in Q2" is against the same row's quarter before
+        (PLANTS, "Ostra's output rose 10% in Q2.", "SUPPORTED", "(44.0 − 40.0) / 40.0 = +10.0%"),
+        (PLANTS, "Vesta's output climbed in Q2.", "CONTRADICTED", "20.0 → 19.0"),
+        # a gap between two columns in points, and who trails whom
+        (RETURNS, "In 2023 the fund trailed its index by 1.9 percentage points.", "SUPPORTED", "11.0 − 9.1"),
+        (RETURNS, "In 2024 the fund beat its index by 2.2 percentage points.", "SUPPORTED", "14.2 − 12.0"),
+        # "shipments" for "Crates shipped"
+        (SHIPPED, "Shipments fell 10% in 2024.", "SUPPORTED", "(450 − 500) / 500 = -10.0%"),
+        # "N times as much A as B": A over B, whatever else the row holds
+        (CEREALS, "Oat Rings have more than ten times as much sugar as fibre in a serving.", "SUPPORTED",
+         "Sugar (g) / Fibre (g): 12.0 / 1.0"),
+        # "half as much ... as": two rows compared, not a change
+        (CEREALS, "Bran Bites have less than half as much sugar per serving as Oat Rings.", "SUPPORTED",
+         "Bran Bites 4.0 / Oat Rings 12.0"),
+        (CEREALS, "Oat Rings have less than half as much sugar per serving as Bran Bites.", "CONTRADICTED",
+         "Oat Rings 12.0 / Bran Bites 4.0"),
+        # two columns tie on the claim's words: the one whose cell states its one figure
+        (HEADCOUNT, "Lisbon has 140 employees.", "SUPPORTED", "headcount_2024: 140"),
+        # a figure over a span of months, no operation said, in a column of counts: their total
+        (ENTRIES, "The gallery had 5,000 entries between January and March.", "SUPPORTED",
+         "1000 + 1500 + 2500 = 5,000"),
+        (ENTRIES, "Entries more than doubled between January and March.", "SUPPORTED", "2500 / 1000"),
+        # a column of codes gives way to the names after it; the counted noun names no column
+        (STOCK, "The Cold Creek Merlot costs $36.", "SUPPORTED", "Cold Creek Merlot, price_usd"),
+        (STOCK, "Two of the three bottles sell for under $40.", "SUPPORTED", "price_usd under $40"),
+    ],
+)
+def test_measures_periods_and_gaps_said_in_other_words(
+    text: str, claim: str, verdict: str, note: str
+) -> None:
+    got, _ = _settle(claim, text)
+    assert got is not None and got.verdict == verdict and note in got.note, got
+
+
+def test_a_gap_said_the_wrong_way_round_is_not_supported() -> None:
+    for claim in ("In 2023 the fund beat its index by 1.9 percentage points.",
+                  "In 2024 the fund trailed its index by 2.2 percentage points."):
+        got, _ = _settle(claim, RETURNS)
+        assert got is None or got.verdict != "SUPPORTED", (claim, got)
+
+
+def test_ratios_two_moves_and_levels_are_not_misread() -> None:
+    # the ratio the wrong way round, "ten times" read as a count of rows, two moves read as one
+    for text, claim in (
+        (CEREALS, "Oat Rings have more than ten times as much fibre as sugar."),
+        (QUARTERLY, "Sales dipped in Q2, then rose in each of the two quarters that followed."),
+    ):
+        got, _ = _settle(claim, text)
+        assert got is None or got.verdict == "UNSUPPORTED", (claim, got)
+    # a fee held over the months is no total; a figure that is no total refutes nothing
+    for claim in ("The fee was 25 euros between January and March.",
+                  "The gallery had 4,000 entries between January and March."):
+        got, _ = _settle(claim, ENTRIES)
+        assert got is None or got.verdict != "SUPPORTED" or "+" not in got.note, (claim, got)
+        assert got is None or got.verdict != "CONTRADICTED" or "+" not in got.note, (claim, got)
+
+
+def test_a_row_named_with_a_possessive_is_read_not_a_crash() -> None:
+    # a label word with its "'s" ("Women's") among the claim's words: the row it names
+    text = """| Category | Units 2024 |
+|---|---|
+| Women's Boots | 1,200 |
+| Men's Boots | 900 |"""
+    got, _ = _settle("Women's Boots sold 1,200 units in 2024.", text)
+    assert got is not None and got.verdict == "SUPPORTED" and "Women's Boots" in got.note, got
+
+
+def test_a_rate_over_a_time_shows_its_arithmetic() -> None:
+    text = """| Plan | Monthly fee |
+|---|---|
+| Basic | $15 |
+| Family | $32 |"""
+    got, _ = _settle("The Family plan costs $384 a year.", text)
+    assert got is not None and got.verdict == "SUPPORTED" and "$32 × 12 = $384" in got.note, got
+    got, _ = _settle("The Family plan costs $400 a year.", text)
+    assert got is not None and got.verdict == "CONTRADICTED" and "$32 × 12 = $384" in got.note, got
+
+
+def test_two_columns_each_named_are_not_a_tie_to_break_by_a_figure() -> None:
+    text = """| pick | round | player | school |
+|---|---|---|---|
+| 12 | 1 | ann lee | miami |
+| 179 | 6 | bo park | clemson |"""
+    got, _ = _settle("The player picked in round 6 was Bo Park from Miami.", text)
+    assert got is None or got.verdict != "SUPPORTED", got
+
+
+def test_times_as_a_count_and_as_a_ratio() -> None:
+    text = """| week | opponent | result |
+|---|---|---|
+| 1 | hawks | w |
+| 2 | owls | l |
+| 3 | hawks | w |"""
+    got, _ = _settle("They played the hawks 2 times as opponent.", text)
+    assert got is not None and got.verdict == "SUPPORTED" and "2 rows" in got.note, got
+    got, _ = _settle("They played the hawks 1 time more than the owls.", text)
+    assert got is None or "rows with" not in got.note, got

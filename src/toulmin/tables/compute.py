@@ -65,9 +65,24 @@ __all__ = ["RATIO", "RULES", "absent", "count", "count_value", "lookup"]
 # --- the operations -----------------------------------------------------------------------
 
 
+def _both_ways(c: ClaimText, p: Pick) -> bool:
+    """The claim says a move down and a move up, the rows' names left out ("the Fell Vest
+    grew" says one move)."""
+    t = p.r.table
+    names = [row_name(p, i) for i in range(len(t.rows))]
+    if len(t.caption.split()) <= 6:  # a row read along its periods is named by its caption
+        names.append(t.caption)
+    low = c.low
+    for name in names:
+        low = low.replace(name.lower(), " ") if name else low
+    return bool(DOWNWARD.search(low)) and bool(re.search(rf"\b{UP}\b", low))
+
+
 def _trend(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
     if not c.has(EVERY) or not (c.has(CHANGE) or c.has(MORE) or c.has(LESS)):
         return None
+    if _both_ways(c, p):
+        return None  # "dipped in Q2, then climbed in each quarter after": two moves, not one trend
     down = (bool(c.has(DOWNWARD)) and not re.search(rf"\b{UP}\b", c.low)) or (
         not c.has(CHANGE) and bool(c.has(LESS)) and not c.has(MORE)
     )
@@ -203,6 +218,10 @@ def _change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None
     times = c.has(TIMES)
     if not c.has(CHANGE) and not times:
         return None
+    if _both_ways(c, p):
+        return None  # "dipped in Q2, then climbed": two moves; which one a figure is of is not read
+    if times and not c.has(CHANGE) and c.has(RATIO):
+        return None  # "half as much sugar as": two rows compared (_compare), not a change
     one = p.rows[:1] or ([0] if len(p.r.table.rows) == 1 else [])
     if len(one) == 1 and len(p.rows) < 2 and (k := _earlier_column(p, j)) is not None:
         return _changed(c, p, (one[0], k), (one[0], j), nums, times)
@@ -405,8 +424,41 @@ def _all_counted(c: ClaimText, p: Pick) -> bool:
     return n == len([i for i in range(len(p.r.table.rows)) if not is_summary(p, i)])
 
 
+_RATE_HEAD = re.compile(r"%|\brate\b|\bratio\b|\bshare\b|\baverage\b|\bavg\b|\bmean\b|\bper\b|\bmedian\b")
+
+
+def _spanned_total(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
+    """ "welcomed roughly 152,000 visitors between January and June": a figure over a span of
+    rows, no operation said, in a column of counts or amounts (not a rate, a share, a
+    price): their total. SUPPORTED when the total is the figure; nothing otherwise (a level
+    held over the span is read this way too, so a figure that is not the total refutes
+    nothing)."""
+    if len(nums) != 1 or c.has(CHANGE) or c.has(MAX) or c.has(MIN) or c.has(THAN) or c.negated:
+        return None
+    rows = span_rows(c, p)
+    head = p.r.table.columns[j].text
+    if rows is None or len(rows) < 2 or _RATE_HEAD.search(head.lower()):
+        return None
+    if stem("price") in header_words(head):
+        return None
+    s = series(p, j, rows)
+    v0 = cell_value(p.r, s[0][0], j) if s else None
+    n = nums[0]
+    if len(s) != len(rows) or v0 is None or not fits(n, v0) or n.unit == "%":
+        return None
+    got = sum(v for _, v in s)
+    if not agrees(n, got) or any(agrees(n, v) for _, v in s):
+        return None
+    shown = " + ".join(cell_text(p, i, j) for i, _ in s)
+    return settled(p, "SUPPORTED", f"{head}: {shown} = {_fmt_like(got, v0)}", [(i, j) for i, _ in s])
+
+
 def _aggregate(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
     total, mean = c.has(TOTAL), c.has(AVERAGE)
+    if not (total or mean):
+        spanned = _spanned_total(c, p, j, nums)
+        if spanned is not None:
+            return spanned
     if not (total or mean) and not p.rows and _all_counted(c, p) and nums:
         total = c.has(_ALL_ROWS)
     if not (total or mean) or not nums:
@@ -441,7 +493,7 @@ RATIO = re.compile(
     r"\b(?:(more than|over|at least|less than|under|nearly|almost|about|roughly)\s+)?"
     r"(twice|double|two times|three times|triple|four times|five times|ten times|half|"
     r"(\d+(?:\.\d+)?) times)\s+"
-    r"(?:as\s+\w+(?:\s+\w+){0,2}?\s+as|the\s+\w+(?:\s+\w+)?\s+of)\b"
+    r"(?:as\s+\w+(?:\s+\w+){0,4}?\s+as|the\s+\w+(?:\s+\w+)?\s+of)\b"
 )
 _FACTOR = {
     "twice": 2.0,
@@ -602,7 +654,9 @@ def _condition(c: ClaimText, p: Pick, nums: list[Number], after: int) -> tuple[i
                     and (x.number.value > limit if op == ">" else x.number.value < limit)
                 )
 
-            return j, bound, f"with {t.columns[j].text} {'over' if op == '>' else 'under'} {n.text}"
+            # "under $45" carries its own bound word
+            shown = n.text if n.bound else f"{'over' if op == '>' else 'under'} {n.text}"
+            return j, bound, f"with {t.columns[j].text} {shown}"
     for j in p.cols:
         vals = [cell_value(p.r, i, j) for i in range(len(t.rows))]
         if all(v is not None and (v.truth is not None or v.empty) for v in vals):
@@ -738,8 +792,10 @@ def _per(header: str) -> float:
     return float(_SECONDS[(m.group(1) or m.group(2)).lower()]) if m else 0.0
 
 
-def _over_time(c: ClaimText, rate: float, per: float, fit: list[Number]) -> Outcome | None:
-    """ "costs $18.40 for 100 hours" against $0.184 an hour; "a year costs $588" against $49 a month."""
+def _periods(c: ClaimText, per: float) -> float | None:
+    """How many of a rate's periods (``per`` seconds) the claim's time holds: "100 hours"
+    of an hourly rate, "a year" of a monthly fee (12); None when it names none or the
+    rate's own period."""
     spans = [n.value for n in find_numbers(c.text) if n.unit == "s"]
     if not spans:
         m = c.has(_A_PERIOD)
@@ -749,8 +805,31 @@ def _over_time(c: ClaimText, rate: float, per: float, fit: list[Number]) -> Outc
         spans = [float(_SECONDS[word])]
     if abs(spans[0] - per) < 1:
         return None  # the claim's period is the rate's own: a plain lookup
-    total = rate * spans[0] / per
+    return spans[0] / per
+
+
+def _over_time(c: ClaimText, rate: float, per: float, fit: list[Number]) -> Outcome | None:
+    """ "costs $18.40 for 100 hours" against $0.184 an hour; "a year costs $588" against $49 a month."""
+    times = _periods(c, per)
+    if times is None:
+        return None
+    total = rate * times
     return "SUPPORTED" if any(agrees(n, total) for n in fit) != c.negated else "CONTRADICTED"
+
+
+def _lookup_note(c: ClaimText, p: Pick, i: int, j: int, nums: list[Number]) -> str:
+    """The cell's note, with the arithmetic when the claim's figure is a rate over a time
+    ("Essential, Monthly premium: $24; $24 × 12 = $288")."""
+    note = cell_note(p.r, i, j)
+    v, per = cell_value(p.r, i, j), _per(p.r.table.columns[j].text)
+    if v is None or v.number is None or not per or not any(fits(n, v) for n in nums):
+        return note
+    times = _periods(c, per)
+    if times is None:
+        return note
+    shown = cell_text(p, i, j)
+    cur = shown[0] if shown[:1] in ("$", "€", "£", "¥") else ""  # "$24 × 12 = $288"
+    return f"{note}; {shown} × {fmt(times)} = {cur}{_fmt_like(v.number.value * times, v)}"
 
 
 def _opposed(c: ClaimText, value: str) -> Outcome | None:
@@ -874,14 +953,13 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
     for want in ("CONTRADICTED",):
         hit = [j for j, got in said if got == want]
         if hit:
-            return settled(p, "CONTRADICTED", cell_note(p.r, i, hit[0]), [(i, hit[0])])
+            return settled(p, "CONTRADICTED", _lookup_note(c, p, i, hit[0], nums), [(i, hit[0])])
     decided: list[tuple[int, Outcome]] = [(j, got) for j, got in said if got != "UNSUPPORTED"]
     if decided and all(got == "SUPPORTED" for _, got in decided):
         said = decided
     if all(got == "SUPPORTED" for _, got in said):
-        return settled(
-            p, "SUPPORTED", "; ".join(cell_note(p.r, i, j) for j, _ in said), [(i, j) for j, _ in said]
-        )
+        notes = "; ".join(_lookup_note(c, p, i, j, nums) for j, _ in said)
+        return settled(p, "SUPPORTED", notes, [(i, j) for j, _ in said])
     empty = [j for j, _ in said if (v := cell_value(p.r, i, j)) is not None and v.empty]
     if empty and len(said) == len(empty):
         return settled(
@@ -921,11 +999,29 @@ def _value_stated(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled 
     return None
 
 
+_AS_MUCH = r"\btimes (?:as (?:much|many|high|large|big|long|heavy)|more)\b"
 _DIFF_CUES = re.compile(
     r"\b(?:unused|remaining|left|spare|free|difference|gap|more than|fewer than|less than|"
-    r"short of|beyond|over)\b"
+    r"short of|beyond|over|trail\w*|behind|ahead of|outperform\w*|underperform\w*|lagg?\w*|beat|beats)\b"
 )
-_RATIO_CUES = re.compile(r"\bper\b|\beach\b|\bfor every\b|\ba piece\b|\bratio\b")
+_TRAILS = re.compile(r"\b(?:trail\w*|behind|underperform\w*|lagg?\w*)\b")
+_LEADS = re.compile(r"\b(?:ahead of|outperform\w*|beat|beats|topped)\b")
+
+
+def _first_named(c: ClaimText, p: Pick, a: int, b: int) -> int | None:
+    """Of columns a and b, the one whose header's words the claim says first (the subject of
+    "the fund trailed its benchmark"); None when the claim does not tell them apart."""
+    at: dict[int, int] = {}
+    for j in (a, b):
+        hw = header_words(p.r.table.columns[j].text)
+        own = hw - header_words(p.r.table.columns[b if j == a else a].text)
+        seen = [k for k, (w, _) in enumerate(c.toks) if stem(w) in own]
+        if seen:
+            at[j] = seen[0]
+    if len(at) != 2 or at[a] == at[b]:
+        return None
+    return a if at[a] < at[b] else b
+_RATIO_CUES = re.compile(r"\bper\b|\beach\b|\bfor every\b|\ba piece\b|\bratio\b|" + _AS_MUCH)
 _SHARE_CUES = re.compile(r"%\s+of\b|\bpercent of\b|\bper ?cent of\b|\bshare of\b|\bproportion\b")
 
 
@@ -956,6 +1052,8 @@ def _two_columns(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled |
     n = nums[0]
     t = p.r.table
     diff, ratio, share = c.has(_DIFF_CUES), c.has(_RATIO_CUES), c.has(_SHARE_CUES)
+    if re.search(_AS_MUCH, c.low):
+        diff = None  # "more than ten times as much": a bound on a ratio, no difference
     found = []
     for a in cols:
         for b in cols:
@@ -965,9 +1063,19 @@ def _two_columns(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled |
             y = cell_value(p.r, i, b).number.value  # type: ignore[union-attr]
             ha, hb = t.columns[a].text, t.columns[b].text
             xa, yb = cell_text(p, i, a), cell_text(p, i, b)
-            if diff and n.unit != "%" and x > y and agrees(n, x - y):
+            va, vb = cell_value(p.r, i, a), cell_value(p.r, i, b)
+            # "trailed by 4.6 percentage points": the gap of two percentages in points
+            points = bool(c.has(POINTS)) and va.number.unit == vb.number.unit == "%"  # type: ignore[union-attr]
+            if diff and (n.unit != "%" or points) and x > y and agrees(n, x - y):
+                ahead, behind = c.has(_LEADS), c.has(_TRAILS)
+                if ahead or behind:  # who leads is said: the larger is a when it is ahead
+                    first = _first_named(c, p, a, b)
+                    if first is None or (first == a) != bool(ahead and not behind):
+                        continue
                 found.append((f"{ha} − {hb}: {xa} − {yb} = {fmt(x - y)}", a, b))
-            if ratio and n.unit != "%" and y and agrees(n, x / y):
+            # "ten times as much sugar as fibre": the column said first over the other
+            as_much = re.search(_AS_MUCH, c.low) and _first_named(c, p, a, b) != a
+            if ratio and n.unit != "%" and y and agrees(n, x / y) and not as_much:
                 found.append((f"{ha} / {hb}: {xa} / {yb} = {x / y:.4g}", a, b))
             if share and n.unit == "%" and y and agrees(n, 100 * x / y):
                 found.append((f"{ha} / {hb}: {xa} / {yb} = {100 * x / y:.1f}%", a, b))
@@ -1037,6 +1145,9 @@ def absent(c: ClaimText, p: Pick) -> Settled | None:
 _TIMES_N = re.compile(
     r"\b(?:(only|exactly|just)\s+)?(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
     r"(?:time|times|occasion|occasions)\b"
+    # "ten times as much sugar as fibre", "three times the price": a ratio, not a count
+    r"(?!\s+(?:as\s+(?:much|many)\b|as\s+\w+(?:\s+\w+){0,3}?\s+as\b|"
+    r"more|less|fewer|higher|lower|larger|smaller|bigger|greater|the|what|its|their)\b)"
     r"|\bthere (?:be|are|were|is|was)\s+(?:(only|exactly|just)\s+)?"
     r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b"
 )

@@ -11,6 +11,7 @@ table, CSV, TSV or JSON.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -90,11 +91,22 @@ def _pipe_cells(text: str, a: int, b: int) -> list[Cell]:
     return cells
 
 
-def _label_column(rows: list[list[Cell | None]], width: int) -> int:
-    """The first column whose cells are mostly not numbers names the rows."""
+_ID_HEAD = re.compile(r"^(?:id|sku|code|ref|reference|no\.?|number|#)$|[_ ](?:id|sku|code|no)$", re.I)
+_NAME_HEAD = re.compile(r"^(?:name|title|product|product name|model|item|item name)$", re.I)
+
+
+def _label_column(rows: list[list[Cell | None]], width: int, header: Sequence[Cell] = ()) -> int:
+    """The first column whose cells are mostly not numbers names the rows; a column of
+    codes ("sku": W-1001) gives way to a column headed as the rows' name after it ("name"),
+    which is how a claim names a row ("the Brunello")."""
     for j in range(width):
         vals = [r[j] for r in rows if j < len(r) and r[j] is not None and r[j].text]  # type: ignore[union-attr]
         if vals and sum(not is_number(c.text) for c in vals if c) * 2 > len(vals):
+            if j < len(header) and _ID_HEAD.search(header[j].text.strip()):
+                later = range(j + 1, min(width, len(header)))
+                named = [k for k in later if _NAME_HEAD.match(header[k].text.strip())]
+                if named:
+                    return named[0]
             return j
     return 0
 
@@ -136,7 +148,7 @@ def _make(
         flipped = [tuple([header[k], *(r[k] for r in rows)]) for k in range(1, width)]
         return Table(tuple(columns), tuple(flipped), start, end, 0, caption)
     return Table(
-        tuple(header), tuple(rows), start, end, _label_column([list(r) for r in rows], width), caption
+        tuple(header), tuple(rows), start, end, _label_column([list(r) for r in rows], width, header), caption
     )
 
 

@@ -14,7 +14,7 @@ from ..checks.numbers import Number, find_numbers
 from .parse import Table
 from .render import Rendered
 from .values import Value, header_words, human, read_value, stem, words
-from .words import AVERAGE, EVERY, GENERIC, MAX, MIN, ROWNOUN, THAN, TIMES, TOTAL, YEARISH, ClaimText
+from .words import AVERAGE, EVERY, GENERIC, MAX, MIN, ROWNOUN, THAN, TIMES, TOTAL, YEARISH, ClaimText, agrees
 
 __all__ = ["ID_WORDS", "Outcome", "Pick", "Settled", "pick", "settled"]
 
@@ -115,6 +115,10 @@ def _other_kind(
     return False
 
 
+_COUNTED_NOUN = re.compile(
+    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|all|none|both|neither|each|any)\s+of\s+"
+    r"(?:the|its|their)\s+(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+)?([a-z]+)"
+)
 _UNLIKE = re.compile(r"un\w+|non\w*|remaining|spare|empty|vacant|other|extra|additional")
 _PERIOD_WORD = re.compile(r"(?:19|20)\d\d|\d\d|fy|cy|q[1-4]|h[12]")
 NUMBER_WORD_RE = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|double|half)\b")
@@ -141,8 +145,9 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     have = {w for w, _ in c.toks} | set(seq)
     flat = " " + " ".join(seq) + " "
     first: dict[str, int] = {}
-    for k, w in enumerate(seq):
+    for k, w in enumerate(seq):  # a word as written ("women's") and without its possessive
         first.setdefault(w, k)
+        first.setdefault(c.toks[k][0], k)
     labels = [label_words(t, i) for i in range(len(t.rows))]
     common = set.intersection(*(set(x) for x in labels)) if labels and all(labels) else set()
     # a month's number the claim gave by its name ("April" for a row 2024-04)
@@ -165,7 +170,8 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
             # without the words all the rows share, said as a phrase
             at = flat.find(" " + " ".join(unshared) + " ")
             small = all(w.isdigit() and len(w) < 4 for w in unshared) or len("".join(unshared)) < 3
-            if at >= 0 and not small:
+            said_month = all(w in month_said for w in unshared)  # "January" for 2024-01 among 2024's months
+            if at >= 0 and (not small or said_month):
                 rows.append((flat[:at].count(" "), i))
     # a label named within a longer one ("Pro 14" inside "Pro 14 Max") is not named alone
     named = [i for _, i in sorted(rows)]
@@ -193,13 +199,15 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     for w, at in c.toks:
         stem_pos.setdefault(stem(w), at)
     scores: list[tuple[float, float, float, int]] = []
+    hits: dict[int, set[str]] = {}
     rejected: list[int] = []
     subject = named[0] if named else (0 if len(t.rows) == 1 else -1)
     # the words that name the rows name no column ("Hotel Quayside" is not "hotel_id")
     naming = {stem(w) for i in named for w in labels[i]} | (
         {stem(w) for w in labels[0]} if subject == 0 and not named and labels and labels[0] else set()
     )
-    said = c.stems - naming
+    # "three of the five bottles": the rows' noun, what is counted, names no column
+    said = c.stems - naming - {stem(m.group(1)) for m in _COUNTED_NOUN.finditer(c.low)}
     for j, head in enumerate(t.columns):
         if j == t.label or (subject >= 0 and _names_it(t, subject, j, have)):
             continue
@@ -224,6 +232,7 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
             )
             near = (where - op if where >= op else 500 + op - where) if op >= 0 else 0
             scores.append((-len(hit), near, -len(hit) / len(hw), j))
+            hits[j] = hit
     scores.sort()
     if not scores and not rejected:  # a measure the claim names otherwise is not found by its unit
         scores = _by_unit(c, r, rejected)
@@ -246,6 +255,22 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         if len(kind) == 1:
             scores = kind + [s for s in scores if s is not kind[0]]
             scores[1:] = [s for s in scores[1:] if s[:3] != scores[0][:3]] or []
+    tie = [s[-1] for s in scores if s[:3] == scores[0][:3]]
+    if len(tie) > 1 and subject >= 0 and all(hits.get(j) == hits.get(tie[0]) for j in tie):
+        # the same words fit two columns, broken by the claim's figure: the one whose cell of
+        # the row states it ("Raleigh ... with 236 employees": headcount_2024 236, not
+        # headcount_2023 212); not two columns each named by a word of its own ("pick", "round")
+        figures = find_numbers(c.text)
+        stated = [
+            s
+            for s in scores
+            if s[:3] == scores[0][:3]
+            and (v := cell_value(r, subject, s[-1])) is not None
+            and v.number is not None
+            and any(not n.bound and fits(n, v) and agrees(n, v.number.value) for n in figures)
+        ]
+        if len(stated) == 1 and len(figures) == 1:  # two figures may be of two columns: each its own
+            scores = stated + [s for s in scores if s[:3] != scores[0][:3]]
     cols = [x[-1] for x in scores]
     if len(scores) > 1 and scores[0][:3] == scores[1][:3]:
         cols = []  # a tie ("points" and "points for" for "51 points"): no column is the claim's

@@ -16,9 +16,9 @@ from .parse import Cell, Table
 from .pick import Pick, pick
 from .render import Rendered
 from .values import header_words, human
-from .words import MAX, MIN, ClaimText
+from .words import CHANGE, MAX, MIN, TIMES, ClaimText
 
-__all__ = ["period_rows", "series_pick"]
+__all__ = ["period_rows", "series_pick", "sole_measure"]
 
 _PERIOD_IN = re.compile(r"(?<![\w])(?:fy\s*'?)?(?:19|20)\d\d(?![\d])|(?<![\w])q[1-4](?![\w])", re.I)
 
@@ -67,9 +67,32 @@ def series_pick(c: ClaimText, p: Pick) -> Pick | None:
     for group in _groups(p.r.table):
         if chosen <= {j for j, _ in group}:
             got = pick(c, p.sid, _reshaped(p.r, p.rows[0], group))
-            if got is not None and got.cols:
+            # no period named: the column the claim's words chose is read as it is ("Lisbon has
+            # 140 employees": headcount_2024, chosen by its figure)
+            if got is not None and got.cols and (got.rows or got.missing_row or not p.cols):
                 return got
     return None
+
+
+def sole_measure(c: ClaimText, p: Pick) -> Pick | None:
+    """A change the claim states of the one row it names without naming the measure
+    ("Trailhound sales were down about 15% year over year" against "Units 2023 | Units
+    2024"), where the table keeps one measure only across periods: that measure, read
+    along the row's periods. With no period named, the last period against the one before.
+    None when the claim names a column, or the table has no such measure or more than one."""
+    if len(p.rows) != 1 or p.row_sid or p.cols or p.tied_cols or p.rejected:
+        return None
+    if not (c.has(CHANGE) or c.has(TIMES)) or ((c.has(MAX) or c.has(MIN)) and not c.has(_OWN_PEAK)):
+        return None
+    groups = _groups(p.r.table)
+    if len(groups) != 1:
+        return None
+    reshaped = _reshaped(p.r, p.rows[0], groups[0])
+    got = pick(c, p.sid, reshaped)
+    rows = got.rows if got is not None and got.rows else [len(groups[0]) - 1]
+    if got is not None and got.missing_row:
+        return None
+    return Pick(p.sid, reshaped, rows, [1], 1)
 
 
 # --- periods in a column of their own (a row per site and quarter) -------------------------
@@ -124,4 +147,13 @@ def period_rows(c: ClaimText, p: Pick) -> Pick | None:
             keep.append(i)
     if not keep:
         return replace(p, rows=[], missing_row=" ".join(said + ([str(year)] if year else [])))
+    if len(keep) == 1 and len(said) == 1 and c.has(CHANGE):
+        # "rose about 5% in Q2": against the same row's quarter before
+        def key(i: int) -> tuple[int, int]:
+            y, q = _period(t.rows[i][j].text)  # type: ignore[union-attr]  # every cell a quarter
+            return (y or 0, q or 0)
+
+        before = [(key(i), i) for i in p.rows if key(i) < key(keep[0])]
+        if before:
+            return replace(p, rows=[max(before)[1], keep[0]])
     return replace(p, rows=keep)

@@ -23,7 +23,7 @@ from .paired import between_dates, paired
 from .parse import Table
 from .pick import Pick, Settled, label_words, measures, pick, row_name, settled
 from .render import Rendered
-from .series import period_rows, series_pick
+from .series import period_rows, series_pick, sole_measure
 from .values import header_words, stem
 from .words import COUNTED, GENERIC, THAN, ClaimText
 
@@ -115,7 +115,7 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
     records = sum(len(x.r.table.rows) == 1 for x in picks)
     if unnamed and (records > 1 or (len(tables) > 1 and not p.col_score)):
         return None
-    along = series_pick(c, p)
+    along = series_pick(c, p) or sole_measure(c, p)
     if along is not None:  # one row's figures across period columns: a row per period
         p = along
     quarter = period_rows(c, p)

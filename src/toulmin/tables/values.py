@@ -312,7 +312,7 @@ def stem(word: str) -> str:
         return (w[:-1] if w.endswith("e") and len(w) > 4 else w)[:7]
     if w.isdigit():
         return w
-    for suf in ("ings", "ing", "ies", "es", "ed", "s"):
+    for suf in ("ments", "ment", "ings", "ing", "ies", "es", "ed", "s"):  # "shipments": "shipped"
         if w.endswith(suf) and len(w) - len(suf) >= 4:
             w = w[: -len(suf)] + ("y" if suf == "ies" else "")
             if suf in ("ing", "ings", "ed") and len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiouls":
@@ -373,7 +373,9 @@ _HEADER_STOP = frozenset(
 )
 
 
-_MONEY = frozenset({"price", "pric", "cost", "fee", "fare", "far", "rate", "rat"})
+_MONEY = frozenset(
+    "price pric cost fee fare far rate rat premium charg rent tuition toll".split()
+)
 
 
 def header_words(header: str) -> set[str]:

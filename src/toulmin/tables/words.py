@@ -75,12 +75,15 @@ NEG = re.compile(
 ZERO_WORDS = re.compile(r"\b(?:non-?stop|direct)\b")
 UP = (
     r"(?:gr[eo]w|grows|growth|rose|rise|rises|risen|increas\w*|climb\w*|jump\w*|gain\w*|"
-    r"(?<!made )(?<!make )(?<!makes )up(?= \S*\d)|"
-    r"improv\w*)"
+    r"(?<!made )(?<!make )(?<!makes )up(?= (?:about |around |roughly |nearly |almost |some |by )?\S*\d)|"
+    r"(?:an )?(?:extra|additional)(?= \S*\d)|improv\w*)"
 )
 DOWN = (
-    r"(?:fell|fall|falls|fallen|drop\w*|declin\w*|decreas\w*|shrank|shrink\w*|lost|down(?= \S*\d)|"
-    r"plung\w*|slump\w*|slid|dipped|dip)"
+    r"(?:fell|fall|falls|fallen|drop\w*|declin\w*|decreas\w*|shrank|shrink\w*|lost|"
+    r"down(?= (?:about |around |roughly |nearly |almost |some |by )?\S*\d)|"
+    r"plung\w*|slump\w*|slid|slipped|slips|dipped|dip|slashed|trimmed|"
+    # "was cut by", "cut in half"; not golf's "cuts made"
+    r"(?:(?<=was )|(?<=were )|(?<=been )|(?<=is )|(?<=are )|(?<=be ))cut|cut(?= (?:by|to|in half|from)\b))"
 )
 EVERY = re.compile(
     r"\b(?:every|each)\s+(?:single\s+)?(?:quarter|year|month|week|period|season|day|round|race)s?\b|"
