@@ -62,3 +62,14 @@ def test_prose_evidence_is_left_alone() -> None:
     result, tables = _checker_says(text, Verdict.CONTRADICTED)
     prose = result.model_copy(update={"evidence": [Evidence(source_id="other", quote="x", start=0, end=1)]})
     assert by_table(_claim(text), prose, tables).verdict is Verdict.CONTRADICTED
+
+
+def test_a_table_rule_that_fails_makes_the_claim_an_error_with_its_cause(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    def broken(*_: object) -> None:
+        raise KeyError("women's")
+
+    monkeypatch.setattr("toulmin.decide.tables.settle", broken)
+    result, tables = _checker_says("Nordvik draws 12.4 MW.", Verdict.SUPPORTED)
+    got = by_table(_claim("Nordvik draws 12.4 MW."), result, tables)
+    assert got.verdict is Verdict.ERROR and got.score is None
+    assert "KeyError" in got.note and "women's" in got.note and got.supported_by == []

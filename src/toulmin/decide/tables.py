@@ -94,10 +94,28 @@ def _unsettled(claim: Claim, result: ClaimResult, tabled: Sequence[Tabled]) -> C
 def by_table(claim: Claim, result: ClaimResult, tables: Tables) -> ClaimResult:
     """``result``, or the verdict the table's cells give the claim (or, when they settle
     nothing of it alone, its sentence) when they settle it. A trivial claim, one past the
-    claim budget or one a model could not judge is left as it is."""
-    tabled = tables.tabled
-    if not tabled or result.verdict in (Verdict.TRIVIAL, Verdict.NOT_CHECKED, Verdict.ERROR):
+    claim budget or one a model could not judge is left as it is. A table rule that fails
+    on the claim (a bug) makes its verdict ERROR with the reason, not the whole answer's
+    verification: the other claims keep theirs."""
+    if not tables.tabled or result.verdict in (Verdict.TRIVIAL, Verdict.NOT_CHECKED, Verdict.ERROR):
         return result
+    try:
+        return _by_table(claim, result, tables)
+    except Exception as e:  # reported as the claim's ERROR, with its cause: never a verdict guessed
+        return result.model_copy(update={
+            "verdict": Verdict.ERROR,
+            "score": None,
+            "note": f"the table rules failed on this claim ({type(e).__name__}: {e}); a bug in toulmin: "
+            "please report it with the claim and its source",
+            "evidence": [],
+            "contradicting": None,
+            "supported_by": [],
+            "decided_by": "table",
+        })
+
+
+def _by_table(claim: Claim, result: ClaimResult, tables: Tables) -> ClaimResult:
+    tabled = tables.tabled
     got = settle(claim.text, [(sid, r) for sid, _, r in tabled])
     sentence = tables.sentence_of(claim)
     if sentence and sentence.strip() != claim.text.strip():
