@@ -12,7 +12,6 @@ from ..extract.extractor import Claim
 from ..report import ClaimResult, Evidence, Verdict
 from ..tables.render import Rendered
 from ..tables.settle import settle
-from ..tables.unnamed import names_no_field
 from ..text import Span
 
 __all__ = ["Tabled", "Tables", "by_table"]
@@ -45,44 +44,24 @@ _VERDICT = {
 _STATUS = {"SUPPORTED": "ok", "CONTRADICTED": "mismatch", "UNSUPPORTED": "missing"}
 
 
-def _rows_of(sid: str, start: int, end: int, tabled: Sequence[Tabled]) -> Rendered | None:
-    """The table whose row sentences hold the span (not prose beside the table)."""
-    for s, _, r in tabled:
-        if s == sid and r.rows and (r.alone or (r.rows[0][0] <= start and end <= r.rows[-1][1] + 1)):
-            return r
-    return None
+def _in_rows(sid: str, start: int, end: int, tabled: Sequence[Tabled]) -> bool:
+    """The span lies in a table's row sentences (not in prose beside the table)."""
+    return any(
+        s == sid and r.rows and (r.alone or (r.rows[0][0] <= start and end <= r.rows[-1][1] + 1))
+        for s, _, r in tabled
+    )
 
 
-def _no_column(claim: Claim, result: ClaimResult, r: Rendered, sid: str) -> ClaimResult:
-    """A claim the checker calls CONTRADICTED from a table's rows that names none of the
-    table's columns and states none of its values: the table has no field for it, so it
-    does not refute it (the checker reads a row's list of fields as a whole description,
-    and what it does not list as denied). OVERREACH, the checker's reading in the note."""
-    if any(f.status == "mismatch" for f in result.findings) or not names_no_field(claim.text, sid, r):
-        return result  # a check's mismatch (a figure the rows state otherwise) is not the checker's
-    return result.model_copy(update={
-        "verdict": Verdict.OVERREACH,
-        "score": 0.0,
-        "note": f"the table has no field for this (its rows as the checker read them: {result.note})",
-        "contradicting": None,
-        "supported_by": [],
-    })
-
-
-def _unsettled(claim: Claim, result: ClaimResult, tabled: Sequence[Tabled]) -> ClaimResult:
+def _unsettled(result: ClaimResult, tabled: Sequence[Tabled]) -> ClaimResult:
     """A claim no table rule settles, that the checker calls SUPPORTED from a table's rows:
     PARTIALLY_SUPPORTED. The checker reads a row as a sentence and is no judge of what the
     cells compute (on TabFact its SUPPORTED from rows is right about half the time), so a
-    green verdict from a table is the rules' to give. Its CONTRADICTED from rows stands
-    only when the claim speaks of something the table holds (``_no_column``)."""
+    green verdict from a table is the rules' to give."""
     e = result.evidence[0] if result.evidence else None
-    if e is None or result.verdict not in (Verdict.SUPPORTED, Verdict.CONTRADICTED):
+    if result.verdict is not Verdict.SUPPORTED or e is None:
         return result
-    r = _rows_of(e.source_id, e.start, e.end, tabled)
-    if r is None:
+    if not _in_rows(e.source_id, e.start, e.end, tabled):
         return result
-    if result.verdict is Verdict.CONTRADICTED:
-        return _no_column(claim, result, r, e.source_id)
     return result.model_copy(update={
         "verdict": Verdict.PARTIALLY_SUPPORTED,
         "score": 0.5,
@@ -125,7 +104,7 @@ def _by_table(claim: Claim, result: ClaimResult, tables: Tables) -> ClaimResult:
         if got is None or (whole is not None and whole.missing_row):
             got = whole
     if got is None:
-        return result if tables.rows_support else _unsettled(claim, result, tabled)
+        return result if tables.rows_support else _unsettled(result, tabled)
     texts = {sid: t for sid, t, _ in tabled}
     evidence = [Evidence(source_id=sid, quote=texts[sid][a:b], start=a, end=b) for sid, a, b in got.quotes]
     verdict = _VERDICT[got.verdict]
