@@ -208,16 +208,16 @@ def test_two_records_from_two_sources_are_compared_and_each_cell_quoted_in_its_s
 
 ACCOUNT = json.dumps({"username": "kmarsh", "seats": 12, "seats_used": 9, "monthly_price_usd": 180,
                       "storage_quota_gb": 500, "storage_used_gb": 391.2})
-OFFICES = "office,headcount_2024,annual_visits\nRaleigh,236,41000\nNairobi,67,12000\nKraków,88,9000\n"
+SITES_2024 = "office,headcount_2024,annual_visits\nRaleigh,236,41000\nNairobi,67,12000\nKraków,88,9000\n"
 
 
 @pytest.mark.parametrize(("text", "claim", "verdict"), [
     (ACCOUNT, "The kmarsh account has three unused seats.", "SUPPORTED"),  # 12 - 9
     (ACCOUNT, "The kmarsh account costs $15 per seat.", "SUPPORTED"),  # 180 / 12
     (ACCOUNT, "The kmarsh account has used about 78% of its storage quota.", "SUPPORTED"),  # 391.2 / 500
-    (OFFICES, "Raleigh is the biggest office with 236 staff.", "SUPPORTED"),  # staff: headcount
-    (OFFICES, "Nairobi has 88 employees.", "CONTRADICTED"),
-    (OFFICES, "Kraków is the busiest office.", "CONTRADICTED"),  # busiest: annual visits, Raleigh
+    (SITES_2024, "Raleigh is the biggest office with 236 staff.", "SUPPORTED"),  # staff: headcount
+    (SITES_2024, "Nairobi has 88 employees.", "CONTRADICTED"),
+    (SITES_2024, "Kraków is the busiest office.", "CONTRADICTED"),  # busiest: annual visits, Raleigh
 ])
 def test_two_cells_and_words_for_a_column(text: str, claim: str, verdict: str) -> None:
     got, _ = _settle(claim, text)
