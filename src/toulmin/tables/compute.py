@@ -53,7 +53,7 @@ from .words import (
     THAN,
     TIMES,
     TOTAL,
-    UP,
+    UPWARD,
     ZERO_WORDS,
     ClaimText,
     agrees,
@@ -75,7 +75,7 @@ def _both_ways(c: ClaimText, p: Pick) -> bool:
     low = c.low
     for name in names:
         low = low.replace(name.lower(), " ") if name else low
-    return bool(DOWNWARD.search(low)) and bool(re.search(rf"\b{UP}\b", low))
+    return bool(DOWNWARD.search(low)) and bool(UPWARD.search(low))
 
 
 def _trend(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
@@ -83,7 +83,7 @@ def _trend(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
         return None
     if _both_ways(c, p):
         return None  # "dipped in Q2, then climbed in each quarter after": two moves, not one trend
-    down = (bool(c.has(DOWNWARD)) and not re.search(rf"\b{UP}\b", c.low)) or (
+    down = (bool(c.has(DOWNWARD)) and not c.has(UPWARD)) or (
         not c.has(CHANGE) and bool(c.has(LESS)) and not c.has(MORE)
     )
     s = series(p, j)
@@ -253,7 +253,7 @@ _EACH = re.compile(r"\b(?:all|every|each)\b")
 
 def _all_changed(c: ClaimText, p: Pick, k: int, j: int) -> Settled | None:
     """ "grew on all three lines": every row's change from column k to column j."""
-    down = bool(c.has(DOWNWARD)) and not re.search(rf"\b{UP}\b", c.low)
+    down = bool(c.has(DOWNWARD)) and not c.has(UPWARD)
     rows = [i for i in range(len(p.r.table.rows)) if not is_summary(p, i)]
     moves = []
     for i in rows:
@@ -293,7 +293,7 @@ def _changed(
     head = p.r.table.columns[j].text
     sa, sb = cell_text(p, *first), cell_text(p, *then)
     cells = [then, first]
-    down = bool(c.has(DOWNWARD)) and not re.search(rf"\b{UP}\b", c.low)
+    down = bool(c.has(DOWNWARD)) and not c.has(UPWARD)
     if times:
         factor = {
             "doubled": 2,
@@ -999,13 +999,15 @@ def _value_stated(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled 
     return None
 
 
-_AS_MUCH = r"\btimes (?:as (?:much|many|high|large|big|long|heavy)|more)\b"
+_AS_MUCH = re.compile(r"\btimes (?:as (?:much|many|high|large|big|long|heavy)|more)\b")
 _DIFF_CUES = re.compile(
     r"\b(?:unused|remaining|left|spare|free|difference|gap|more than|fewer than|less than|"
     r"short of|beyond|over|trail\w*|behind|ahead of|outperform\w*|underperform\w*|lagg?\w*|beat|beats)\b"
 )
 _TRAILS = re.compile(r"\b(?:trail\w*|behind|underperform\w*|lagg?\w*)\b")
 _LEADS = re.compile(r"\b(?:ahead of|outperform\w*|beat|beats|topped)\b")
+_RATIO_CUES = re.compile(r"\bper\b|\beach\b|\bfor every\b|\ba piece\b|\bratio\b|" + _AS_MUCH.pattern)
+_SHARE_CUES = re.compile(r"%\s+of\b|\bpercent of\b|\bper ?cent of\b|\bshare of\b|\bproportion\b")
 
 
 def _first_named(c: ClaimText, p: Pick, a: int, b: int) -> int | None:
@@ -1021,8 +1023,6 @@ def _first_named(c: ClaimText, p: Pick, a: int, b: int) -> int | None:
     if len(at) != 2 or at[a] == at[b]:
         return None
     return a if at[a] < at[b] else b
-_RATIO_CUES = re.compile(r"\bper\b|\beach\b|\bfor every\b|\ba piece\b|\bratio\b|" + _AS_MUCH)
-_SHARE_CUES = re.compile(r"%\s+of\b|\bpercent of\b|\bper ?cent of\b|\bshare of\b|\bproportion\b")
 
 
 def _numeric_cols(p: Pick, i: int) -> list[int]:
@@ -1052,20 +1052,20 @@ def _two_columns(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled |
     n = nums[0]
     t = p.r.table
     diff, ratio, share = c.has(_DIFF_CUES), c.has(_RATIO_CUES), c.has(_SHARE_CUES)
-    if re.search(_AS_MUCH, c.low):
+    as_much = c.has(_AS_MUCH)
+    if as_much:
         diff = None  # "more than ten times as much": a bound on a ratio, no difference
     found = []
     for a in cols:
         for b in cols:
             if a == b:
                 continue
-            x = cell_value(p.r, i, a).number.value  # type: ignore[union-attr]
-            y = cell_value(p.r, i, b).number.value  # type: ignore[union-attr]
+            va, vb = cell_value(p.r, i, a).number, cell_value(p.r, i, b).number  # type: ignore[union-attr]
+            x, y = va.value, vb.value  # type: ignore[union-attr]
             ha, hb = t.columns[a].text, t.columns[b].text
             xa, yb = cell_text(p, i, a), cell_text(p, i, b)
-            va, vb = cell_value(p.r, i, a), cell_value(p.r, i, b)
             # "trailed by 4.6 percentage points": the gap of two percentages in points
-            points = bool(c.has(POINTS)) and va.number.unit == vb.number.unit == "%"  # type: ignore[union-attr]
+            points = bool(c.has(POINTS)) and va.unit == vb.unit == "%"  # type: ignore[union-attr]
             if diff and (n.unit != "%" or points) and x > y and agrees(n, x - y):
                 ahead, behind = c.has(_LEADS), c.has(_TRAILS)
                 if ahead or behind:  # who leads is said: the larger is a when it is ahead
@@ -1074,8 +1074,8 @@ def _two_columns(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled |
                         continue
                 found.append((f"{ha} − {hb}: {xa} − {yb} = {fmt(x - y)}", a, b))
             # "ten times as much sugar as fibre": the column said first over the other
-            as_much = re.search(_AS_MUCH, c.low) and _first_named(c, p, a, b) != a
-            if ratio and n.unit != "%" and y and agrees(n, x / y) and not as_much:
+            wrong_way = as_much and _first_named(c, p, a, b) != a
+            if ratio and n.unit != "%" and y and agrees(n, x / y) and not wrong_way:
                 found.append((f"{ha} / {hb}: {xa} / {yb} = {x / y:.4g}", a, b))
             if share and n.unit == "%" and y and agrees(n, 100 * x / y):
                 found.append((f"{ha} / {hb}: {xa} / {yb} = {100 * x / y:.1f}%", a, b))

@@ -89,9 +89,9 @@ def sole_measure(c: ClaimText, p: Pick) -> Pick | None:
         return None
     reshaped = _reshaped(p.r, p.rows[0], groups[0])
     got = pick(c, p.sid, reshaped)
-    rows = got.rows if got is not None and got.rows else [len(groups[0]) - 1]
     if got is not None and got.missing_row:
         return None
+    rows = got.rows if got is not None and got.rows else [len(groups[0]) - 1]
     return Pick(p.sid, reshaped, rows, [1], 1)
 
 
@@ -153,7 +153,8 @@ def period_rows(c: ClaimText, p: Pick) -> Pick | None:
             y, q = _period(t.rows[i][j].text)  # type: ignore[union-attr]  # every cell a quarter
             return (y or 0, q or 0)
 
-        before = [(key(i), i) for i in p.rows if key(i) < key(keep[0])]
+        here = key(keep[0])
+        before = [(k, i) for i in p.rows if (k := key(i)) < here]
         if before:
             return replace(p, rows=[max(before)[1], keep[0]])
     return replace(p, rows=keep)

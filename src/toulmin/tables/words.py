@@ -39,6 +39,7 @@ __all__ = [
     "TIMES",
     "TOTAL",
     "UP",
+    "UPWARD",
     "YEARISH",
     "ZERO_WORDS",
     "ClaimText",
@@ -73,14 +74,15 @@ NEG = re.compile(
     r"\b(?:not|no|never|without|lacks?|n't|doesn't|isn't|aren't|wasn't|don't|didn't|cannot)\b|n't\b"
 )
 ZERO_WORDS = re.compile(r"\b(?:non-?stop|direct)\b")
+_BY_ABOUT = r"(?:about |around |roughly |nearly |almost |some |by )?"  # "up roughly 5%", "down by 3"
 UP = (
     r"(?:gr[eo]w|grows|growth|rose|rise|rises|risen|increas\w*|climb\w*|jump\w*|gain\w*|"
-    r"(?<!made )(?<!make )(?<!makes )up(?= (?:about |around |roughly |nearly |almost |some |by )?\S*\d)|"
+    rf"(?<!made )(?<!make )(?<!makes )up(?= {_BY_ABOUT}\S*\d)|"
     r"(?:an )?(?:extra|additional)(?= \S*\d)|improv\w*)"
 )
 DOWN = (
     r"(?:fell|fall|falls|fallen|drop\w*|declin\w*|decreas\w*|shrank|shrink\w*|lost|"
-    r"down(?= (?:about |around |roughly |nearly |almost |some |by )?\S*\d)|"
+    rf"down(?= {_BY_ABOUT}\S*\d)|"
     r"plung\w*|slump\w*|slid|slipped|slips|dipped|dip|slashed|trimmed|"
     # "was cut by", "cut in half"; not golf's "cuts made"
     r"(?:(?<=was )|(?<=were )|(?<=been )|(?<=is )|(?<=are )|(?<=be ))cut|cut(?= (?:by|to|in half|from)\b))"
@@ -118,6 +120,7 @@ LESS = re.compile(
 THAN = re.compile(r"\bthan\b|\bexceed\w*|\boutperform\w*|\bahead of\b|\bbehind\b|\btrail\w*")
 CHANGE = re.compile(rf"\b(?:{UP}|{DOWN})\b")
 DOWNWARD = re.compile(rf"\b{DOWN}\b")
+UPWARD = re.compile(rf"\b{UP}\b")
 TIMES = re.compile(
     r"\b(doubled|tripled|trebled|quadrupled|halved|more than doubled|twice|three times|"
     r"four times|half)\b"
