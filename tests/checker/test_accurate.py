@@ -78,3 +78,33 @@ def test_verify_reads_the_accurate_checkers_own_lines() -> None:
     rep = verify("The warranty lasts two years.", [MANUAL], preset="accurate")
     assert rep.config["decide"]["threshold"] == block["threshold"] != OnnxChecker("accurate").threshold
     assert rep.config["decide"]["contradiction_threshold"] == block["contradiction_threshold"]
+
+
+def test_its_torch_teacher_comes_back_from_the_shipped_graph(tmp_path: Path) -> None:
+    """The teacher's torch weights went with a replaced machine once (issue 50); the labeller
+    and a GPU continuation need them. Rebuilt from the 4-bit graph, the MPNet classifier
+    reads the same tokens and gives the graph's logits up to onnxruntime's int8 products."""
+    import numpy as np
+
+    torch = pytest.importorskip("torch")
+    transformers = pytest.importorskip("transformers")
+    pytest.importorskip("onnx")
+    from toulmin.training.from_onnx import hf_from_onnx
+
+    back = hf_from_onnx(shipped_model_dir("accurate"), tmp_path / "teacher", num_heads=12)
+    tok = transformers.AutoTokenizer.from_pretrained(back)
+    model = transformers.AutoModelForSequenceClassification.from_pretrained(back).eval()
+    assert model.config.model_type == "mpnet" and model.config.num_hidden_layers == 12
+    claims = ["Liquid damage is covered by the warranty.", "The HEPA filter can be rinsed under the tap.",
+              "The warranty lasts two years."]
+    spans = [MANUAL, FILTER, MANUAL]
+    c = OnnxChecker("accurate")
+    assert [tok(a, b)["input_ids"] for a, b in zip(claims, spans)] == [
+        e.ids for e in c.tokenizer.encode_batch(list(zip(claims, spans)))]
+    with torch.inference_mode():
+        got = np.stack([model(**tok(a, b, return_tensors="pt")).logits[0].numpy()
+                        for a, b in zip(claims, spans)])
+    ref = c.logits(claims, spans)
+    np.testing.assert_allclose(got, ref, atol=0.1)
+    # contradiction, not entailed (the filter: neutral), entailment: as the graph reads them
+    assert got.argmax(1).tolist() == ref.argmax(1).tolist() == [2, 1, 0]
