@@ -42,6 +42,8 @@ def cmd_pack(a: argparse.Namespace) -> None:
     from toulmin.training.kit.parts import split_parts
     from toulmin.training.kit.plan import KitPlan
 
+    if a.from_marathon and a.from_shipped:
+        raise SystemExit("--from-marathon or --from-shipped: the teacher has one start")
     if a.from_marathon:
         # the teacher continues the CPU marathon's run, not the base (docs/gpu-kit.md)
         from toulmin.training import marathon
@@ -51,6 +53,19 @@ def cmd_pack(a: argparse.Namespace) -> None:
             raise SystemExit(f"no marathon checkpoint in {a.base_dir}: start the marathon "
                              "(scripts/marathon.py start) or pack without --from-marathon")
         print(f"the teacher starts from the marathon's checkpoint: {marathon.status(marathon.home())}")
+    elif a.from_shipped:
+        # the teacher continues the accurate checker that ships, its torch weights rebuilt from
+        # the 4-bit graph (the marathon's state is lost with a replaced machine; docs/gpu-kit.md)
+        import json
+
+        from toulmin.checker.onnx import shipped_model_dir
+        from toulmin.training.kit.pack import shipped_weights
+
+        version = json.loads((shipped_model_dir("accurate") / "checker.json").read_text())["version"]
+        a.base_dir = ROOT / ".cache" / f"accurate-{version}"
+        if not (a.base_dir / "model.safetensors").is_file():
+            shipped_weights("accurate", a.base_dir)
+        print(f"the teacher starts from the shipped accurate checker {version}: {a.base_dir}")
     if not (a.base_dir / "model.safetensors").is_file():
         cmd_base(a)
     plan = KitPlan(base=a.base)
@@ -71,7 +86,8 @@ def cmd_pack(a: argparse.Namespace) -> None:
     print(f"\n{len(parts)} parts in {a.gpu_dir} (tracked files beside them: {tracked:.1f} MiB)")
     for p in parts:
         mb = sum(f.stat().st_size for f in p.rglob("*") if f.is_file()) / 2**20
-        print(f'  run(command="bash scripts/gpu_kit.sh", carry=["{p.relative_to(ROOT)}"])   # {mb:.1f} MiB')
+        carry = p.relative_to(ROOT) if p.is_relative_to(ROOT) else p  # the device tool carries the tree's
+        print(f'  run(command="bash scripts/gpu_kit.sh", carry=["{carry}"])   # {mb:.1f} MiB')
     print('  run(command="bash scripts/gpu_kit.sh")   # again, back to back, until the status says done')
     print("then: python scripts/gpu_kit.py land --from FILES_AT [--from ...] [--install]")
 
@@ -185,6 +201,9 @@ def main() -> None:
     p.add_argument("--no-wheels", action="store_true")
     p.add_argument("--from-marathon", action="store_true",
                    help="the teacher starts from the CPU marathon's last checkpoint, not the base")
+    p.add_argument("--from-shipped", action="store_true",
+                   help="the teacher starts from the installed accurate checker (its torch weights "
+                        "rebuilt from the shipped 4-bit graph), not the base")
     g = sub.add_parser("gpu")
     g.add_argument("--carried", type=Path, required=True)
     g.add_argument("--kit", type=Path, required=True)
