@@ -145,16 +145,15 @@ def test_weights_come_back_from_an_onnx_export(tmp_path: Path) -> None:
     (out / "model.onnx").write_bytes(quantize_int4(fp32, tmp_path / "q4.onnx").read_bytes())
     back4 = hf_from_onnx(out, tmp_path / "back4", num_heads=2)
     m4 = AutoModelForSequenceClassification.from_pretrained(back4).eval()
-    base_model = AutoModelForSequenceClassification.from_pretrained(base).eval()
-    w = m4.state_dict()["bert.encoder.layer.0.intermediate.dense.weight"]
-    r = base_model.state_dict()["bert.encoder.layer.0.intermediate.dense.weight"]
+    w, r = m4.state_dict()["bert.encoder.layer.0.intermediate.dense.weight"], ref_sd[
+        "bert.encoder.layer.0.intermediate.dense.weight"]
     assert not torch.equal(w, r) and w.shape == r.shape
     # symmetric blocks of 32 along the input, a block's largest |w| at -8 steps: the other
     # end (+8 steps) is clipped to +7, so at most one step (max |w| / 8) off
     assert float((w - r).abs().max()) <= float(r.abs().max()) / 8 + 1e-6
     assert len(set(w[0, :32].tolist())) <= 16  # really 16 levels a block, not a copy of fp32
     with torch.inference_mode():
-        np.testing.assert_allclose(m4(**enc).logits.numpy(), base_model(**enc).logits.numpy(), atol=0.1)
+        np.testing.assert_allclose(m4(**enc).logits.numpy(), ref.numpy(), atol=0.1)
     # Anything that is not such an export is refused, not half loaded.
     (out / "model.onnx").write_bytes(build_not_bert(tmp_path / "other.onnx").read_bytes())
     with pytest.raises(ValueError, match="not a toulmin BERT or MPNet export"):

@@ -34,12 +34,10 @@ _SPECIAL_MPNET = {"bos_token": "<s>", "eos_token": "</s>", "sep_token": "</s>", 
                   "unk_token": "[UNK]", "pad_token": "<pad>", "mask_token": "<mask>"}
 
 
-def _state_dict(model_file: Path) -> dict[str, Any]:
-    import onnx
+def _state_dict(graph: Any) -> dict[str, Any]:
     import torch
     from onnx import numpy_helper
 
-    graph = onnx.load(str(model_file)).graph
     values = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
     # The exporter stores equal tensors once (a fresh model's zero biases, unit
     # LayerNorm scales) and gives the other names through Identity nodes.
@@ -120,10 +118,10 @@ def _dequantize_nbits(node: Any, values: dict[str, Any]) -> Any:
     return np.ascontiguousarray(w[:, :k])
 
 
-def _layer_norm_eps(model_file: Path) -> float:
-    import onnx
-
-    for node in onnx.load(str(model_file), load_external_data=False).graph.node:
+def _layer_norm_eps(graph: Any) -> float:
+    """The graph's LayerNormalization epsilon (MPNet 1e-5; ONNX's default when unset); a graph
+    without the op (an older opset spells it out) is BERT's, 1e-12."""
+    for node in graph.node:
         if node.op_type == "LayerNormalization":
             return float(next((a.f for a in node.attribute if a.name == "epsilon"), 1e-5))
     return 1e-12
@@ -136,11 +134,13 @@ def hf_from_onnx(checker_dir: str | Path, out_dir: str | Path, *, num_heads: int
     ``num_heads`` is not recoverable from weight shapes, so the caller names it
     (12 for MiniLM-L6 and MPNet). Raises ``ValueError`` if any weight is missing or extra.
     """
+    import onnx
     import transformers
 
     src, out = Path(checker_dir), Path(out_dir)
     meta = json.loads((src / "checker.json").read_text())
-    sd = _state_dict(src / "model.onnx")
+    graph = onnx.load(str(src / "model.onnx")).graph  # read once: the weights and the epsilon
+    sd = _state_dict(graph)
     arch = "mpnet" if "mpnet.embeddings.word_embeddings.weight" in sd else "bert"
     need = [f"{arch}.embeddings.word_embeddings.weight", f"{arch}.encoder.layer.0.intermediate.dense.weight"]
     if any(k not in sd for k in need):
@@ -154,7 +154,7 @@ def hf_from_onnx(checker_dir: str | Path, out_dir: str | Path, *, num_heads: int
         "vocab_size": int(vocab), "hidden_size": int(hidden), "num_hidden_layers": layers,
         "num_attention_heads": num_heads, "intermediate_size": ffn,
         "max_position_embeddings": int(sd[f"{arch}.embeddings.position_embeddings.weight"].shape[0]),
-        "layer_norm_eps": _layer_norm_eps(src / "model.onnx"),
+        "layer_norm_eps": _layer_norm_eps(graph),
         "id2label": dict(enumerate(labels)), "label2id": {v: k for k, v in enumerate(labels)}}
     model: Any
     if arch == "mpnet":
