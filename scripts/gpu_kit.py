@@ -82,8 +82,11 @@ def cmd_pack(a: argparse.Namespace) -> None:
         plan.teacher.lr = a.teacher_lr
     build_staging(a.staging, plan, a.base_dir, rows=a.rows, dev_rows=a.dev_rows, wheels=not a.no_wheels)
     parts = split_parts(a.staging, a.gpu_dir, a.part_mb)
-    tracked = _tracked_mb()
-    print(f"\n{len(parts)} parts in {a.gpu_dir} (tracked files beside them: {tracked:.1f} MiB)")
+    files = _tracked()
+    whole = sum(f.stat().st_size for f in files) / 2**20
+    kept = sum(f.stat().st_size for f in files if not _slimmed(f)) / 2**20
+    print(f"\n{len(parts)} parts in {a.gpu_dir} (tracked files beside them: {whole:.1f} MiB, "
+          f"{kept:.1f} MiB after `python scripts/gpu_kit.py slim`, which a send needs first)")
     for p in parts:
         mb = sum(f.stat().st_size for f in p.rglob("*") if f.is_file()) / 2**20
         carry = p.relative_to(ROOT) if p.is_relative_to(ROOT) else p  # the device tool carries the tree's
@@ -92,10 +95,16 @@ def cmd_pack(a: argparse.Namespace) -> None:
     print("then: python scripts/gpu_kit.py land --from FILES_AT [--from ...] [--install]")
 
 
-def _tracked_mb() -> float:
+def _tracked() -> list[Path]:
+    """The tracked files present in the tree (the device tool sends them beside a part)."""
     out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
-    files = [ROOT / f for f in out.decode().split("\0") if f]
-    return sum(f.stat().st_size for f in files if f.is_file()) / 2**20
+    return [f for f in (ROOT / rel for rel in sorted(out.decode().split("\0")) if rel) if f.is_file()]
+
+
+def _slimmed(f: Path) -> bool:
+    """What `slim` moves aside: a tracked file over SLIM_KB that is not Python (models,
+    tokenizers, pictures; the GPU job reads none of them)."""
+    return f.suffix != ".py" and f.stat().st_size > SLIM_KB * 1024
 
 
 def cmd_gpu(a: argparse.Namespace) -> None:
@@ -155,10 +164,9 @@ def cmd_slim(a: argparse.Namespace) -> None:
     # the bundled and packaged models, their tokenizers and the report's picture go aside
     # (the GPU job reads none of them; the second GPU session moved the last four by hand).
     ASIDE.mkdir(parents=True, exist_ok=True)
-    out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
-    for rel in sorted(f for f in out.decode().split("\0") if f):
-        f = ROOT / rel
-        if f.is_file() and f.suffix != ".py" and f.stat().st_size > SLIM_KB * 1024:
+    for f in _tracked():
+        if _slimmed(f):
+            rel = f.relative_to(ROOT)
             dest = ASIDE / rel
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.move(f, dest)

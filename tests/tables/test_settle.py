@@ -106,6 +106,47 @@ def test_csv_rows_counted_ranked_compared(claim: str, verdict: str) -> None:
     assert got is not None and got.verdict == verdict, (claim, got)
 
 
+CARS = """model,fuel,service history,seats
+Vela Touring,petrol,full,5
+Vela Hybrid,hybrid,partial,5
+Vela Estate,petrol,full,7
+"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "verdict"),
+    [
+        # "every" and "each" at the head of a claim count every row, as "all" does
+        ("Every laptop is in stock.", LAPTOPS, "CONTRADICTED"),
+        ("Each laptop weighs under 2 kg.", LAPTOPS, "SUPPORTED"),
+        ("Each laptop weighs under 1.5 kg.", LAPTOPS, "CONTRADICTED"),
+        # a column of words: the rows whose cell is the one value the claim says
+        ("All three cars come with a full service history.", CARS, "CONTRADICTED"),
+        ("Two of the three cars come with a full service history.", CARS, "SUPPORTED"),
+        ("Every car has a full service history.", CARS, "CONTRADICTED"),
+        ("Two of the cars have a partial service history.", CARS, "CONTRADICTED"),
+    ],
+)
+def test_every_row_counted_and_a_column_of_words(claim: str, text: str, verdict: str) -> None:
+    got, _ = _settle(claim, text)
+    assert got is not None and got.verdict == verdict, (claim, got)
+
+
+def test_a_count_that_names_two_values_of_a_column_of_words_is_not_read_as_either() -> None:
+    from toulmin.tables.compute import _category
+    from toulmin.tables.values import read_value
+    from toulmin.tables.words import ClaimText
+
+    vals = [read_value(x) for x in ("full", "partial", "full")]
+    assert _category(ClaimText.of("Two of the cars have a full service history."), vals, 0) == "full"
+    # one value or the other: which rows it counts is not said
+    assert _category(ClaimText.of("Two of the cars have a full or a partial history."), vals, 0) is None
+    assert _category(ClaimText.of("Two of the cars have no full service history."), vals, 0) is None
+    # a column of numbers is not a column of words
+    nums = [read_value(x) for x in ("5", "7", "5")]
+    assert _category(ClaimText.of("Two of the cars have 5 seats."), nums, 0) is None
+
+
 def test_the_quote_is_the_row_up_to_the_cell_and_maps_back_to_the_original() -> None:
     from toulmin.reading import read_source
     from toulmin.sources import Source

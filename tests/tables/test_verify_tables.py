@@ -103,3 +103,43 @@ def test_a_claim_split_off_its_quarter_is_read_with_the_quarter_its_sentence_nam
         (d.claim, d.verdict, d.note) for d in report.details]
     report = toulmin.verify("North-1 posted a PUE of 1.16 in Q2 2024.", [{"id": "data", "text": text}])
     assert any(d.verdict == Verdict.CONTRADICTED for d in report.details)
+
+
+HOTELS = [
+    {"id": "h1", "text": json.dumps({"name": "Quayside Inn", "pets_allowed": False, "breakfast": "included",
+                                      "rooms": 40})},
+    {"id": "h2", "text": json.dumps({"name": "Harbour Lodge", "pets_allowed": True, "breakfast": "extra",
+                                      "rooms": 22})},
+    {"id": "h3", "text": json.dumps({"name": "Old Mill House", "pets_allowed": True, "breakfast": "included",
+                                      "rooms": 12})},
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict", "first_quoted"),
+    [
+        # records each in a source of its own, counted as the rows of one table; a claim
+        # about all of them is refuted by the one that fails it, quoted first
+        ("All three hotels allow pets.", Verdict.CONTRADICTED, "h1"),
+        ("Every hotel includes breakfast.", Verdict.CONTRADICTED, "h2"),
+        ("Two of the three hotels allow pets.", Verdict.SUPPORTED, "h2"),
+        ("Two of the hotels include breakfast.", Verdict.SUPPORTED, "h1"),
+        ("None of the hotels has more than 50 rooms.", Verdict.SUPPORTED, "h1"),
+        ("Only one of the hotels has over 30 rooms.", Verdict.SUPPORTED, "h1"),
+    ],
+)
+def test_records_in_their_own_sources_are_counted_together(
+    claim: str, verdict: Verdict, first_quoted: str
+) -> None:
+    report = toulmin.verify(claim, HOTELS)
+    (d,) = report.details
+    assert (d.verdict, d.decided_by) == (verdict, "table"), d.note
+    assert d.evidence[0].source_id == first_quoted, d.evidence
+    for e in d.evidence:  # each quote points into its own record
+        text = next(s["text"] for s in HOTELS if s["id"] == e.source_id)
+        assert text[e.start : e.end] == e.quote
+
+
+def test_a_count_of_one_named_record_is_not_a_count_of_the_records() -> None:
+    report = toulmin.verify("Two of the Quayside Inn's 40 rooms face the sea.", HOTELS)
+    assert "rows with" not in report.details[0].note

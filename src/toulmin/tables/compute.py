@@ -7,7 +7,7 @@ not apply or cannot tell."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 
 from ..checks.numbers import Number, find_numbers
@@ -594,7 +594,7 @@ def count(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
         return None
     m = re.match(
         r"^\s*(?:only\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|all|none|"
-        r"both|neither|half)\b(?:\s+of\s+(?:the|its|their)(?:\s+(\d+|two|three|four|five|six|seven|eight|"
+        r"both|neither|half|every|each)\b(?:\s+of\s+(?:the|its|their)(?:\s+(\d+|two|three|four|five|six|seven|eight|"
         r"nine|ten|eleven|twelve))?)?",
         c.low,
     ) or re.search(  # "Dogs are allowed on three of the four trails"
@@ -605,6 +605,8 @@ def count(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
     if not m:
         return None
     word = m.group(1)
+    if word in ("every", "each"):  # "Every plan includes EU roaming": all of them
+        word = "all"
     cond = _condition(c, p, nums, m.end())
     if cond is None:
         return None
@@ -618,11 +620,14 @@ def count(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
         return None
     ok = len(hits) == want
     listed = ", ".join(row_name(p, i) for i in hits) or "none"
+    shown = hits or known
+    if not ok and want == len(known):  # "every plan", "both cars": the rows that fail it refute it
+        shown = [i for i in known if i not in hits] + hits
     return settled(
         p,
         "SUPPORTED" if ok else "CONTRADICTED",
         f"{len(hits)} of {len(known)} rows {what}: {listed}",
-        [(i, j) for i in (hits or known)],
+        [(i, j) for i in shown],
     )
 
 
@@ -667,6 +672,14 @@ def _condition(c: ClaimText, p: Pick, nums: list[Number], after: int) -> tuple[i
                 return x is not None and x.truth is want
 
             return j, yes, f"with {t.columns[j].text} {'yes' if want else 'no'}"
+        kind = _category(c, vals, after)
+        if kind is not None:  # "Both cars come with a full service history": a column of words
+
+            def said(i: int, j: int = j, kind: str = kind) -> bool:
+                x = cell_value(p.r, i, j)
+                return x is not None and x.text.strip().lower() == kind
+
+            return j, said, f"with {t.columns[j].text} {kind}"
         if c.has(ZERO_WORDS) and all(v is not None and v.number is not None for v in vals):
 
             def none(i: int, j: int = j, want: bool = not c.negated) -> bool:
@@ -675,6 +688,26 @@ def _condition(c: ClaimText, p: Pick, nums: list[Number], after: int) -> tuple[i
 
             return j, none, f"with no {t.columns[j].text}"
     return None
+
+
+def _category(c: ClaimText, vals: Sequence[Value | None], after: int) -> str | None:
+    """The one value of a column of short words ("full", "partial") the claim says after
+    its count word, when the column holds at least two such values and no numbers."""
+    kinds = {v.text.strip().lower() for v in vals if v is not None and not v.empty}
+    # ("included" reads as a yes, "extra" does not: a column of words, not of yes/no)
+    if len(kinds) < 2 or any(v is None or v.number is not None for v in vals):
+        return None
+    if any(len(words(k)) > 3 or not words(k) for k in kinds):
+        return None
+    if c.negated:
+        return None  # "not a full history": which of the others it means is not said
+
+    def phrase(text: str) -> str:  # "includes" says "included"
+        return " " + " ".join(stem(w) for w in words(text)) + " "
+
+    rest = phrase(c.low[after:])
+    said = [k for k in kinds if phrase(k) in rest]
+    return said[0] if len(said) == 1 else None
 
 
 def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> Outcome | None:

@@ -52,6 +52,24 @@ def _of_the_row(c: ClaimText, p: Pick) -> str:
     return " ".join(said)
 
 
+def _merge(records: Sequence[Pick]) -> Pick:
+    """Records, each from its own source, as the rows of one table with the first one's
+    columns (a field the others lack is empty in their rows)."""
+    a = records[0]
+    ta = a.r.table
+    rows, cells, spans = [ta.rows[0]], [a.r.cells[0]], [a.r.rows[0]]
+    for b in records[1:]:
+        heads_b = [h.text for h in b.r.table.columns]
+        order = [heads_b.index(h.text) if h.text in heads_b else -1 for h in ta.columns]
+        rows.append(tuple(b.r.table.rows[0][k] if k >= 0 else None for k in order))
+        cells.append(tuple(b.r.cells[0][k] if k >= 0 else None for k in order))
+        spans.append(b.r.rows[0])
+    table = Table(ta.columns, tuple(rows), ta.start, ta.end, ta.label, ta.caption, ta.kind)
+    merged = Rendered(table, tuple(spans), tuple(cells), all(x.r.alone for x in records))
+    sids = tuple(x.sid for x in records)
+    return Pick(a.sid, merged, list(range(len(records))), a.cols, a.col_score, row_sid=sids)
+
+
 def _two_records(c: ClaimText, picks: list[Pick]) -> Pick | None:
     """Two records the claim names and compares ("Saffron Lane has more reviews than Pico
     Taqueria"), each from its own source, read as one table of two rows."""
@@ -68,13 +86,34 @@ def _two_records(c: ClaimText, picks: list[Pick]) -> Pick | None:
     cols = [j for j in a.cols if a.r.table.columns[j].text in heads_b]
     if not cols:
         return None
-    ta, tb = a.r.table, b.r.table
-    order = [heads_b.index(h.text) if h.text in heads_b else -1 for h in ta.columns]
-    row_b = tuple(tb.rows[0][k] if k >= 0 else None for k in order)
-    cells_b = tuple(b.r.cells[0][k] if k >= 0 else None for k in order)
-    table = Table(ta.columns, (ta.rows[0], row_b), ta.start, ta.end, ta.label, ta.caption, ta.kind)
-    merged = Rendered(table, (a.r.rows[0], b.r.rows[0]), (a.r.cells[0], cells_b), a.r.alone and b.r.alone)
-    return Pick(a.sid, merged, [0, 1], cols, a.col_score, row_sid=(a.sid, b.sid))
+    return replace(_merge([a, b]), rows=[0, 1], cols=cols)
+
+
+_QUANTIFIED = re.compile(
+    r"^\s*(?:only\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|all|none|both|"
+    r"neither|half|every|each)\b"
+)
+
+
+def _records_counted(c: ClaimText, picks: list[Pick]) -> Pick | None:
+    """Records, each in its own source, that a claim counts ("Both cars come with a full
+    service history", "None of the three hotels allows pets"): the records that have the
+    field the claim names, as the rows of one table. Not when it names one record alone
+    (then it counts something of that record)."""
+    if not _QUANTIFIED.match(c.low):
+        return None
+    ones = [x for x in picks if len(x.r.table.rows) == 1]
+    if len(ones) < 2 or sum(bool(x.rows) for x in ones) == 1:
+        return None
+    first = next((x for x in ones if x.cols), None)
+    if first is None:
+        return None
+    head = first.r.table.columns[first.cols[0]].text
+    same = [x for x in ones if x.cols and x.r.table.columns[x.cols[0]].text == head]
+    if len(same) < 2:
+        return None
+    merged = _merge([first] + [x for x in same if x is not first])
+    return replace(merged, rows=[], cols=[first.cols[0]])
 
 
 def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None:
@@ -109,6 +148,11 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
                 got = rule(c, both, j, nums)
                 if got is not None:
                     return got
+    all_records = _records_counted(c, picks)
+    if all_records is not None:
+        got = count(c, all_records, measures(c, all_records))
+        if got is not None:
+            return got
     p = picks[0]
     # a record the claim does not name: only when it is the one record among the sources
     unnamed = len(p.r.table.rows) == 1 and not p.rows
