@@ -143,3 +143,56 @@ def test_records_in_their_own_sources_are_counted_together(
 def test_a_count_of_one_named_record_is_not_a_count_of_the_records() -> None:
     report = toulmin.verify("Two of the Quayside Inn's 40 rooms face the sea.", HOTELS)
     assert "rows with" not in report.details[0].note
+
+
+ACCOUNT = json.dumps({"org_name": "Fernhill Analytics",
+                      "plan": {"name": "Team", "price_per_seat_usd_month": 18, "seats_purchased": 25},
+                      "features": {"sso": False, "audit_log": True}})
+LISTINGS = json.dumps([
+    {"id": "R-101", "title": "Sunny loft", "monthly_rent": 1650, "sqft": 720},
+    {"id": "R-103", "title": "Top-floor 3BR with terrace", "monthly_rent": 2740, "sqft": 1240},
+    {"id": "R-104", "title": "Studio by Elm Park", "monthly_rent": 1180, "sqft": 430},
+])
+PLANS = """Premiums shown are the employee's share per month.
+
+| Plan | Employee premium ($/mo) | Family premium ($/mo) | Deductible ($) |
+|---|---|---|---|
+| Bronze HDHP | 42 | 168 | 3,200 |
+| Silver PPO | 118 | 402 | 1,500 |
+
+Dental and vision are elected separately and are not included in these premiums.
+"""
+BUDGET = """Department            FY2023 actual ($000)   FY2025 proposed ($000)
+Public Works          18,450                 20,100
+Fire & EMS            15,670                 17,300
+Total                 69,150                 74,910
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "metadata", "claim"),
+    [
+        # a record's parent ("plan") names none of its fields: 25 seats back no discount
+        (ACCOUNT, {}, "Fernhill Analytics receives a nonprofit discount on its plan."),
+        # the highest rent is not the highest rent per square foot (the studio's)
+        (LISTINGS, {}, "The three-bedroom terrace unit is the most expensive per square foot."),
+        # the figure is the table's; the prose beside it denies the rest
+        (PLANS, {}, "The $402 monthly family premium for the Silver PPO includes dental coverage."),
+        # periods said of the columns; a total is no period after the row before it
+        (
+            BUDGET,
+            {"kind": "table"},
+            "Total spending grows by more than 10% from FY2023 actuals to the FY2025 proposal.",
+        ),
+    ],
+)
+def test_a_table_rule_does_not_back_what_its_cells_do_not_say(text: str, metadata: dict, claim: str) -> None:
+    report = toulmin.verify(claim, [{"id": "s", "text": text, "metadata": metadata}])
+    got = [(d.verdict, d.note) for d in report.details]
+    assert all(d.verdict != Verdict.SUPPORTED for d in report.details), got
+
+
+def test_the_figure_beside_prose_that_denies_something_else_is_still_backed() -> None:
+    report = toulmin.verify("The Silver PPO family premium is $402 a month.", [{"id": "s", "text": PLANS}])
+    (d,) = report.details
+    assert (d.verdict, d.decided_by) == (Verdict.SUPPORTED, "table"), d.note

@@ -4,6 +4,7 @@ rows, with the arithmetic in the note and the cells as evidence."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -12,7 +13,9 @@ from ..extract.extractor import Claim
 from ..report import ClaimResult, Evidence, Verdict
 from ..tables.render import Rendered
 from ..tables.settle import settle
-from ..text import Span
+from ..tables.values import human, stem, words
+from ..tables.words import GENERIC
+from ..text import Span, split_sentences
 
 __all__ = ["Tabled", "Tables", "by_table"]
 
@@ -45,9 +48,10 @@ _STATUS = {"SUPPORTED": "ok", "CONTRADICTED": "mismatch", "UNSUPPORTED": "missin
 
 
 def _in_rows(sid: str, start: int, end: int, tabled: Sequence[Tabled]) -> bool:
-    """The span lies in a table's row sentences (not in prose beside the table)."""
+    """The span reads a table's row sentences (not only prose beside the table): a window
+    that joins the last row to the sentence after it reads the row too."""
     return any(
-        s == sid and r.rows and (r.alone or (r.rows[0][0] <= start and end <= r.rows[-1][1] + 1))
+        s == sid and r.rows and (r.alone or (start < r.rows[-1][1] + 1 and end > r.rows[0][0]))
         for s, _, r in tabled
     )
 
@@ -68,6 +72,33 @@ def _unsettled(result: ClaimResult, tabled: Sequence[Tabled]) -> ClaimResult:
         "note": f"the table's rows are close to it, but no rule computes it from the cells ({result.note})",
         "supported_by": [],
     })
+
+
+_DENIAL = re.compile(r"\b(?:not|no|never|excluded?|excluding|except|without|separately|n't)\b|n't\b")
+
+
+def _prose_speaks(claim: str, sid: str, tabled: Sequence[Tabled]) -> bool:
+    """The claim says a word its source's tables never hold, and a sentence of the prose
+    beside them says it with a denial ("The $402 family premium includes dental coverage"
+    beside "Dental and vision ... are not included in these premiums"): the table rule backs
+    the figure, not what the prose denies of it. Names (capitalised in the claim) and words
+    the prose says plainly are left to the table ("Cardell Metro's three lines carried ...")."""
+    mine = [(text, r) for s, text, r in tabled if s == sid]
+    if not mine or all(r.alone for _, r in mine):
+        return False
+    held: set[str] = set()
+    for _, r in mine:
+        t = r.table
+        cells = [*t.columns, *(x for row in t.rows for x in row if x is not None)]
+        held |= {stem(w) for x in cells for w in words(human(x.text))} | {stem(w) for w in words(t.caption)}
+    said = re.findall(r"[A-Za-z]+", claim)
+    left = {stem(w.lower()) for w in said if w.islower() and len(w) > 3 and w not in GENERIC} - held
+    if not left:
+        return False
+    return any(
+        _DENIAL.search(sent.text.lower()) and left & {stem(w) for w in words(sent.text)}
+        for sent in split_sentences(mine[0][0])
+    )
 
 
 def by_table(claim: Claim, result: ClaimResult, tables: Tables) -> ClaimResult:
@@ -103,6 +134,8 @@ def _by_table(claim: Claim, result: ClaimResult, tables: Tables) -> ClaimResult:
         # "in Q3 2024"): the claim's figure is of that period, so no other period refutes it
         if got is None or (whole is not None and whole.missing_row):
             got = whole
+    if got is not None and got.verdict == "SUPPORTED" and _prose_speaks(claim.text, got.source_id, tabled):
+        got = None  # the table backs its figure; what else the claim says is the prose's to judge
     if got is None:
         return result if tables.rows_support else _unsettled(result, tabled)
     texts = {sid: t for sid, t, _ in tabled}

@@ -111,12 +111,19 @@ def _trend(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
 _ANY_OTHER = re.compile(r"\bthan (?:any|all|every) (?:of the )?other\b|\bthan the (?:rest|others)\b")
 
 
+_PER_THING = re.compile(r"\bper\s+(?:square\s+)?([a-z]+)")
+
+
 def _extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
     lo, hi = c.has(MIN), c.has(MAX)
     if c.has(_ANY_OTHER):  # "fewer goals than any other team": the lowest
         lo, hi = c.has(LESS), c.has(MORE)
     if not (lo or hi) or (lo and hi):
         return None
+    per = _PER_THING.search(c.low)
+    head_low = p.r.table.columns[j].text.lower()
+    if per and "/" not in head_low and " per " not in f" {head_low} " and per.group(1) not in head_low:
+        return None  # "the most expensive per square foot": of a ratio of two columns, not of rent
     if (
         hi
         and hi.group(0) == "most"
@@ -239,6 +246,10 @@ def _change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None
         k = order.index(rows[0])
         if k == 0 or not (is_timed(p) or c.has(_AGAINST_BEFORE)):
             return None
+        if not is_timed(p) and (
+            is_summary(p, rows[0]) or is_summary(p, order[k - 1]) or _periods_said_of_columns(c, p) >= 2
+        ):
+            return None  # "Total ... from FY2023 to FY2025": the periods are columns; a total is no period
         rows = [order[k - 1], rows[0]]
     if len(rows) != 2:
         return None
@@ -246,6 +257,17 @@ def _change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None
     if not c.has(FROM_TO) and order.index(a) > order.index(b):
         a, b = b, a
     return _changed(c, p, (a, j), (b, j), nums, times)
+
+
+def _periods_said_of_columns(c: ClaimText, p: Pick) -> int:
+    """How many of the table's period columns ("FY2023 actual", "FY2025 proposed") the claim
+    names by their period."""
+    got = 0
+    for col in p.r.table.columns:
+        m = _PERIOD_IN_HEADER.search(col.text)
+        if m is not None and re.search(r"\b" + re.escape(m.group(0).lower()) + r"\b", c.low):
+            got += 1
+    return got
 
 
 _EACH = re.compile(r"\b(?:all|every|each)\b")

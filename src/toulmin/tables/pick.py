@@ -216,6 +216,8 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         if hit and all(_PERIOD_WORD.fullmatch(h) for h in hit):
             continue  # "2024" alone: which measure of 2024 is not said
         own = header_words(head.text.rsplit(".", 1)[-1])  # a record's parents ("attributes") qualify nothing
+        if hit and t.kind == "json" and not hit & own:
+            continue  # "its plan" names no field of `plan` ("plan.seats_purchased"): its words are not said
         row_kind = set(words(t.columns[t.label].text)) if 0 <= t.label < len(t.columns) else set()
         if hit and _other_kind(
             c,
