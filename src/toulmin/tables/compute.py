@@ -609,14 +609,20 @@ def _compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
     return settled(p, "SUPPORTED" if ok else "CONTRADICTED", note, [(a, j), (b, j)])
 
 
+# a count's word at the head of a claim: "two of the ...", "every plan", "both cars"
+COUNT_HEAD = re.compile(
+    r"^\s*(?:only\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|all|none|"
+    r"both|neither|half|every|each)\b"
+)
+
+
 def count(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
     """ "Two of the five laptops weigh under 1.5 kg", "three products are in stock"."""
     t = p.r.table
     if len(t.rows) < 2:
         return None
     m = re.match(
-        r"^\s*(?:only\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|all|none|"
-        r"both|neither|half|every|each)\b(?:\s+of\s+(?:the|its|their)(?:\s+(\d+|two|three|four|five|six|seven|eight|"
+        COUNT_HEAD.pattern + r"(?:\s+of\s+(?:the|its|their)(?:\s+(\d+|two|three|four|five|six|seven|eight|"
         r"nine|ten|eleven|twelve))?)?",
         c.low,
     ) or re.search(  # "Dogs are allowed on three of the four trails"

@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .compute import RATIO, RULES, absent, count, count_value, lookup
+from .compute import COUNT_HEAD, RATIO, RULES, absent, count, count_value, lookup
 from .only import only
 from .paired import between_dates, paired
 from .parse import Table
@@ -89,18 +89,12 @@ def _two_records(c: ClaimText, picks: list[Pick]) -> Pick | None:
     return replace(_merge([a, b]), rows=[0, 1], cols=cols)
 
 
-_QUANTIFIED = re.compile(
-    r"^\s*(?:only\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|all|none|both|"
-    r"neither|half|every|each)\b"
-)
-
-
 def _records_counted(c: ClaimText, picks: list[Pick]) -> Pick | None:
     """Records, each in its own source, that a claim counts ("Both cars come with a full
     service history", "None of the three hotels allows pets"): the records that have the
     field the claim names, as the rows of one table. Not when it names one record alone
     (then it counts something of that record)."""
-    if not _QUANTIFIED.match(c.low):
+    if not COUNT_HEAD.match(c.low):
         return None
     ones = [x for x in picks if len(x.r.table.rows) == 1]
     if len(ones) < 2 or sum(bool(x.rows) for x in ones) == 1:
