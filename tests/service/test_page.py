@@ -6,9 +6,11 @@ Screenshots go to the test's folder (and to $SCREENSHOTS_DIR if set)."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -136,13 +138,27 @@ def test_a_table_source_is_drawn_as_its_cited_rows(serve: Callable[..., Running]
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page(viewport={"width": 1366, "height": 900})
         page.goto(s.url + "/")
+        # the finished report is held back until the reader has opened the claim: the report's
+        # redraw must keep it open (CI once clicked in that gap and found the claim closed)
+        held: list[Any] = []
+        page.route("**/v1/reports/*", lambda route: held.append(route))
         page.locator("#answer").fill("Blue Fin Sushi has outdoor seating.")
         page.locator("#sources").fill(table)
         page.locator("#verify-btn").click()
         expect(page.locator("#conf-value")).not_to_have_text("", timeout=60_000)
         expect(page.locator("#claims .verdict").first).to_have_text("CONTRADICTED", timeout=30_000)
-        # once the report is in, the claim's evidence is the record's row, the cited cell marked
         page.locator("#claims summary").first.click()
+        expect(page.locator("#claims details[open]")).to_have_count(1)
+        for _ in range(100):
+            if held:
+                break
+            page.wait_for_timeout(100)
+        assert len(held) == 1, "the page never asked for the finished report"
+        expect(page.locator("#claims")).not_to_have_attribute("data-report", re.compile(".+"))
+        held[0].continue_()
+        expect(page.locator("#claims")).to_have_attribute("data-report", re.compile(".+"), timeout=10_000)
+        # once the report is in, the claim's evidence is the record's row, the cited cell marked
+        expect(page.locator("#claims details[open]")).to_have_count(1)
         grid = page.locator("#claims details[open] .table-source table")
         expect(grid).to_be_visible(timeout=10_000)
         assert "attributes.OutdoorSeating" in grid.locator("th").all_inner_texts()

@@ -33,6 +33,9 @@ function renderClaim(c) {
     li.dataset.id = c.id;
     $("claims").append(li);
   }
+  // a claim the reader opened stays open when its row is drawn again (the finished report
+  // redraws every claim: before this, a click between the stream's end and the report closed it)
+  const wasOpen = li.querySelector("details[open]") != null;
   li.textContent = "";
   li.append(claimDetails(c, (ev) => {
     const src = sourceText(ev.source_id);
@@ -41,6 +44,7 @@ function renderClaim(c) {
     const found = state.reportSources && state.reportSources.find((s) => s.id === sid);
     return found && found.tables ? found.tables : null;
   }));
+  if (wasOpen) li.firstChild.open = true;
 }
 
 function showConfidence(v) {
@@ -52,7 +56,7 @@ function showConfidence(v) {
 
 function reset(answer, sources) {
   state.answer = answer; state.sources = sources; state.claims = new Map(); state.reportSources = null;
-  $("claims").textContent = ""; $("confidence").hidden = true; renderAnswer();
+  $("claims").textContent = ""; delete $("claims").dataset.report; $("confidence").hidden = true; renderAnswer();
 }
 
 // The server's API key, when it asks for one (serve.api_keys_sha256): kept for this tab
@@ -150,8 +154,10 @@ async function loadReport(id, replace = true) {
   state.answer = r.answer;
   state.reportSources = r.sources;
   state.claims = new Map(r.details.filter((d) => d.verdict !== "TRIVIAL").map((d) => [d.id, d]));
-  $("claims").textContent = "";
+  // claims of another report are cleared; this report's are redrawn in place (open ones kept open)
+  for (const li of [...$("claims").children]) if (!state.claims.has(li.dataset.id)) li.remove();
   for (const d of state.claims.values()) renderClaim(d);
+  $("claims").dataset.report = id;  // the full report is drawn (tables, all evidence)
   renderAnswer();
   showConfidence(r);
 }
