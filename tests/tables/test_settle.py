@@ -520,3 +520,134 @@ def test_times_as_a_count_and_as_a_ratio() -> None:
     assert got is not None and got.verdict == "SUPPORTED" and "2 rows" in got.note, got
     got, _ = _settle("They played the hawks 1 time more than the owls.", text)
     assert got is None or "rows with" not in got.note, got
+
+
+SCHOOLS = """<table><tr><th>School</th><th>Enrollment</th><th>Teachers (FTE)</th></tr>
+<tr><td>Birchwood Elementary</td><td>412</td><td>24</td></tr>
+<tr><td>Calder Creek Elementary</td><td>538</td><td>29</td></tr>
+<tr><td>Westgate High</td><td>965</td><td>58</td></tr></table>"""
+WAREHOUSES = (
+    "warehouse\tcity\tshipments_jan\tshipments_feb\tshipments_mar\n"
+    "WH-A\tDunmore\t4820\t4610\t5230\nWH-B\tKeswald\t3150\t3390\t3475\nWH-C\tPortis\t6010\t5880\t6420\n"
+)
+WAITS = """Facility | Q1 2024 median wait (min) | Q2 2024 median wait (min) | Q3 2024 median wait (min)
+---|---|---|---
+St. Aldric | 48 | 52 | 45
+Valewood | 62 | 71 | 66
+Cresthaven | 22 | 25 | 24"""
+BUDGET = """| Department | FY2025 proposed ($000) |
+|---|---|
+| Police | 27,350 |
+| Libraries | 4,050 |
+| Parks | 6,110 |
+| Total | 37,510 |"""
+QUARTERS = """| Quarter | Revenue ($M) |
+|---|---|
+| Q1 2023 | 42.1 |
+| Q2 2023 | 45.8 |
+| Q3 2023 | 49.6 |
+| Q4 2023 | 53.9 |"""
+HOTEL = json.dumps({"name": "Harbor Lantern Inn", "nightly_rate_eur": 128, "pet_fee_eur": 20,
+                    "api_requests_per_minute": 600})
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "verdict", "note"),
+    [
+        # a number that counts the rows summed is not the sum ("five" was read as the total)
+        ("The three schools enroll 1,915 students in total.", SCHOOLS, "SUPPORTED",
+         "412 + 538 + 965 = 1,915"),
+        ("The three schools enroll 1,990 students in total.", SCHOOLS, "CONTRADICTED", "= 1,915"),
+        # a ratio the table does not hold is not the extreme of one of its columns
+        ("Westgate High has the lowest student-to-teacher ratio.", SCHOOLS, None, ""),
+        # a row named by a column of names other than its label; month columns as periods
+        ("Shipments at the Keswald warehouse climbed every month from January to March.", WAREHOUSES,
+         "SUPPORTED", "3150 → 3390 → 3475"),
+        ("Shipments at the Dunmore warehouse climbed every month from January to March.", WAREHOUSES,
+         "CONTRADICTED", "January 4820 → February 4610"),
+        # the highest in each period's column
+        ("Valewood had the longest median wait in each of the three quarters.", WAITS, "SUPPORTED",
+         "Q1 2024 62, Q2 2024 71, Q3 2024 66"),
+        ("St. Aldric had the longest median wait in each of the three quarters.", WAITS, "CONTRADICTED",
+         "in Q1 2024 the highest is Valewood (62)"),
+        ("WH-C handled the most shipments in each month of the quarter.", WAREHOUSES, "SUPPORTED",
+         "March 6420"),
+        # "totals": the sum of the rows, the Total row's word is not a row named
+        ("The proposed FY2025 budget totals about $37.5 million.", BUDGET, "SUPPORTED", "= 37,510"),
+        ("The proposed FY2025 budget totals about $39.5 million.", BUDGET, "CONTRADICTED", "= 37,510"),
+        # quarters said in words
+        ("Revenue rose roughly 28% from the first quarter to the fourth.", QUARTERS, "SUPPORTED", "= +28.0%"),
+        ("Revenue rose roughly 18% from the first quarter to the fourth.", QUARTERS, "CONTRADICTED",
+         "+28.0%"),
+        ("Revenue in the third quarter was $49.6 million.", QUARTERS, "SUPPORTED", "Q3 2023"),
+        # a rate over a stay of nights; a fee the figure leaves out is not its measure
+        ("A three-night stay comes to €384 before any pet fee.", HOTEL, "SUPPORTED", "128 × 3 = 384"),
+        ("A three-night stay comes to €404 before any pet fee.", HOTEL, "CONTRADICTED", "128 × 3 = 384"),
+        # a rate per second against one per minute; "up to" states the limit itself
+        ("The account is allowed up to 10 API requests per second.", HOTEL, "SUPPORTED", "600 ÷ 60 = 10"),
+        ("The account is allowed up to 12 API requests per second.", HOTEL, "CONTRADICTED", "600 ÷ 60 = 10"),
+    ],
+)
+def test_figures_read_as_people_write_them(claim: str, text: str, verdict: str | None, note: str) -> None:
+    got, _ = _settle(claim, text)
+    if verdict is None:
+        assert got is None or got.verdict != "CONTRADICTED", got
+        return
+    assert got is not None and got.verdict == verdict, got
+    assert note in got.note, got.note
+
+
+def test_two_records_compared_in_the_order_the_claim_names_them() -> None:
+    a = json.dumps({"name": "Nimbus 14 Pro", "storage_gb": 512})
+    b = json.dumps({"name": "Kestrel 15 Air", "storage_gb": 1024})
+    tables = []
+    for sid, text in (("n", a), ("k", b)):
+        got = render_tables(text)
+        assert got is not None
+        tables += [(sid, t) for t in got[2]]
+    yes = settle("The Kestrel gives you twice the storage of the Nimbus.", tables)
+    assert yes is not None and yes.verdict == "SUPPORTED"
+    assert "Kestrel 15 Air 1024 / Nimbus 14 Pro 512" in yes.note
+    no = settle("The Nimbus gives you twice the storage of the Kestrel.", tables)
+    assert no is not None and no.verdict == "CONTRADICTED", no
+
+
+CAFE = json.dumps({"name": "Copper Kettle", "hours": {
+    "monday": "closed", "tuesday": "07:00-15:00", "wednesday": "07:00-15:00", "thursday": "07:00-15:00",
+    "friday": "07:00-18:00", "saturday": "08:00-18:00", "sunday": "08:00-13:00"}})
+INVOICE = json.dumps({"invoice_number": "INV-0417", "lines": [
+    {"description": "HVAC maintenance", "hours": 12, "rate": 65.0},
+    {"description": "Filter replacement (parts)", "amount": 214.4},
+    {"description": "Emergency call-out", "hours": 3, "rate": 95.0}]})
+SOLAR = "month,generation_mwh\n" + "".join(
+    f"2023-{m:02d},{v}\n" for m, v in zip(range(1, 8), (412, 538, 760, 905, 1012, 1046, 1100), strict=True)
+)
+MONTHS = """| Metric | Jan | Feb | Mar | Apr | May | Jun |
+|---|---|---|---|---|---|---|
+| Paid subscribers (M) | 4.12 | 4.20 | 4.31 | 4.28 | 4.36 | 4.49 |
+| Churn (%) | 3.1 | 2.9 | 2.7 | 3.4 | 2.8 | 2.6 |"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "verdict", "note"),
+    [
+        ("The café is open 50 hours a week.", CAFE, "SUPPORTED", "0 + 8 + 8 + 8 + 11 + 10 + 5 = 50"),
+        ("The café is open 56 hours a week.", CAFE, "CONTRADICTED", "= 50"),
+        # a column named "hours" holds hours: 12 is 12 hours, not 12 seconds
+        ("The HVAC maintenance was billed at 12 hours.", INVOICE, "SUPPORTED", "hours: 12"),
+        ("Billed labour on the invoice comes to 15 hours.", INVOICE, "SUPPORTED", "12 + 3 = 15"),
+        ("Billed labour on the invoice comes to 13 hours.", INVOICE, "CONTRADICTED", "12 + 3 = 15"),
+        ("The plant generated roughly 4,670 MWh in the first half of 2023.", SOLAR, "SUPPORTED",
+         "412 + 538 + 760 + 905 + 1012 + 1046 = 4,673"),
+        # month columns named in full by the claim; "added" is a change
+        ("Skylark added about 370,000 paid subscribers between January and June.", MONTHS, "SUPPORTED",
+         "4.49 − 4.12"),
+        ("Skylark added about 470,000 paid subscribers between January and June.", MONTHS, "CONTRADICTED",
+         "4.49 − 4.12"),
+        ("Churn was 2.6% in June.", MONTHS, "SUPPORTED", "2.6"),
+    ],
+)
+def test_sums_of_durations_spans_and_months(claim: str, text: str, verdict: str, note: str) -> None:
+    got, _ = _settle(claim, text)
+    assert got is not None and got.verdict == verdict, got
+    assert note in got.note, got.note

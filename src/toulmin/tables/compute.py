@@ -54,13 +54,14 @@ from .words import (
     TIMES,
     TOTAL,
     UPWARD,
+    YEARISH,
     ZERO_WORDS,
     ClaimText,
     agrees,
     fmt,
 )
 
-__all__ = ["RATIO", "RULES", "absent", "count", "count_value", "lookup"]
+__all__ = ["RATIO", "RULES", "absent", "count", "count_value", "lookup", "weekly_hours"]
 
 # --- the operations -----------------------------------------------------------------------
 
@@ -124,6 +125,8 @@ def _extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
     head_low = p.r.table.columns[j].text.lower()
     if per and "/" not in head_low and " per " not in f" {head_low} " and per.group(1) not in head_low:
         return None  # "the most expensive per square foot": of a ratio of two columns, not of rent
+    if re.search(r"\bratios?\b", c.low) and not re.search(r"\bratios?\b|/|\bper\b", head_low):
+        return None  # "the lowest student-to-teacher ratio": of two columns, not of Teachers (FTE)
     if (
         hi
         and hi.group(0) == "most"
@@ -406,8 +409,30 @@ _ALL_ROWS = re.compile(
 )
 
 
+_HALF = re.compile(r"\b(?:(first|second) half|(h[12]))\b(?:\s+(?:of\s+)?(?:fy\s*)?((?:19|20)\d\d))?")
+
+
+def _half_rows(c: ClaimText, p: Pick) -> list[int] | None:
+    """ "in the first half of 2023": the rows of its six months, when the rows are months."""
+    m = c.has(_HALF)
+    if m is None or not is_timed(p):
+        return None
+    second = m.group(1) == "second" or m.group(2) == "h2"
+    out = []
+    for i in time_order(p):
+        lw = label_words(p.r.table, i)
+        month = next((int(w) for w in lw if re.fullmatch(r"0[1-9]|1[0-2]", w)), 0)
+        year = next((w for w in lw if YEARISH.match(w)), None)
+        if month and (m.group(3) is None or year == m.group(3)) and (month > 6) == second:
+            out.append(i)
+    return out if len(out) == 6 else None
+
+
 def span_rows(c: ClaimText, p: Pick) -> list[int] | None:
-    """ "from January to April 2024": every row from the first named to the second, in time order."""
+    """ "from January to April 2024": every row from the first named to the second, in time
+    order; "the first half of 2023": its six months."""
+    if not p.rows and (half := _half_rows(c, p)) is not None:
+        return half
     if len(p.rows) != 2 or not is_timed(p):
         return None
     order = time_order(p)
@@ -424,7 +449,9 @@ def _some_rows(c: ClaimText, p: Pick) -> bool:
     labels = [set(label_words(t, i)) for i in range(len(t.rows))]
     common = set.intersection(*labels) if labels and all(labels) else set()
     heads = {w for col in t.columns for w in header_words(col.text)}
-    for lw in labels:
+    for i, lw in enumerate(labels):
+        if is_summary(p, i):
+            continue  # "the budget totals": the Total row's word is the sum's, not a row's name
         for w in lw - common:
             if (
                 not w.isdigit()
@@ -446,6 +473,7 @@ def _all_counted(c: ClaimText, p: Pick) -> bool:
     return n == len([i for i in range(len(p.r.table.rows)) if not is_summary(p, i)])
 
 
+_COMES_TO = re.compile(r"\b(?:comes?|came|adds?|added|amounts?|amounted) (?:up )?to\b")
 _RATE_HEAD = re.compile(r"%|\brate\b|\bratio\b|\bshare\b|\baverage\b|\bavg\b|\bmean\b|\bper\b|\bmedian\b")
 
 
@@ -483,6 +511,15 @@ def _aggregate(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | N
             return spanned
     if not (total or mean) and not p.rows and _all_counted(c, p) and nums:
         total = c.has(_ALL_ROWS)
+    head_low = p.r.table.columns[j].text.lower()
+    if (
+        not (total or mean)
+        and not p.rows
+        and not p.missing_row
+        and not _RATE_HEAD.search(head_low)
+        and stem("price") not in header_words(head_low)
+    ):
+        total = c.has(_COMES_TO)  # "billed labour comes to 15 hours": every row's, added
     if not (total or mean) or not nums:
         return None
     if stem((total or mean).group(0).split()[-1]) in header_words(p.r.table.columns[j].text):  # type: ignore[union-attr]
@@ -494,7 +531,10 @@ def _aggregate(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | N
     if len(s) < 2:
         return None
     v0 = cell_value(p.r, s[0][0], j)
-    n = next((x for x in nums if v0 is not None and fits(x, v0)), None)
+    fit = [x for x in nums if v0 is not None and fits(x, v0)]
+    if len(fit) > 1:  # "the five schools enroll 3,889 in total": five counts the rows summed
+        fit = [x for x in fit if x.value != len(s) or x.unit in ("%", "$", "£", "€")] or fit
+    n = fit[0] if fit else None
     if v0 is None or n is None:
         return None
     vals = [v for _, v in s]
@@ -820,11 +860,16 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
 
 
 _PER = re.compile(
-    r"(?:/|\bper\s+)(hr|hour|day|night|week|month|mo|year|yr)\b|\b(hourly|daily|nightly|weekly|monthly|"
+    r"(?:/|\bper\s+)(s|sec|second|min|minute|hr|hour|day|night|week|month|mo|year|yr)\b|\b(hourly|daily|nightly|weekly|monthly|"
     r"yearly|annual)\b",
     re.I,
 )
 _SECONDS = {
+    "s": 1,
+    "sec": 1,
+    "second": 1,
+    "min": 60,
+    "minute": 60,
     "hr": 3600,
     "hour": 3600,
     "hourly": 3600,
@@ -843,7 +888,7 @@ _SECONDS = {
     "annual": 31557600,
 }
 _A_PERIOD = re.compile(
-    r"\b(?:a|one|per|an?)\s+(hour|day|night|week|month|year)\b|\bannual(?:ly)?\b|\byearly\b"
+    r"\b(?:a|one|per|an?)\s+(second|minute|hour|day|night|week|month|year)\b|\bannual(?:ly)?\b|\byearly\b"
 )
 
 
@@ -858,6 +903,10 @@ def _periods(c: ClaimText, per: float) -> float | None:
     of an hourly rate, "a year" of a monthly fee (12); None when it names none or the
     rate's own period."""
     spans = [n.value for n in find_numbers(c.text) if n.unit == "s"]
+    # "a three-night stay": a count of nights, days, weeks, months or years
+    text = re.sub(r"(?<=\w)-(?=(?:hour|day|night|week|month|year)s?\b)", " ", c.text)
+    spans = spans or [n.value * _SECONDS[n.unit] for n in find_numbers(text)
+                      if n.unit in _SECONDS and len(n.unit) > 3 and not n.bound]
     if not spans:
         m = c.has(_A_PERIOD)
         if m is None:
@@ -890,6 +939,8 @@ def _lookup_note(c: ClaimText, p: Pick, i: int, j: int, nums: list[Number]) -> s
         return note
     shown = cell_text(p, i, j)
     cur = shown[0] if shown[:1] in ("$", "€", "£", "¥") else ""  # "$24 × 12 = $288"
+    if times < 1:  # "10 requests per second" against 600 a minute: 600 ÷ 60 = 10
+        return f"{note}; {shown} ÷ {fmt(1 / times)} = {cur}{_fmt_like(v.number.value * times, v)}"
     return f"{note}; {shown} × {fmt(times)} = {cur}{_fmt_like(v.number.value * times, v)}"
 
 
@@ -1183,7 +1234,8 @@ def absent(c: ClaimText, p: Pick) -> Settled | None:
             own |= set(words(cell.text))
     if 0 <= t.label < len(t.columns):
         own |= set(words(t.columns[t.label].text))  # "the North region": a Region column names rows
-    content = [w for w, _ in c.toks if w not in GENERIC and w not in own and not w.isdigit()]
+    content = [w for k, (w, at) in enumerate(c.toks) if w not in GENERIC and w not in own and not w.isdigit()
+               and not (k and c.toks[k - 1][1] == at)]  # not "dec" beside "december": a word said once
     if not content:
         return None
     known: set[str] = set()
@@ -1254,4 +1306,48 @@ def count_value(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
         "SUPPORTED" if ok else "CONTRADICTED",
         f"{len(rows)} rows with {t.columns[j].text} {names}",
         [(i, j) for i in rows],
+    )
+
+
+_WEEK = re.compile(r"\b(?:a|per|each|every|the) week\b|\bweekly\b|\bin a week\b")
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def weekly_hours(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
+    """ "The café is open 50 hours a week" against a record's opening hours, a field per
+    day: the hours of the seven days added up (a closed day is none). None unless all
+    seven days are there and each reads as hours or closed."""
+    spans = [n for n in find_numbers(c.text) if n.unit == "s"]
+    if len(r.table.rows) != 1 or not c.has(OPEN) or not c.has(_WEEK) or len(spans) != 1 or c.negated:
+        return None
+    t = r.table
+    days: dict[str, int] = {}
+    for j, col in enumerate(t.columns):
+        last = col.text.rsplit(".", 1)[-1].strip().lower()
+        day = next((d for d in _DAYS if last in (d, d[:3])), None)
+        if day is not None and day not in days:
+            days[day] = j
+    if len(days) != 7:
+        return None
+    p = Pick(sid, r, [0], [], 0)
+    total, shown = 0, []
+    for day in _DAYS:
+        j = days[day]
+        v = cell_value(r, 0, j)
+        if v is None:
+            return None
+        if len(v.times) == 2:
+            minutes = (v.times[1] - v.times[0]) % 1440
+        elif v.truth is False or CLOSED.search(v.text.lower()):
+            minutes = 0
+        else:
+            return None
+        total += minutes
+        shown.append(fmt(minutes / 60))
+    ok = agrees(spans[0], total * 60)
+    return settled(
+        p,
+        "SUPPORTED" if ok else "CONTRADICTED",
+        f"hours open a week: {' + '.join(shown)} = {fmt(total / 60)} (Monday to Sunday)",
+        [(0, days[d]) for d in _DAYS],
     )

@@ -115,6 +115,13 @@ def _other_kind(
     return False
 
 
+_LEFT_OUT = re.compile(
+    r"\b(?:before|excluding|excludes?|not including|not counting|without|except(?: for)?|net of)\s+"
+    r"(?:any|the|a|an|its|their)?\s*((?:[a-z-]+\s+){0,2}?(?:fees?|charges?|taxe?s?|vat|tips?|deposits?|"
+    r"discounts?|shipping|delivery|surcharges?|extras?))\b"
+)
+
+
 _COUNTED_NOUN = re.compile(
     r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|all|none|both|neither|each|any)\s+of\s+"
     r"(?:the|its|their)\s+(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+)?([a-z]+)"
@@ -171,6 +178,8 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
             at = flat.find(" " + " ".join(unshared) + " ")
             small = all(w.isdigit() and len(w) < 4 for w in unshared) or len("".join(unshared)) < 3
             said_month = all(w in month_said for w in unshared)  # "January" for 2024-01 among 2024's months
+            # "Q3" or "the third quarter" for Q3 2023 among 2023's quarters
+            said_month = said_month or all(re.fullmatch(r"q[1-4]", w) for w in unshared)
             if at >= 0 and (not small or said_month):
                 rows.append((flat[:at].count(" "), i))
     # a label named within a longer one ("Pro 14" inside "Pro 14 Max") is not named alone
@@ -194,6 +203,8 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
                 and len(t.rows) > 1
             ):
                 named.append(i)
+    if not named and t.kind != "json" and len(t.rows) > 1:
+        named = _by_other_name(t, have)
     op = min((m.end() for pat in _OP_WORDS if (m := pat.search(c.low))), default=-1)
     stem_pos: dict[str, int] = {}
     for w, at in c.toks:
@@ -208,6 +219,10 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     )
     # "three of the five bottles": the rows' noun, what is counted, names no column
     said = c.stems - naming - {stem(m.group(1)) for m in _COUNTED_NOUN.finditer(c.low)}
+    # "comes to €384 before any pet fee": what the figure leaves out is not its measure
+    said -= {stem(w) for m in _LEFT_OUT.finditer(c.low) for w in words(m.group(1))} - {
+        stem(w) for w in words(_LEFT_OUT.sub(" ", c.low))
+    }
     for j, head in enumerate(t.columns):
         if j == t.label or (subject >= 0 and _names_it(t, subject, j, have)):
             continue
@@ -215,6 +230,12 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         hit = hw & said
         if hit and all(_PERIOD_WORD.fullmatch(h) for h in hit):
             continue  # "2024" alone: which measure of 2024 is not said
+        ids = set(words(head.text.replace("_", " "))) & ID_WORDS
+        if hit and ids and t.kind == "json" and not {stem(w) for w in ids} & hit and not any(
+            x is not None and words(x.text) and all(w in have for w in words(x.text))
+            for x in (row[j] if j < len(row) else None for row in t.rows)
+        ):
+            continue  # "on the invoice" names the record, not its invoice_number
         own = header_words(head.text.rsplit(".", 1)[-1])  # a record's parents ("attributes") qualify nothing
         if hit and t.kind == "json" and not hit & own:
             continue  # "its plan" names no field of `plan` ("plan.seats_purchased"): its words are not said
@@ -296,6 +317,24 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     if not named and len(t.rows) > 1:
         missing = missing_row(c, labels)
     return Pick(sid, r, named, cols, int(-scores[0][0]) if scores else 0, missing, rejected=tuple(rejected))
+
+
+def _by_other_name(t: Table, have: set[str]) -> list[int]:
+    """ "the Keswald warehouse": a row's name in a column of names other than its label
+    (`city`), when the claim holds it whole and no other row of that column has it."""
+    for j in range(len(t.columns)):
+        col = [row[j] if j < len(row) else None for row in t.rows]
+        low = [x.text.strip().lower() if x is not None else "" for x in col]
+        if j == t.label or any(read_value(x).number for x in low if x):
+            continue
+        found = [
+            i
+            for i, x in enumerate(low)
+            if len(x) > 3 and words(x) and all(w in have for w in words(x)) and low.count(x) == 1
+        ]
+        if len(found) == 1 and any(x is not None and x.text[:1].isupper() for x in col):
+            return found
+    return []
 
 
 def _by_own_word(seq: list[str], labels: list[list[str]], heads: set[str]) -> list[int]:
@@ -397,6 +436,8 @@ def measures(c: ClaimText, p: Pick) -> list[Number]:
         at = c.low.find(raw, max(0, n.start - 2))
         if at > 0 and c.low[at - 1].isalpha():  # "Q1", "H2", "A3": a name, not an amount
             continue
+        if n.bound == "<=" and n.text.lower().startswith("up to "):
+            n = replace(n, bound="")  # "allowed up to 12 requests": the limit itself, not a bound on it
         out.append(n)
     return out
 

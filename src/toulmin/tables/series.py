@@ -13,14 +13,29 @@ import re
 from dataclasses import replace
 
 from .parse import Cell, Table
-from .pick import Pick, pick
+from .pick import Pick, Settled, cell_text, pick, row_name, series, settled
 from .render import Rendered
 from .values import header_words, human
-from .words import CHANGE, MAX, MIN, TIMES, ClaimText
+from .words import CHANGE, MAX, MIN, SECOND, TIMES, ClaimText
 
-__all__ = ["period_rows", "series_pick", "sole_measure"]
+__all__ = ["each_period_extreme", "period_rows", "series_pick", "sole_measure"]
 
-_PERIOD_IN = re.compile(r"(?<![\w])(?:fy\s*'?)?(?:19|20)\d\d(?![\d])|(?<![\w])q[1-4](?![\w])", re.I)
+_PERIOD_IN = re.compile(
+    r"(?<![\w])q[1-4]\s+(?:fy\s*'?)?(?:19|20)\d\d(?![\d])|(?<![\w])(?:19|20)\d\d\s+q[1-4](?![\w])|"
+    r"(?<![\w])(?:fy\s*'?)?(?:19|20)\d\d(?![\d])|(?<![\w])q[1-4](?![\w])|(?<![\w])(?:jan|feb|mar|apr|may|jun|"
+    r"jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|"
+    r"november|december)(?![\w])",
+    re.I,
+)
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+           "october", "november", "december")
+
+
+def _period_name(text: str) -> str:
+    """ "jan" as "January", so that a claim's "from January to March" names its row."""
+    low = text.lower()
+    full = next((m for m in _MONTHS if len(low) >= 3 and m.startswith(low)), None)
+    return full.capitalize() if full else text
 
 
 _OWN_PEAK = re.compile(r"\bpeak\w*|\btrough\w*|\brecord (?:high|low)|\ball-time (?:high|low)")
@@ -46,7 +61,8 @@ def _reshaped(r: Rendered, i: int, group: list[tuple[int, str]]) -> Rendered:
     t = r.table
     head = t.columns[group[-1][0]]
     measure = re.sub(r"\s{2,}", " ", _PERIOD_IN.sub(" ", human(head.text))).strip(" _")
-    rows = tuple((Cell(period, t.columns[j].start, t.columns[j].end), t.rows[i][j]) for j, period in group)
+    rows = tuple((Cell(_period_name(period), t.columns[j].start, t.columns[j].end), t.rows[i][j])
+                 for j, period in group)
     name = t.rows[i][t.label] if 0 <= t.label < len(t.rows[i]) else None
     table = Table((Cell("period", head.start, head.start), Cell(measure, head.start, head.end)), rows,
                   t.start, t.end, 0, name.text if name is not None else t.caption, t.kind)
@@ -72,6 +88,52 @@ def series_pick(c: ClaimText, p: Pick) -> Pick | None:
             if got is not None and got.cols and (got.rows or got.missing_row or not p.cols):
                 return got
     return None
+
+
+_EACH_PERIOD = re.compile(
+    r"\b(?:in |for )?(?:each|every|all)(?: of the| single)?(?: \w+)? "
+    r"(?:quarter|month|year|period|season)s?\b|"
+    r"\b(?:quarter|month|year) after (?:quarter|month|year)\b"
+)
+
+
+def each_period_extreme(c: ClaimText, p: Pick) -> Settled | None:
+    """ "Valewood had the longest median wait in each of the three quarters" against a
+    column per quarter: the named row is the highest (lowest) in every period's column."""
+    hi, lo = c.has(MAX), c.has(MIN)
+    if len(p.rows) != 1 or p.row_sid or bool(hi) == bool(lo) or c.has(SECOND) or c.negated:
+        return None
+    if not c.has(_EACH_PERIOD):
+        return None
+    chosen = set(p.cols[:1]) or set(p.tied_cols)
+    group = next((g for g in _groups(p.r.table) if chosen and chosen <= {j for j, _ in g}), None)
+    if group is None:
+        return None
+    named, failed, cells = p.rows[0], [], []
+    shown = []
+    for j, period in group:
+        s = series(p, j)
+        if len(s) < 2 or named not in {i for i, _ in s}:
+            return None
+        best = (max if hi else min)(v for _, v in s)
+        top = [i for i, v in s if v == best]
+        cells.append((named, j))
+        period = period.upper() if re.match(r"q\d", period, re.I) else _period_name(period)
+        shown.append(f"{period} {cell_text(p, named, j)}")
+        if named not in top:
+            failed.append((j, period, top[0]))
+    word = "highest" if hi else "lowest"
+    if not failed:
+        note = f"{row_name(p, named)} is {word} in every period: {', '.join(shown)}"
+        return settled(p, "SUPPORTED", note, cells)
+    j, period, i = failed[0]
+    return settled(
+        p,
+        "CONTRADICTED",
+        f"in {period} the {word} is {row_name(p, i)} ({cell_text(p, i, j)}), not {row_name(p, named)} "
+        f"({cell_text(p, named, j)})",
+        [(i, j), (named, j)],
+    )
 
 
 def sole_measure(c: ClaimText, p: Pick) -> Pick | None:

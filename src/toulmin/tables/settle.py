@@ -17,14 +17,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .compute import COUNT_HEAD, RATIO, RULES, absent, count, count_value, lookup
+from .compute import COUNT_HEAD, RATIO, RULES, absent, count, count_value, lookup, weekly_hours
 from .only import only
 from .paired import between_dates, paired
 from .parse import Table
 from .pick import Pick, Settled, label_words, measures, pick, row_name, settled
 from .render import Rendered
-from .series import period_rows, series_pick, sole_measure
-from .values import header_words, stem
+from .series import each_period_extreme, period_rows, series_pick, sole_measure
+from .values import header_words, stem, words
 from .words import COUNTED, GENERIC, THAN, ClaimText
 
 __all__ = ["Settled", "settle"]
@@ -79,7 +79,13 @@ def _two_records(c: ClaimText, picks: list[Pick]) -> Pick | None:
 
     def where(x: Pick) -> int:
         name = row_name(x, 0).lower()
-        return c.low.find(name) if name in c.low else len(c.low)
+        if name in c.low:
+            return c.low.find(name)
+        # "The Kestrel gives you twice the storage of the Nimbus": a word of its name alone
+        others = {w for y in named if y is not x for w in words(row_name(y, 0))}
+        at = [m.start() for w in words(name) if w not in others and len(w) > 2
+              for m in [re.search(rf"\b{re.escape(w)}\b", c.low)] if m]
+        return min(at, default=len(c.low))
 
     a, b = sorted(named, key=where)[:2]
     heads_b = [h.text for h in b.r.table.columns]
@@ -117,7 +123,7 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
         return None
     c = ClaimText.of(claim)
     for sid, r in tables:
-        counted = count_value(c, sid, r)
+        counted = count_value(c, sid, r) or weekly_hours(c, sid, r)
         if counted is not None:
             return counted
     alone_in = only(c, tables)
@@ -153,6 +159,9 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
     records = sum(len(x.r.table.rows) == 1 for x in picks)
     if unnamed and (records > 1 or (len(tables) > 1 and not p.col_score)):
         return None
+    every = each_period_extreme(c, p)
+    if every is not None:
+        return every
     along = series_pick(c, p) or sole_measure(c, p)
     if along is not None:  # one row's figures across period columns: a row per period
         p = along

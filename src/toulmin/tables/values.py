@@ -129,13 +129,18 @@ _KEY_UNITS = {
 }
 
 
+_DURATION_KEYS = frozenset({"hours", "hrs", "minutes", "mins", "days", "weeks"})
+
+
 def _header_unit(header: str) -> tuple[str, str, str]:
     """(currency, scale word, other unit) a header names: "revenue ($M)" -> ("$", "million", ""),
     "weight_kg" -> ("", "", "kg")."""
     m = _UNIT_IN_HEADER.search(header)
     if not m:
         last = re.split(r"[._\s]+", header.strip().lower())[-1]
-        unit = _KEY_UNITS.get(last, "") if "_" in header or " " in header.strip() else ""
+        # a key of one word is a unit only when it is a length of time ("hours": 12 is 12 hours)
+        whole = "_" in header or " " in header.strip() or last in _DURATION_KEYS
+        unit = _KEY_UNITS.get(last, "") if whole else ""
         if unit in ("$", "€", "£", "¥"):
             return unit, "", ""
         return "", "", unit
@@ -359,6 +364,8 @@ def tokens(text: str) -> list[tuple[str, int]]:
             continue
         out.append((w, at))
         if w in _MONTHS:
+            if len(w) > 3:  # "January" says "Jan" too: a row or column named by the short form
+                out.append((w[:3], at))
             out.append((_MONTHS[w], at))
     return out
 

@@ -64,19 +64,29 @@ class ClaimText:
         toks = tokens(low)
         if ZERO_WORDS.search(low):  # "a direct flight" speaks of its stops
             toks = [*toks, ("stops", len(low))]
+        quarters = list(_QUARTER_SAID.finditer(low))
+        if quarters:  # "from the first quarter to the fourth": Q1 and Q4
+            quarters += list(_QUARTER_AFTER.finditer(low, quarters[0].end()))
+            toks = sorted([*toks, *((f"q{_ORDINAL[m.group(1)]}", m.start()) for m in quarters)],
+                          key=lambda t: t[1])
         return cls(text, low, toks, {stem(w) for w, _ in toks}, bool(NEG.search(low)))
 
     def has(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
         return pattern.search(self.low)
 
 
+_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4, "final": 4, "last": 4}
+_QUARTER_SAID = re.compile(r"\b(first|second|third|fourth|final|last)[- ]quarter\b")
+_QUARTER_AFTER = re.compile(
+    r"\b(?:to|and|through|than|with|or|in) the (first|second|third|fourth|final|last)\b(?![- ]\w+)"
+)
 NEG = re.compile(
     r"\b(?:not|no|never|without|lacks?|n't|doesn't|isn't|aren't|wasn't|don't|didn't|cannot)\b|n't\b"
 )
 ZERO_WORDS = re.compile(r"\b(?:non-?stop|direct)\b")
 _BY_ABOUT = r"(?:about |around |roughly |nearly |almost |some |by )?"  # "up roughly 5%", "down by 3"
 UP = (
-    r"(?:gr[eo]w|grows|growth|rose|rise|rises|risen|increas\w*|climb\w*|jump\w*|gain\w*|"
+    r"(?:gr[eo]w|grows|growth|rose|rise|rises|risen|increas\w*|climb\w*|jump\w*|gain\w*|added|adds|"
     rf"(?<!made )(?<!make )(?<!makes )up(?= {_BY_ABOUT}\S*\d)|"
     r"(?:an )?(?:extra|additional)(?= \S*\d)|improv\w*)"
 )
