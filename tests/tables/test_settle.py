@@ -651,3 +651,51 @@ def test_sums_of_durations_spans_and_months(claim: str, text: str, verdict: str,
     got, _ = _settle(claim, text)
     assert got is not None and got.verdict == verdict, got
     assert note in got.note, got.note
+
+
+ROUTES = """<table><tr><th>Route</th><th>Flights operated</th><th>On-time arrivals</th></tr>
+<tr><td>Kerrdale–Mirapasso</td><td>120</td><td>102</td></tr>
+<tr><td>Kerrdale–Osterby</td><td>88</td><td>61</td></tr>
+<tr><td>Mirapasso–Lundgate</td><td>64</td><td>58</td></tr></table>"""
+COTTAGE = json.dumps({"name": "Saltgrass Beach Cottage", "nightly_rate_usd": 210, "cleaning_fee_usd": 95,
+                      "min_nights": 2})
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "verdict", "note"),
+    [
+        # the best rate of every row, not the largest count
+        ("Mirapasso–Lundgate had the best on-time record, with about 91% of flights arriving on time.",
+         ROUTES, "SUPPORTED", "58 / 64 = 90.6%; the highest of the 3 rows"),
+        ("Kerrdale–Mirapasso had the best on-time record, with about 85% of flights arriving on time.",
+         ROUTES, "CONTRADICTED", "the highest is Mirapasso–Lundgate"),
+        # a charge the figure includes is added to it, and is not compared with it
+        ("Three nights at Saltgrass Beach Cottage cost $725 including the cleaning fee.", COTTAGE,
+         "SUPPORTED", "210 × 3 + 95 (cleaning fee usd) = 725"),
+        ("Three nights at Saltgrass Beach Cottage cost $745 including the cleaning fee.", COTTAGE,
+         "CONTRADICTED", "= 725"),
+    ],
+)
+def test_rates_of_every_row_and_charges_included(claim: str, text: str, verdict: str, note: str) -> None:
+    got, _ = _settle(claim, text)
+    assert got is not None and got.verdict == verdict, got
+    assert note in got.note, got.note
+
+
+def test_a_figure_per_a_thing_the_column_is_not_per_is_not_its_value() -> None:
+    listing = json.dumps({"id": "MLS-30927", "list_price": 685000, "sqft": 1720})
+    got, _ = _settle("At roughly $398 per square foot, the listing is priced above the median.", listing)
+    assert got is None or got.verdict != "CONTRADICTED", got
+
+
+def test_of_the_two_compares_the_two_records() -> None:
+    tables = []
+    for sid, rec in (("n", {"name": "Nimbus 14 Pro", "weight_kg": 1.42}),
+                     ("k", {"name": "Kestrel 15 Air", "weight_kg": 1.51})):
+        got = render_tables(json.dumps(rec))
+        assert got is not None
+        tables += [(sid, t) for t in got[2]]
+    yes = settle("Of the two, the Nimbus 14 Pro is the lighter laptop.", tables)
+    assert yes is not None and yes.verdict == "SUPPORTED", yes
+    no = settle("Of the two, the Kestrel 15 Air is the lighter laptop.", tables)
+    assert no is not None and no.verdict == "CONTRADICTED", no

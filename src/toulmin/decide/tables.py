@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ..checks.finding import Finding
 from ..extract.extractor import Claim
 from ..report import ClaimResult, Evidence, Verdict
+from ..tables.pick import LEFT_OUT as _LEFT_OUT
 from ..tables.render import Rendered
 from ..tables.settle import settle
 from ..tables.values import human, stem, words
@@ -133,6 +134,9 @@ def _by_table(claim: Claim, result: ClaimResult, tables: Tables) -> ClaimResult:
         # its sentence names a period the table has no row for ("... PUE of 1.16" split off
         # "in Q3 2024"): the claim's figure is of that period, so no other period refutes it
         if got is None or (whole is not None and whole.missing_row):
+            got = whole
+        elif _LEFT_OUT.search(sentence.lower()) and not _LEFT_OUT.search(claim.text.lower()):
+            # "... cost $725" split off "including the cleaning fee": the figure is the sentence's
             got = whole
     if got is not None and got.verdict == "SUPPORTED" and _prose_speaks(claim.text, got.source_id, tabled):
         got = None  # the table backs its figure; what else the claim says is the prose's to judge

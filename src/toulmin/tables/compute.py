@@ -12,10 +12,12 @@ from itertools import pairwise
 
 from ..checks.numbers import Number, find_numbers
 from .pick import (
+    ADDED,
     ID_WORDS,
     Outcome,
     Pick,
     Settled,
+    aside,
     cell_note,
     cell_text,
     cell_value,
@@ -61,7 +63,7 @@ from .words import (
     fmt,
 )
 
-__all__ = ["RATIO", "RULES", "absent", "count", "count_value", "lookup", "weekly_hours"]
+__all__ = ["OF_THE_TWO", "RATIO", "RULES", "absent", "count", "count_value", "lookup", "weekly_hours"]
 
 # --- the operations -----------------------------------------------------------------------
 
@@ -151,6 +153,8 @@ def _extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
         named = p.rows[0]
         v = cell_value(p.r, named, j)
         said = [n for n in nums if v is not None and fits(n, v)]
+        if nums and not said:
+            return None  # "the best on-time record, with about 91%": of a rate, not of the count
         if (
             named in ties
             and said
@@ -568,6 +572,7 @@ _FACTOR = {
     "ten times": 10.0,
     "half": 0.5,
 }
+OF_THE_TWO = re.compile(r"\b(?:of|between) the two\b")
 _BEHIND = re.compile(r"\bbehind\b|\bafter\b|\bslower than\b")
 _AHEAD = re.compile(r"\bahead of\b|\bbefore\b|\bfaster than\b")
 
@@ -617,7 +622,7 @@ def _compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
         return None
     if va.number.unit == "s" and (c.has(_BEHIND) or c.has(_AHEAD)):  # times: behind is more time
         more, less = c.has(_BEHIND), c.has(_AHEAD)
-    elif not c.has(THAN):
+    elif not c.has(THAN) and not c.has(OF_THE_TWO):
         return None
     if bool(more) == bool(less):
         return None
@@ -802,8 +807,16 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
     opposed = _opposed(c, v.text)
     if opposed is not None:
         return opposed
-    fit = [n for n in nums if fits(n, v)]
+    if aside(c, p.r.table.columns[j].text):
+        return None  # "including the cleaning fee": the fee is not the figure
+    fit = [n for n in nums if fits(n, v) and not _per_other(c, n, p.r.table.columns[j].text)]
     per = _per(p.r.table.columns[j].text)
+    cur = v.number.unit if v.number is not None and v.number.unit in ("$", "€", "£", "¥") else None
+    money = [n for n in fit if n.unit == cur]
+    if money and (added := _added(c, p, i, j)):  # "$725 including the cleaning fee"
+        times = _periods(c, per) if per else None
+        total = v.number.value * (times or 1) + sum(x for _, x in added)  # type: ignore[union-attr]
+        return "SUPPORTED" if any(agrees(n, total) for n in money) != c.negated else "CONTRADICTED"
     if v.number is not None and fit and per:
         got = _over_time(c, v.number.value, per, fit)
         if got is not None:
@@ -892,6 +905,19 @@ _A_PERIOD = re.compile(
 )
 
 
+_PER_AFTER = re.compile(r"\s*per\s+(?:square\s+)?([a-z]+)")
+
+
+def _per_other(c: ClaimText, n: Number, header: str) -> bool:
+    """ "$398 per square foot" against list_price: a figure per a thing the column is not
+    per (a rate over time is the time rules' to read)."""
+    m = _PER_AFTER.match(c.low, n.start + len(n.text))
+    if m is None or m.group(1) in _SECONDS or m.group(1).rstrip("s") in _SECONDS:
+        return False
+    low = header.lower().replace("_", " ")
+    return "/" not in low and stem(m.group(1)) not in header_words(low) and m.group(1) not in low
+
+
 def _per(header: str) -> float:
     """The length, in seconds, of the period a header's rate is per ("price ($/hr)", "monthly_fee")."""
     m = _PER.search(header.replace("_", " "))
@@ -918,6 +944,24 @@ def _periods(c: ClaimText, per: float) -> float | None:
     return spans[0] / per
 
 
+def _added(c: ClaimText, p: Pick, i: int, j: int) -> list[tuple[int, float]]:
+    """The row's charges a claim's figure includes ("$725 including the cleaning fee":
+    cleaning_fee_usd), each with its value; empty unless every charge said is found."""
+    out = []
+    for m in ADDED.finditer(c.low):
+        want = {stem(w) for w in words(m.group(1)) if w not in GENERIC}
+        cols = [
+            k
+            for k in range(len(p.r.table.columns))
+            if k not in (j, p.r.table.label) and want <= header_words(p.r.table.columns[k].text)
+        ]
+        v = cell_value(p.r, i, cols[0]) if len(cols) == 1 else None
+        if v is None or v.number is None:
+            return []
+        out.append((cols[0], v.number.value))
+    return out
+
+
 def _over_time(c: ClaimText, rate: float, per: float, fit: list[Number]) -> Outcome | None:
     """ "costs $18.40 for 100 hours" against $0.184 an hour; "a year costs $588" against $49 a month."""
     times = _periods(c, per)
@@ -932,13 +976,19 @@ def _lookup_note(c: ClaimText, p: Pick, i: int, j: int, nums: list[Number]) -> s
     ("Essential, Monthly premium: $24; $24 × 12 = $288")."""
     note = cell_note(p.r, i, j)
     v, per = cell_value(p.r, i, j), _per(p.r.table.columns[j].text)
-    if v is None or v.number is None or not per or not any(fits(n, v) for n in nums):
+    if v is None or v.number is None or not any(fits(n, v) for n in nums):
         return note
-    times = _periods(c, per)
-    if times is None:
-        return note
+    times = _periods(c, per) if per else None
     shown = cell_text(p, i, j)
     cur = shown[0] if shown[:1] in ("$", "€", "£", "¥") else ""  # "$24 × 12 = $288"
+    added = _added(c, p, i, j) if v.number.unit in ("$", "€", "£", "¥") else []
+    if added:  # "$210 × 3 + 95 = 725": the nights and the cleaning fee
+        base = f"{shown} × {fmt(times)}" if times else shown
+        total = v.number.value * (times or 1) + sum(x for _, x in added)
+        plus = " + ".join(f"{cell_text(p, i, k)} ({human(p.r.table.columns[k].text)})" for k, _ in added)
+        return f"{note}; {base} + {plus} = {cur}{_fmt_like(total, v)}"
+    if times is None:
+        return note
     if times < 1:  # "10 requests per second" against 600 a minute: 600 ÷ 60 = 10
         return f"{note}; {shown} ÷ {fmt(1 / times)} = {cur}{_fmt_like(v.number.value * times, v)}"
     return f"{note}; {shown} × {fmt(times)} = {cur}{_fmt_like(v.number.value * times, v)}"
@@ -1194,6 +1244,22 @@ def _two_columns(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled |
     if len({note for note, *_ in found}) != 1:
         return None
     note, a, b = found[0]
+    hi, lo = c.has(MAX), c.has(MIN)
+    if (hi or lo) and len(t.rows) > 1:  # "the best on-time record, with about 91%": of every row's rate
+        if bool(hi) == bool(lo) or "−" in note.split(":")[0]:
+            return None
+        rates = []
+        for k in range(len(t.rows)):
+            x, y = cell_value(p.r, k, a), cell_value(p.r, k, b)
+            if not is_summary(p, k) and x and y and x.number and y.number and y.number.value:
+                rates.append((x.number.value / y.number.value, k))
+        best = (max if hi else min)(rates)
+        if i not in {k for r, k in rates if r == best[0]}:
+            word = "highest" if hi else "lowest"
+            k = best[1]
+            note += f"; the {word} is {row_name(p, k)}: {cell_text(p, k, a)} / {cell_text(p, k, b)}"
+            return settled(p, "CONTRADICTED", note, [(k, a), (i, a), (i, b)])
+        note += f"; the {'highest' if hi else 'lowest'} of the {len(rates)} rows"
     return settled(p, "SUPPORTED", note, [(i, a), (i, b)])
 
 

@@ -16,7 +16,7 @@ from .render import Rendered
 from .values import Value, header_words, human, read_value, stem, words
 from .words import AVERAGE, EVERY, GENERIC, MAX, MIN, ROWNOUN, THAN, TIMES, TOTAL, YEARISH, ClaimText, agrees
 
-__all__ = ["ID_WORDS", "Outcome", "Pick", "Settled", "pick", "settled"]
+__all__ = ["ADDED", "ID_WORDS", "LEFT_OUT", "Outcome", "Pick", "Settled", "aside", "pick", "settled"]
 
 Outcome = Literal["SUPPORTED", "CONTRADICTED", "UNSUPPORTED"]
 
@@ -115,11 +115,30 @@ def _other_kind(
     return False
 
 
-_LEFT_OUT = re.compile(
-    r"\b(?:before|excluding|excludes?|not including|not counting|without|except(?: for)?|net of)\s+"
+_FEE = (
     r"(?:any|the|a|an|its|their)?\s*((?:[a-z-]+\s+){0,2}?(?:fees?|charges?|taxe?s?|vat|tips?|deposits?|"
     r"discounts?|shipping|delivery|surcharges?|extras?))\b"
 )
+# "€384 before any pet fee", "$725 including the cleaning fee": a charge left out of the
+# figure or added to it; either way not the figure's measure (ADDED: compute adds it)
+ADDED = re.compile(r"\b(?:including|includes|included|plus|inclusive of|with|after adding)\s+" + _FEE)
+LEFT_OUT = re.compile(
+    r"\b(?:before|excluding|excludes?|not including|not counting|without|except(?: for)?|net of|including|"
+    r"includes|included|plus|inclusive of|with|after adding)\s+" + _FEE
+)
+
+
+def aside(c: ClaimText, head: str) -> bool:
+    """The column is the charge a claim's figure leaves out or adds ("before any pet fee",
+    "including the cleaning fee"): not what the figure states."""
+    hw = header_words(head)
+    return any(
+        (want := {stem(w) for w in words(m.group(1)) if w not in _AMOUNT_WORDS}) and want <= hw
+        for m in LEFT_OUT.finditer(c.low)
+    )
+
+
+_AMOUNT_WORDS = frozenset({"any", "the", "a", "an", "its", "their"})
 
 
 _COUNTED_NOUN = re.compile(
@@ -220,8 +239,8 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     # "three of the five bottles": the rows' noun, what is counted, names no column
     said = c.stems - naming - {stem(m.group(1)) for m in _COUNTED_NOUN.finditer(c.low)}
     # "comes to €384 before any pet fee": what the figure leaves out is not its measure
-    said -= {stem(w) for m in _LEFT_OUT.finditer(c.low) for w in words(m.group(1))} - {
-        stem(w) for w in words(_LEFT_OUT.sub(" ", c.low))
+    said -= {stem(w) for m in LEFT_OUT.finditer(c.low) for w in words(m.group(1))} - {
+        stem(w) for w in words(LEFT_OUT.sub(" ", c.low))
     }
     for j, head in enumerate(t.columns):
         if j == t.label or (subject >= 0 and _names_it(t, subject, j, have)):

@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .compute import COUNT_HEAD, RATIO, RULES, absent, count, count_value, lookup, weekly_hours
+from .compute import COUNT_HEAD, OF_THE_TWO, RATIO, RULES, absent, count, count_value, lookup, weekly_hours
 from .only import only
 from .paired import between_dates, paired
 from .parse import Table
@@ -74,7 +74,11 @@ def _two_records(c: ClaimText, picks: list[Pick]) -> Pick | None:
     """Two records the claim names and compares ("Saffron Lane has more reviews than Pico
     Taqueria"), each from its own source, read as one table of two rows."""
     named = [x for x in picks if x.rows and len(x.r.table.rows) == 1 and x.cols]
-    if len(named) < 2 or not (c.has(THAN) or c.has(RATIO)):
+    ones = [x for x in picks if len(x.r.table.rows) == 1 and x.cols]
+    if len(named) == 1 and len(ones) == 2 and c.has(OF_THE_TWO):  # "Of the two, the Nimbus is the lighter"
+        other = next(x for x in ones if x is not named[0])
+        named = [named[0], replace(other, rows=[0])]
+    if len(named) < 2 or not (c.has(THAN) or c.has(RATIO) or c.has(OF_THE_TWO)):
         return None
 
     def where(x: Pick) -> int:
