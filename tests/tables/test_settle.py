@@ -699,3 +699,21 @@ def test_of_the_two_compares_the_two_records() -> None:
     assert yes is not None and yes.verdict == "SUPPORTED", yes
     no = settle("Of the two, the Kestrel 15 Air is the lighter laptop.", tables)
     assert no is not None and no.verdict == "CONTRADICTED", no
+
+
+def test_a_word_of_another_field_is_no_refutation() -> None:
+    """ "free" of a shuttle is not denied by paid parking; "costs" does not name the seats of
+    premium economy; "Harrow Vale's top scorer" is nothing the standings hold."""
+    hotel = json.dumps({"name": "Harbor Lantern Inn", "amenities": {"parking": "paid", "wifi": "free"}})
+    got, _ = _settle("The hotel runs a free airport shuttle.", hotel)
+    assert got is None or got.verdict != "CONTRADICTED", got
+    order = json.dumps({"order_id": "A-1", "status": "shipped"})
+    got, _ = _settle("The order has been cancelled.", order)
+    assert got is not None and got.verdict == "CONTRADICTED" and "shipped" in got.note, got
+    flight = json.dumps({"flight": "NV417", "checked_bags_included": 1,
+                         "seats_available": {"economy": 9, "premium_economy": 0}})
+    got, _ = _settle("A second checked bag costs $45 on this flight.", flight)
+    assert got is None or got.verdict != "CONTRADICTED", got
+    table = "| Club | Played | Goals for |\n|---|---|---|\n| Harrow Vale FC | 30 | 58 |\n| Oak FC | 30 | 41 |"
+    got, _ = _settle("Harrow Vale's top scorer netted 22 league goals.", table)
+    assert got is not None and got.verdict == "UNSUPPORTED" and "top scorer" in got.note, got

@@ -994,14 +994,20 @@ def _lookup_note(c: ClaimText, p: Pick, i: int, j: int, nums: list[Number]) -> s
     return f"{note}; {shown} × {fmt(times)} = {cur}{_fmt_like(v.number.value * times, v)}"
 
 
-def _opposed(c: ClaimText, value: str) -> Outcome | None:
+# the sets whose values are a state of the record itself ("shipped", "active", "won"), which a
+# claim may deny without naming the field; "free"/"paid", "indoor"/"outdoor" are of one thing
+_STATES = tuple(g for g in OPPOSED if any(w in x for x in g for w in ("shipped", "active", "won")))
+
+
+def _opposed(c: ClaimText, value: str, states: bool = False) -> Outcome | None:
     """A value of a closed set ("shipped", "paid") against another of the set in the claim
-    ("cancelled", "free"): CONTRADICTED; the same value: SUPPORTED."""
+    ("cancelled", "free"): CONTRADICTED; the same value: SUPPORTED. ``states``: only the
+    sets of a record's own state."""
     vw = set(words(value))
     if len(vw) > 3:
         return None
     have = {w for w, _ in c.toks}
-    for group in OPPOSED:
+    for group in _STATES if states else OPPOSED:
         mine = [k for k, words_of in enumerate(group) if vw & words_of]
         if len(mine) != 1:
             continue
@@ -1107,7 +1113,7 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
         denied = [
             j
             for j, cell in enumerate(t.rows[i])
-            if cell is not None and j != t.label and _opposed(c, cell.text) == "CONTRADICTED"
+            if cell is not None and j != t.label and _opposed(c, cell.text, states=True) == "CONTRADICTED"
         ]
         if denied:
             return settled(p, "CONTRADICTED", cell_note(p.r, i, denied[0]), [(i, denied[0])])

@@ -37,6 +37,10 @@ def _of_the_row(c: ClaimText, p: Pick) -> str:
         return ""
     name = row_name(p, p.rows[0]).lower()
     at = c.low.find(name)
+    while at < 0 and " " in name:  # "Harrow Vale's" for the row "Harrow Vale FC"
+        name = name.rsplit(" ", 1)[0]
+        at = c.low.find(name + "'") if len(name) > 3 else -1
+        at = at if at >= 0 else c.low.find(name + "’")
     if at < 0:
         return ""
     rest = c.low[at + len(name) :]

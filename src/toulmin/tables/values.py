@@ -397,10 +397,12 @@ def header_words(header: str) -> set[str]:
     if len(parts) > 1 and parts[-1].lower() in _KEY_UNITS:  # "range_km": the unit is no word of it
         last = "_".join(parts[:-1])
     base = _UNIT_IN_HEADER.sub(" ", human(last))
-    found = {stem(w) for w in words(base) if w not in _HEADER_STOP}
+    kept = [stem(w) for w in words(base) if w not in _HEADER_STOP]
+    found = set(kept)
     if _header_unit(header)[0] and not found & _MONEY:
         found.add(stem("price"))  # a column of money is what "cheapest" and "costs" speak of
-    return found | ({stem("price")} if found & _MONEY else set())
+    # "monthly premium", "nightly_rate": a price; "premium_economy" (seats): not one
+    return found | ({stem("price")} if kept and kept[-1] in _MONEY else set())
 
 
 _MONTH_NAME = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
