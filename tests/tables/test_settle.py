@@ -717,3 +717,29 @@ def test_a_word_of_another_field_is_no_refutation() -> None:
     table = "| Club | Played | Goals for |\n|---|---|---|\n| Harrow Vale FC | 30 | 58 |\n| Oak FC | 30 | 41 |"
     got, _ = _settle("Harrow Vale's top scorer netted 22 league goals.", table)
     assert got is not None and got.verdict == "UNSUPPORTED" and "top scorer" in got.note, got
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "verdict", "note"),
+    [
+        ("Police makes up less than 40% of the proposed FY2025 budget.", BUDGET, "CONTRADICTED",
+         "Police 27,350 / total 37,510 = 72.9%"),
+        ("Police makes up about 73% of the proposed FY2025 budget.", BUDGET, "SUPPORTED", "= 72.9%"),
+        ("There are 18 seats left across all cabins.",
+         json.dumps({"flight": "NV417",
+                     "seats_available": {"economy": 14, "premium_economy": 0, "business": 2}}),
+         "CONTRADICTED", "economy 14 + premium_economy 0 + business 2 = 16"),
+        ("Larkfield had the weakest on-time rate of the four warehouses.",
+         "warehouse,city,on_time_pct\nWH-B,Keswald,91.8\nWH-D,Larkfield,97.9\nWH-A,Dunmore,96.2\n",
+         "CONTRADICTED", "lowest in WH-B (91.8)"),
+        ("R. Castellano appeared in fewer games than anyone else on the list.",
+         "player\tgames\nR. Castellano\t72\nT. Mensah\t58\nL. Varga\t70\n", "CONTRADICTED",
+         "lowest in T. Mensah (58)"),
+    ],
+)
+def test_shares_fields_and_superlatives_said_otherwise(
+    claim: str, text: str, verdict: str, note: str
+) -> None:
+    got, _ = _settle(claim, text)
+    assert got is not None and got.verdict == verdict, got
+    assert note in got.note, got.note

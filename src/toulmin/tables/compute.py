@@ -25,6 +25,7 @@ from .pick import (
     is_summary,
     is_timed,
     label_words,
+    measures,
     row_name,
     series,
     settled,
@@ -63,7 +64,17 @@ from .words import (
     fmt,
 )
 
-__all__ = ["OF_THE_TWO", "RATIO", "RULES", "absent", "count", "count_value", "lookup", "weekly_hours"]
+__all__ = [
+    "OF_THE_TWO",
+    "RATIO",
+    "RULES",
+    "absent",
+    "count",
+    "count_value",
+    "fields_total",
+    "lookup",
+    "weekly_hours",
+]
 
 # --- the operations -----------------------------------------------------------------------
 
@@ -111,7 +122,10 @@ def _trend(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
     )
 
 
-_ANY_OTHER = re.compile(r"\bthan (?:any|all|every) (?:of the )?other\b|\bthan the (?:rest|others)\b")
+_ANY_OTHER = re.compile(
+    r"\bthan (?:any|all|every) (?:of the )?other\b|\bthan the (?:rest|others)\b|\bthan (?:anyone|anybody|"
+    r"anything|everyone|everybody) else\b"
+)
 
 
 _PER_THING = re.compile(r"\bper\s+(?:square\s+)?([a-z]+)")
@@ -605,6 +619,46 @@ def _ratio(c: ClaimText, p: Pick, j: int) -> Settled | None:
         f"= {ratio:.2f}×",
         [(a, j), (b, j)],
     )
+
+
+_SHARE_OF = re.compile(
+    r"\b(?:makes? up|made up|making up|accounts? for|accounted for|represents?|represented|comprises?|"
+    r"takes? up|took up)\s+(?:\w+\s+){0,3}?[\d.]+\s*(?:%|percent)\s+of\b"
+)
+
+
+def _head_low(p: Pick, j: int) -> str:
+    return p.r.table.columns[j].text.lower()
+
+
+def _share_of_total(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
+    """ "Police makes up more than 40% of the proposed FY2025 budget": the named row's cell
+    over the column's total (its Total row, else the sum of the rows)."""
+    shares = [n for n in nums if n.unit == "%"]
+    if len(p.rows) != 1 or len(shares) != 1 or not c.has(_SHARE_OF) or is_summary(p, p.rows[0]):
+        return None
+    i = p.rows[0]
+    v = cell_value(p.r, i, j)
+    if v is None or v.number is None or v.number.unit == "%" or _RATE_HEAD.search(_head_low(p, j)):
+        return None
+    t = p.r.table
+    totals = [k for k in range(len(t.rows)) if is_summary(p, k) and "total" in label_words(t, k)]
+    s = series(p, j)
+    if len(totals) == 1 and (tv := cell_value(p.r, totals[0], j)) is not None and tv.number is not None:
+        total, shown = tv.number.value, cell_text(p, totals[0], j)
+        cells = [(i, j), (totals[0], j)]
+    elif len(s) >= 2 and i in {k for k, _ in s}:
+        total, shown = sum(x for _, x in s), _fmt_like(sum(x for _, x in s), v)
+        cells = [(k, j) for k, _ in s]
+    else:
+        return None
+    if not total:
+        return None
+    share = 100 * v.number.value / total
+    ok = agrees(shares[0], share) != c.negated
+    head = p.r.table.columns[j].text
+    note = f"{head}: {row_name(p, i)} {cell_text(p, i, j)} / total {shown} = {share:.1f}%"
+    return settled(p, "SUPPORTED" if ok else "CONTRADICTED", note, cells)
 
 
 def _compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
@@ -1288,7 +1342,7 @@ def _times_in(text: str) -> list[int]:
 
 Rule = Callable[[ClaimText, Pick, int, list[Number]], "Settled | None"]
 # in this order: a trend's "rose" is no change between two rows; "higher than" no peak
-RULES: tuple[Rule, ...] = (_trend, _compare, _extreme, _aggregate, _change)
+RULES: tuple[Rule, ...] = (_trend, _compare, _share_of_total, _extreme, _aggregate, _change)
 
 
 def absent(c: ClaimText, p: Pick) -> Settled | None:
@@ -1423,3 +1477,40 @@ def weekly_hours(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
         f"hours open a week: {' + '.join(shown)} = {fmt(total / 60)} (Monday to Sunday)",
         [(0, days[d]) for d in _DAYS],
     )
+
+
+_ACROSS_ALL = re.compile(
+    r"\bacross (?:all|the|its|every)\b|\bin all\b|\baltogether\b|\bin total\b|\bcombined\b"
+)
+
+
+def fields_total(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
+    """ "There are 18 seats left across all cabins" against a record's ``seats_available``
+    with a number per cabin: the fields under the parent the claim names, added up."""
+    if len(r.table.rows) != 1 or not c.has(_ACROSS_ALL) or c.negated:
+        return None
+    t = r.table
+    parents: dict[str, list[int]] = {}
+    for j, col in enumerate(t.columns):
+        if "." in col.text:
+            parents.setdefault(col.text.rsplit(".", 1)[0], []).append(j)
+    p = Pick(sid, r, [0], [], 0)
+    nums = measures(c, p)
+    named = [
+        (parent, cols)
+        for parent, cols in parents.items()
+        if len(cols) >= 2 and header_words(parent.rsplit(".", 1)[-1]) & c.stems
+        and all((v := cell_value(r, 0, j)) is not None and v.number is not None for j in cols)
+    ]
+    if len(named) != 1 or len(nums) != 1:
+        return None
+    parent, cols = named[0]
+    vals = [x.number.value for j in cols if (x := cell_value(r, 0, j)) is not None and x.number is not None]
+    first = cell_value(r, 0, cols[0])
+    if first is None or not fits(nums[0], first):
+        return None
+    total = sum(vals)
+    ok = agrees(nums[0], total)
+    shown = " + ".join(f"{t.columns[j].text.rsplit('.', 1)[-1]} {cell_text(p, 0, j)}" for j in cols)
+    return settled(p, "SUPPORTED" if ok else "CONTRADICTED", f"{parent}: {shown} = {fmt(total)}",
+                   [(0, j) for j in cols])

@@ -17,7 +17,18 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .compute import COUNT_HEAD, OF_THE_TWO, RATIO, RULES, absent, count, count_value, lookup, weekly_hours
+from .compute import (
+    COUNT_HEAD,
+    OF_THE_TWO,
+    RATIO,
+    RULES,
+    absent,
+    count,
+    count_value,
+    fields_total,
+    lookup,
+    weekly_hours,
+)
 from .only import only
 from .paired import between_dates, paired
 from .parse import Table
@@ -131,7 +142,7 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
         return None
     c = ClaimText.of(claim)
     for sid, r in tables:
-        counted = count_value(c, sid, r) or weekly_hours(c, sid, r)
+        counted = count_value(c, sid, r) or weekly_hours(c, sid, r) or fields_total(c, sid, r)
         if counted is not None:
             return counted
     alone_in = only(c, tables)

@@ -104,10 +104,10 @@ EVERY = re.compile(
 )
 MAX = re.compile(
     r"\b(?:peak\w*|highest|largest|biggest|greatest|most|maximum|best|record high|heaviest|"
-    r"longest|tallest|priciest|most expensive|oldest|busiest|tops|topped|top-rated|best-scoring)\b"
+    r"longest|tallest|priciest|most expensive|oldest|busiest|tops|topped|top-rated|best-scoring|strongest)\b"
 )
 MIN = re.compile(
-    r"\b(?:lowest|smallest|least|fewest|minimum|bottom|worst|cheapest|lightest|shortest|"
+    r"\b(?:lowest|smallest|least|fewest|minimum|bottom|worst|cheapest|lightest|shortest|weakest|poorest|"
     r"least expensive|trough\w*|youngest)\b"
 )
 SECOND = re.compile(
@@ -121,7 +121,7 @@ TOTAL = re.compile(
 AVERAGE = re.compile(r"\b(?:average\w*|mean|on average|avg)\b")
 MORE = re.compile(
     r"\b(?:more|higher|greater|larger|bigger|exceed\w*|above|outs\w+|heavier|pricier|"
-    r"more expensive|longer|taller|older|ahead of)\b"
+    r"more expensive|longer|taller|older|ahead of|better[- ]rated|higher[- ]rated)\b"
 )
 LESS = re.compile(
     r"\b(?:less|lower|fewer|smaller|below|cheaper|lighter|less expensive|shorter|younger|"
