@@ -743,3 +743,30 @@ def test_shares_fields_and_superlatives_said_otherwise(
     got, _ = _settle(claim, text)
     assert got is not None and got.verdict == verdict, got
     assert note in got.note, got.note
+
+
+def test_a_bound_on_a_figure_asks_for_no_difference() -> None:
+    """ "more than 1,000 applicants" had been SUPPORTED by Applicants − Admitted = 2,205."""
+    text = "Department\tApplicants\tAdmitted\nBiology\t3,150\t945\nHistory\t880\t462\n"
+    got, _ = _settle("Biology admitted more than 1,000 applicants.", text)
+    assert got is not None and got.verdict == "CONTRADICTED" and "945" in got.note, got
+    got, _ = _settle("History had 418 applicants more than it admitted.", text)
+    assert got is not None and got.verdict == "SUPPORTED", got
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict"),
+    [
+        # Admitted's sum, not Applicants': the other column gives the figure, so no refutation
+        ("Across the two departments, 1,407 applicants were offered places.", None),
+        # "saves €130" is a difference of two prices, not a price
+        ("Booking early saves attendees €130.", None),
+    ],
+)
+def test_a_figure_another_reading_gives_is_not_refuted(claim: str, verdict: str | None) -> None:
+    text = "Department\tApplicants\tAdmitted\nBiology\t3,150\t945\nHistory\t880\t462\n"
+    if "€" in claim:
+        text = json.dumps({"event": "Summit", "tickets": [{"type": "early bird", "price_eur": 290},
+                                                          {"type": "standard", "price_eur": 420}]})
+    got, _ = _settle(claim, text)
+    assert got is None or got.verdict != "CONTRADICTED", got

@@ -196,3 +196,31 @@ def test_the_figure_beside_prose_that_denies_something_else_is_still_backed() ->
     report = toulmin.verify("The Silver PPO family premium is $402 a month.", [{"id": "s", "text": PLANS}])
     (d,) = report.details
     assert (d.verdict, d.decided_by) == (Verdict.SUPPORTED, "table"), d.note
+
+
+ADMISSIONS = (
+    "Department\tApplicants\tAdmitted\tAcceptance rate (%)\n"
+    "Computer Science\t4,820\t612\t12.7\nBiology\t3,150\t945\t30.0\nHistory\t880\t462\t52.5\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "why"),
+    [
+        # Admitted's sum: the number check had read it against Applicants' 3,150
+        ("Across the three departments, 2,019 applicants were offered places.",
+         "total of one of the table's"),
+        # a share: "seven" had been read against 4,820 applicants
+        ("Computer Science took fewer than one in seven applicants.", "is a share"),
+    ],
+)
+def test_a_figure_the_number_check_misreads_in_a_table_is_not_refuted(claim: str, why: str) -> None:
+    report = toulmin.verify(claim, [{"id": "s", "text": ADMISSIONS}])
+    got = [(d.verdict, d.note) for d in report.details]
+    assert all(d.verdict != Verdict.CONTRADICTED for d in report.details), got
+    assert any(why in d.note for d in report.details), got
+
+
+def test_a_column_total_bound_is_still_refuted_by_its_cell() -> None:
+    report = toulmin.verify("Biology admitted more than 1,000 applicants.", [{"id": "s", "text": ADMISSIONS}])
+    assert [d.verdict for d in report.details] == [Verdict.CONTRADICTED], [d.note for d in report.details]

@@ -9,13 +9,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..checks.finding import Finding
+from ..checks.numbers import find_numbers
 from ..extract.extractor import Claim
 from ..report import ClaimResult, Evidence, Verdict
-from ..tables.pick import LEFT_OUT as _LEFT_OUT
+from ..tables.pick import cell_value, charges, label_words
 from ..tables.render import Rendered
 from ..tables.settle import settle
 from ..tables.values import human, stem, words
-from ..tables.words import GENERIC
+from ..tables.words import GENERIC, agrees
 from ..text import Span, split_sentences
 
 __all__ = ["Tabled", "Tables", "by_table"]
@@ -57,11 +58,64 @@ def _in_rows(sid: str, start: int, end: int, tabled: Sequence[Tabled]) -> bool:
     )
 
 
-def _unsettled(result: ClaimResult, tabled: Sequence[Tabled]) -> ClaimResult:
+def _figure_of_the_table(claim: str, result: ClaimResult, tabled: Sequence[Tabled]) -> str:
+    """A CONTRADICTED from the number check alone, against a table's rows, where the figure
+    it refutes is a column's total over the rows ("2,869 applicants were offered places":
+    Admitted's sum, the check read Applicants) or the "seven" of "one in seven": the check
+    compared it with a cell it is not."""
+    c = result.contradicting
+    bad = [f for f in result.findings if f.status == "mismatch"]
+    if c is None or not bad or any(f.kind != "number" for f in bad):
+        return ""
+    if not _in_rows(c.source_id, c.start, c.end, tabled):
+        return ""
+    low = claim.lower()
+    why = []
+    for f in bad:
+        said = find_numbers(f.claim)
+        if not said:
+            return ""
+        at = low.find(f.claim.lower())
+        if at > 0 and re.search(r"\b(?:one|a|\d+)\s+(?:in|out of)\s*$", low[:at]):
+            why.append(f"{f.claim!r} is a share (one in so many)")  # "fewer than one in seven applicants"
+            continue
+        n = said[0]
+        if n.bound or not any(agrees(n, x) for x in _column_totals(c.source_id, tabled)):
+            return ""
+        why.append(f"{f.claim!r} is the total of one of the table's columns")
+    return "; ".join(why)
+
+
+def _column_totals(sid: str, tabled: Sequence[Tabled]) -> list[float]:
+    """Each numeric column's sum over its rows (a Total or Average row left out)."""
+    out = []
+    for s, _, r in tabled:
+        if s != sid:
+            continue
+        t = r.table
+        rows = [i for i in range(len(t.rows)) if not set(label_words(t, i)) & {"total", "average"}]
+        for j in range(len(t.columns)):
+            cells = [cell_value(r, i, j) for i in rows]
+            vals = [v.number.value for v in cells if v is not None and v.number is not None]
+            if len(vals) == len(rows) >= 2:
+                out.append(sum(vals))
+    return out
+
+
+def _unsettled(claim: str, result: ClaimResult, tabled: Sequence[Tabled]) -> ClaimResult:
     """A claim no table rule settles, that the checker calls SUPPORTED from a table's rows:
     PARTIALLY_SUPPORTED. The checker reads a row as a sentence and is no judge of what the
     cells compute (on TabFact its SUPPORTED from rows is right about half the time), so a
     green verdict from a table is the rules' to give."""
+    why = _figure_of_the_table(claim, result, tabled) if result.verdict is Verdict.CONTRADICTED else ""
+    if why:
+        return result.model_copy(update={
+            "verdict": Verdict.OVERREACH,
+            "score": 0.0,
+            "note": f"no rule ties the claim's words to the cells: {why}; not refuted by the cell the number "
+            f"check read ({result.note})",
+            "contradicting": None,
+        })
     e = result.evidence[0] if result.evidence else None
     if result.verdict is not Verdict.SUPPORTED or e is None:
         return result
@@ -135,13 +189,13 @@ def _by_table(claim: Claim, result: ClaimResult, tables: Tables) -> ClaimResult:
         # "in Q3 2024"): the claim's figure is of that period, so no other period refutes it
         if got is None or (whole is not None and whole.missing_row):
             got = whole
-        elif _LEFT_OUT.search(sentence.lower()) and not _LEFT_OUT.search(claim.text.lower()):
+        elif charges(sentence.lower()) and not charges(claim.text.lower()):
             # "... cost $725" split off "including the cleaning fee": the figure is the sentence's
             got = whole
     if got is not None and got.verdict == "SUPPORTED" and _prose_speaks(claim.text, got.source_id, tabled):
         got = None  # the table backs its figure; what else the claim says is the prose's to judge
     if got is None:
-        return result if tables.rows_support else _unsettled(result, tabled)
+        return result if tables.rows_support else _unsettled(claim.text, result, tabled)
     texts = {sid: t for sid, t, _ in tabled}
     evidence = [Evidence(source_id=sid, quote=texts[sid][a:b], start=a, end=b) for sid, a, b in got.quotes]
     verdict = _VERDICT[got.verdict]

@@ -12,7 +12,6 @@ from itertools import pairwise
 
 from ..checks.numbers import Number, find_numbers
 from .pick import (
-    ADDED,
     ID_WORDS,
     Outcome,
     Pick,
@@ -21,6 +20,7 @@ from .pick import (
     cell_note,
     cell_text,
     cell_value,
+    charges,
     fits,
     is_summary,
     is_timed,
@@ -566,7 +566,25 @@ def _aggregate(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | N
         got = sum(vals)
         arith = f"{' + '.join(shown)} = {_fmt_like(got, v0)}"
     ok = agrees(n, got)
+    if not ok and _other_column_gives(p, j, [i for i, _ in s], n, bool(mean)):
+        return None  # "2,869 applicants were offered places": Admitted's sum, not Applicants'
     return settled(p, "SUPPORTED" if ok else "CONTRADICTED", f"{head}: {arith}", cells)
+
+
+def _other_column_gives(p: Pick, j: int, rows: list[int], n: Number, mean: bool) -> bool:
+    """Another column's total (or mean) over the same rows is the claim's figure: which
+    column the claim's words mean is in doubt, and a refutation by this one is not safe."""
+    for k in range(len(p.r.table.columns)):
+        if k in (j, p.r.table.label):
+            continue
+        cells = [cell_value(p.r, i, k) for i in rows]
+        vals = [v.number.value for v in cells if v is not None and v.number is not None]
+        first = cells[0]
+        if len(vals) == len(rows) and first is not None and fits(n, first) and agrees(
+            n, sum(vals) / len(vals) if mean else sum(vals)
+        ):
+            return True
+    return False
 
 
 RATIO = re.compile(
@@ -863,7 +881,11 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
         return opposed
     if aside(c, p.r.table.columns[j].text):
         return None  # "including the cleaning fee": the fee is not the figure
-    fit = [n for n in nums if fits(n, v) and not _per_other(c, n, p.r.table.columns[j].text)]
+    fit = [
+        n
+        for n in nums
+        if fits(n, v) and not _per_other(c, n, p.r.table.columns[j].text) and not _a_saving(c, n)
+    ]
     per = _per(p.r.table.columns[j].text)
     cur = v.number.unit if v.number is not None and v.number.unit in ("$", "€", "£", "¥") else None
     money = [n for n in fit if n.unit == cur]
@@ -972,6 +994,18 @@ def _per_other(c: ClaimText, n: Number, header: str) -> bool:
     return "/" not in low and stem(m.group(1)) not in header_words(low) and m.group(1) not in low
 
 
+_SAVING_BEFORE = re.compile(
+    r"\b(?:saves?|saving|saved|cheaper by|discount of)\s+(?:\w+\s+)?[$€£¥]?$"
+)
+
+
+def _a_saving(c: ClaimText, n: Number) -> bool:
+    """ "saves attendees €130", "€130 off the standard price": a difference of two prices,
+    not a price."""
+    after = c.low[n.start + len(n.text) : n.start + len(n.text) + 6]
+    return bool(_SAVING_BEFORE.search(c.low[: n.start + 1])) or bool(re.match(r"\s*off\b", after))
+
+
 def _per(header: str) -> float:
     """The length, in seconds, of the period a header's rate is per ("price ($/hr)", "monthly_fee")."""
     m = _PER.search(header.replace("_", " "))
@@ -1002,8 +1036,8 @@ def _added(c: ClaimText, p: Pick, i: int, j: int) -> list[tuple[int, float]]:
     """The row's charges a claim's figure includes ("$725 including the cleaning fee":
     cleaning_fee_usd), each with its value; empty unless every charge said is found."""
     out = []
-    for m in ADDED.finditer(c.low):
-        want = {stem(w) for w in words(m.group(1)) if w not in GENERIC}
+    for said, _ in charges(c.low, added_only=True):
+        want = {stem(w) for w in words(said) if w not in GENERIC}
         cols = [
             k
             for k in range(len(p.r.table.columns))
@@ -1157,7 +1191,7 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
     between = _two_columns(c, p, i, nums)
     if between is not None:
         return between
-    if said and _asks_arithmetic(c, p, i):
+    if said and _asks_arithmetic(c, p, i, nums):
         return None  # "three unused seats" is no lookup of "seats", whatever it computes to
     if not said:
         # a field the claim does not name whose value it denies ("has been cancelled": status shipped)
@@ -1226,6 +1260,7 @@ _DIFF_CUES = re.compile(
     r"\b(?:unused|remaining|left|spare|free|difference|gap|more than|fewer than|less than|"
     r"short of|beyond|over|trail\w*|behind|ahead of|outperform\w*|underperform\w*|lagg?\w*|beat|beats)\b"
 )
+_BOUND_CUE = re.compile(r"more than|fewer than|less than|over")
 _TRAILS = re.compile(r"\b(?:trail\w*|behind|underperform\w*|lagg?\w*)\b")
 _LEADS = re.compile(r"\b(?:ahead of|outperform\w*|beat|beats|topped)\b")
 _RATIO_CUES = re.compile(r"\bper\b|\beach\b|\bfor every\b|\ba piece\b|\bratio\b|" + _AS_MUCH.pattern)
@@ -1256,10 +1291,25 @@ def _numeric_cols(p: Pick, i: int) -> list[int]:
     ]
 
 
-def _asks_arithmetic(c: ClaimText, p: Pick, i: int) -> bool:
+def _asks_arithmetic(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> bool:
     """The claim's wording asks for a figure between two of the row's numbers it names."""
     return len(_numeric_cols(p, i)) >= 2 and bool(
-        c.has(_DIFF_CUES) or c.has(_RATIO_CUES) or c.has(_SHARE_CUES)
+        _diff_cue(c, nums) or c.has(_RATIO_CUES) or c.has(_SHARE_CUES)
+    )
+
+
+def _diff_cue(c: ClaimText, nums: list[Number]) -> re.Match[str] | None:
+    """A word that asks for a difference; not the "more than" that bounds a figure ("more
+    than 1,000 applicants")."""
+    return next(
+        (
+            m
+            for m in _DIFF_CUES.finditer(c.low)
+            if not any(
+                n.bound and _BOUND_CUE.fullmatch(m.group(0)) and abs(m.end() - n.start) <= 2 for n in nums
+            )
+        ),
+        None,
     )
 
 
@@ -1273,7 +1323,9 @@ def _two_columns(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled |
         return None
     n = nums[0]
     t = p.r.table
-    diff, ratio, share = c.has(_DIFF_CUES), c.has(_RATIO_CUES), c.has(_SHARE_CUES)
+    # "more than 1,000 applicants" bounds the figure: its "more than" asks for no difference
+    diff = _diff_cue(c, nums)
+    ratio, share = c.has(_RATIO_CUES), c.has(_SHARE_CUES)
     as_much = c.has(_AS_MUCH)
     if as_much:
         diff = None  # "more than ten times as much": a bound on a ratio, no difference

@@ -14,9 +14,23 @@ from ..checks.numbers import Number, find_numbers
 from .parse import Table
 from .render import Rendered
 from .values import Value, header_words, human, read_value, stem, words
-from .words import AVERAGE, EVERY, GENERIC, MAX, MIN, ROWNOUN, THAN, TIMES, TOTAL, YEARISH, ClaimText, agrees
+from .words import (
+    AVERAGE,
+    EVERY,
+    GENERIC,
+    MAX,
+    MIN,
+    NUMBER_WORDS,
+    ROWNOUN,
+    THAN,
+    TIMES,
+    TOTAL,
+    YEARISH,
+    ClaimText,
+    agrees,
+)
 
-__all__ = ["ADDED", "ID_WORDS", "LEFT_OUT", "Outcome", "Pick", "Settled", "aside", "pick", "settled"]
+__all__ = ["ID_WORDS", "Outcome", "Pick", "Settled", "aside", "charges", "pick", "settled"]
 
 Outcome = Literal["SUPPORTED", "CONTRADICTED", "UNSUPPORTED"]
 
@@ -122,6 +136,17 @@ _FEE = (
 # "€384 before any pet fee", "$725 including the cleaning fee": a charge left out of the
 # figure or added to it; either way not the figure's measure (ADDED: compute adds it)
 ADDED = re.compile(r"\b(?:including|includes|included|plus|inclusive of|with|after adding)\s+" + _FEE)
+_ADDED_AFTER = re.compile(  # "$615 once the cleaning fee is added"
+    r"\b(?:once|when|after|with)\s+" + _FEE + r"\s+(?:is |are |has been |gets )?(?:added|included)\b"
+)
+
+
+def charges(low: str, added_only: bool = False) -> list[tuple[str, tuple[int, int]]]:
+    """The charges a claim's figure includes ("including the cleaning fee", "once the
+    cleaning fee is added") or, unless ``added_only``, leaves out ("before any pet fee"):
+    each one's words and where its phrase is."""
+    pats = (ADDED, _ADDED_AFTER) if added_only else (LEFT_OUT, _ADDED_AFTER)
+    return [(m.group(1), m.span()) for pat in pats for m in pat.finditer(low)]
 LEFT_OUT = re.compile(
     r"\b(?:before|excluding|excludes?|not including|not counting|without|except(?: for)?|net of|including|"
     r"includes|included|plus|inclusive of|with|after adding)\s+" + _FEE
@@ -133,8 +158,8 @@ def aside(c: ClaimText, head: str) -> bool:
     "including the cleaning fee"): not what the figure states."""
     hw = header_words(head)
     return any(
-        (want := {stem(w) for w in words(m.group(1)) if w not in _AMOUNT_WORDS}) and want <= hw
-        for m in LEFT_OUT.finditer(c.low)
+        (want := {stem(w) for w in words(said) if w not in _AMOUNT_WORDS}) and want <= hw
+        for said, _ in charges(c.low)
     )
 
 
@@ -239,9 +264,11 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     # "three of the five bottles": the rows' noun, what is counted, names no column
     said = c.stems - naming - {stem(m.group(1)) for m in _COUNTED_NOUN.finditer(c.low)}
     # "comes to €384 before any pet fee": what the figure leaves out is not its measure
-    said -= {stem(w) for m in LEFT_OUT.finditer(c.low) for w in words(m.group(1))} - {
-        stem(w) for w in words(LEFT_OUT.sub(" ", c.low))
-    }
+    aside_words = {stem(w) for said_, _ in charges(c.low) for w in words(said_)}
+    rest = c.low
+    for _, (a, b) in charges(c.low):
+        rest = rest[:a] + " " * (b - a) + rest[b:]
+    said -= aside_words - {stem(w) for w in words(rest)}
     for j, head in enumerate(t.columns):
         if j == t.label or (subject >= 0 and _names_it(t, subject, j, have)):
             continue
@@ -415,6 +442,15 @@ def cell_value(r: Rendered, i: int, j: int) -> Value | None:
     return read_value(cell.text, r.table.columns[j].text)
 
 
+_ONE_IN = re.compile(
+    r"(?:\b(fewer than|less than|under|more than|over|at least|at most|about|nearly|roughly|around|almost)"
+    r"\s+)?"
+    r"\b(one|a|two|three|four|five|\d+)\s+(?:in|out of)\s*$"
+)
+_BOUND_WORDS = {"fewer than": "<", "less than": "<", "under": "<", "more than": ">", "over": ">",
+                "at least": ">=", "at most": "<="}
+
+
 def measures(c: ClaimText, p: Pick) -> list[Number]:
     """The claim's numbers that state a measure: not a row's name ("Q2 2024"), a year, nor
     a count of rows ("the three quarters")."""
@@ -455,6 +491,13 @@ def measures(c: ClaimText, p: Pick) -> list[Number]:
         at = c.low.find(raw, max(0, n.start - 2))
         if at > 0 and c.low[at - 1].isalpha():  # "Q1", "H2", "A3": a name, not an amount
             continue
+        one_in = _ONE_IN.search(c.low[: n.start + 1])
+        if one_in and n.unit != "%" and n.value:  # "fewer than one in seven applicants": a share
+            w = one_in.group(2)
+            share = 100 * (int(w) if w.isdigit() else NUMBER_WORDS.get(w, 1)) / n.value
+            bound = _BOUND_WORDS.get(one_in.group(1) or "", "")
+            n = replace(n, value=share, text=c.text[one_in.start(2) : n.start + len(n.text) + 1],
+                        unit="%", nouns=(), bound=bound, approx=not bound, step=0.1, factor=1.0)
         if n.bound == "<=" and n.text.lower().startswith("up to "):
             n = replace(n, bound="")  # "allowed up to 12 requests": the limit itself, not a bound on it
         out.append(n)
