@@ -770,3 +770,28 @@ def test_a_figure_another_reading_gives_is_not_refuted(claim: str, verdict: str 
                                                           {"type": "standard", "price_eur": 420}]})
     got, _ = _settle(claim, text)
     assert got is None or got.verdict != "CONTRADICTED", got
+
+
+def test_a_gap_said_with_a_comparative_is_checked() -> None:
+    """ "47 francs cheaper" had been SUPPORTED by 58 against 92 (34 apart)."""
+    text = "| Resort | Adult day pass (CHF) |\n|---|---|\n| Lärchenbühl | 58 |\n| Sturmhorn | 92 |"
+    yes, _ = _settle("A day ticket at Lärchenbühl is 34 francs cheaper than one at Sturmhorn.", text)
+    assert yes is not None and yes.verdict == "SUPPORTED", yes
+    no, _ = _settle("A day ticket at Lärchenbühl is 47 francs cheaper than one at Sturmhorn.", text)
+    assert no is not None and no.verdict == "CONTRADICTED" and "difference 34" in no.note, no
+
+
+def test_a_name_with_another_number_is_another_model() -> None:
+    """ "the Northwind Slate 16" is not the row "Northwind Slate 12"; "the Mavis 8 Pro" is not
+    the record of the Mavis 4 Pro (both had been SUPPORTED from the other model's cells)."""
+    rows = json.dumps([{"name": "Northwind Slate 12", "weight_kg": 0.98},
+                       {"name": "Corvid Air 13", "weight_kg": 1.24}])
+    got, _ = _settle("The Northwind Slate 16 is the lightest of the two laptops.", rows)
+    assert got is None or got.verdict != "SUPPORTED", got
+    got, _ = _settle("The Northwind Slate 12 is the lightest of the two laptops.", rows)
+    assert got is not None and got.verdict == "SUPPORTED", got
+    one = json.dumps({"name": "Skyrill Mavis 4 Pro", "weight_g": 895})
+    got, _ = _settle("The Mavis 8 Pro weighs a little under 0.9 kg.", one)
+    assert got is not None and got.verdict == "UNSUPPORTED" and "mavis 8" in got.note, got
+    got, _ = _settle("The Mavis 4 Pro weighs a little under 0.9 kg.", one)
+    assert got is not None and got.verdict == "SUPPORTED", got

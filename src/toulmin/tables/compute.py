@@ -708,14 +708,16 @@ def _compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
     gap = [n for n in nums if by and n.start >= by.start() - 2 and fits(n, va)]
     ahead = re.search(
         r"([$€£¥]?\d[\d,.]*\s*(?:%|[a-z]+\s+)?)(?:more|less|fewer|higher|lower|greater|larger|smaller|"
-        r"behind|ahead|after|before|slower|faster)\b",
+        r"behind|ahead|after|before|slower|faster|cheaper|pricier|dearer|costlier|heavier|lighter|older|"
+        r"younger|newer|longer|shorter|taller|bigger|wider|narrower|deeper)\b",
         c.low,
     )
-    if ahead and not gap:  # "7 more points than"
+    names = {w for i in (a, b) for w in label_words(p.r.table, i)}
+    if ahead and not gap:  # "7 more points than"; not "the Air 13 is cheaper" (13 of its name)
         gap = [
             n
             for n in find_numbers(c.text[ahead.start() : ahead.end()])
-            if n.unit != "%" or va.number.unit == "%"
+            if (n.unit != "%" or va.number.unit == "%") and n.text.split()[0].lstrip("$€£¥") not in names
         ]
     if not gap:  # "more than three minutes behind": a bound on the difference, words for digits
         gap = [n for n in find_numbers(c.text) if n.unit == va.number.unit and n.unit and fits(n, va)]

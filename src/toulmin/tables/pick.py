@@ -249,6 +249,7 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
                 named.append(i)
     if not named and t.kind != "json" and len(t.rows) > 1:
         named = _by_other_name(t, have)
+    named = [i for i in named if not _another_model(seq, labels[i])]
     op = min((m.end() for pat in _OP_WORDS if (m := pat.search(c.low))), default=-1)
     stem_pos: dict[str, int] = {}
     for w, at in c.toks:
@@ -362,7 +363,29 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     missing = ""
     if not named and len(t.rows) > 1:
         missing = missing_row(c, labels)
+    elif not named and labels and _another_model(seq, labels[0]):
+        k = _model_at(seq, labels[0])
+        missing = " ".join(seq[k : k + 2])  # "mavis 8", not the record's "Mavis 4 Pro"
     return Pick(sid, r, named, cols, int(-scores[0][0]) if scores else 0, missing, rejected=tuple(rejected))
+
+
+def _another_model(seq: list[str], lw: list[str]) -> bool:
+    """ "the Northwind Slate 16" beside the row "Northwind Slate 12": a word of the row's
+    name followed by a number the name does not hold names another model."""
+    digits = {w for w in lw if w.isdigit()}
+    if not digits:
+        return False
+    words_of = {w for w in lw if not w.isdigit()}
+    return any(
+        w in words_of and k + 1 < len(seq) and seq[k + 1].isdigit() and seq[k + 1] not in digits
+        and len(seq[k + 1]) < 4
+        for k, w in enumerate(seq)
+    )
+
+
+def _model_at(seq: list[str], lw: list[str]) -> int:
+    words_of = {w for w in lw if not w.isdigit()}
+    return next(k for k, w in enumerate(seq) if w in words_of and k + 1 < len(seq) and seq[k + 1].isdigit())
 
 
 def _by_other_name(t: Table, have: set[str]) -> list[int]:
