@@ -795,3 +795,51 @@ def test_a_name_with_another_number_is_another_model() -> None:
     assert got is not None and got.verdict == "UNSUPPORTED" and "mavis 8" in got.note, got
     got, _ = _settle("The Mavis 4 Pro weighs a little under 0.9 kg.", one)
     assert got is not None and got.verdict == "SUPPORTED", got
+
+
+UNITS = "| Quarter | Units sold (thousands) |\n|---|---|\n| Q3 2024 | 540 |\n| Q4 2024 | 1,120 |"
+INVOICE2 = json.dumps({"invoice": "INV-1", "issue_date": "2024-04-17", "due_date": "2024-05-17",
+                       "net_total": 1279.4, "vat": 255.88, "gross_total": 1535.28})
+DESKS = """<table><tr><th>Space</th><th>Hot desk / month</th><th>Dedicated desk / month</th></tr>
+<tr><td>Gridline</td><td>$310</td><td>$475</td></tr><tr><td>Hive</td><td>$250</td><td>$390</td></tr></table>"""
+ADMIT = "Department\tAdmitted\tEnrolled\nHistory\t462\t171\nNursing\t310\t244\n"
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "verdict", "note"),
+    [
+        # found by flipping the development claims' comparatives: each had stayed SUPPORTED
+        ("Unit sales less than doubled from Q3 to Q4.", UNITS, "CONTRADICTED", "= 2.07×"),
+        ("Unit sales more than doubled from Q3 to Q4.", UNITS, "SUPPORTED", "= 2.07×"),
+        ("The invoice is due 30 days before it was issued.", INVOICE2, "CONTRADICTED", "30 days"),
+        ("The invoice is due 30 days after it was issued.", INVOICE2, "SUPPORTED", "30 days"),
+        ("At Gridline, a dedicated desk costs $165 a month more than a hot desk.", DESKS, "SUPPORTED",
+         "= 165"),
+        ("At Gridline, a hot desk costs $165 a month less than a dedicated desk.", DESKS, "SUPPORTED",
+         "= 165"),
+        # a share of the two columns a claim names, in fractions said in words
+        ("Fewer than half of the students admitted to Nursing chose to enroll.", ADMIT, "CONTRADICTED",
+         "Enrolled / Admitted: 244 / 310 = 78.7%"),
+        ("More than three quarters of the students admitted to Nursing chose to enroll.", ADMIT, "SUPPORTED",
+         "= 78.7%"),
+    ],
+)
+def test_directions_bounds_and_shares(claim: str, text: str, verdict: str, note: str) -> None:
+    got, _ = _settle(claim, text)
+    assert got is not None and got.verdict == verdict, got
+    assert note in got.note, got.note
+
+
+@pytest.mark.parametrize(
+    ("claim", "text"),
+    [
+        ("At Gridline, a dedicated desk costs $165 a month less than a hot desk.", DESKS),
+        # "just under £1,535" is not backed by 1,279.40 nor by 1,535.28; the VAT alone backs no more
+        ("VAT adds £255.88, bringing the invoice to just under £1,535.", INVOICE2),
+        # "more than half": its "than" compares with no row before (History against Biology)
+        ("History admitted more than half of the students it enrolled.", ADMIT),
+    ],
+)
+def test_not_supported_when_the_direction_or_a_figure_is_not_the_cells(claim: str, text: str) -> None:
+    got, _ = _settle(claim, text)
+    assert got is None or got.verdict != "SUPPORTED", got

@@ -236,6 +236,7 @@ def _earlier_column(p: Pick, j: int) -> int | None:
     return max(earlier)[1] if earlier else None
 
 
+_BOUND_THAN = re.compile(r"\b(?:more|less|fewer|greater|higher|lower|no more|no less|rather) than\b")
 _AGAINST_BEFORE = re.compile(
     r"\b(?:from|since|over|between|compared|vs|versus|than|previous|prior|last|earlier|before|"
     r"sequential\w*|quarter-over-quarter|year-over-year|yoy|qoq)\b"
@@ -265,7 +266,8 @@ def _change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None
     if len(rows) == 1:
         # "grew 10% in Q2": against the period before, when the rows are periods
         k = order.index(rows[0])
-        if k == 0 or not (is_timed(p) or c.has(_AGAINST_BEFORE)):
+        # "more than half": its "than" compares with nothing before
+        if k == 0 or not (is_timed(p) or _AGAINST_BEFORE.search(_BOUND_THAN.sub(" ", c.low))):
             return None
         if not is_timed(p) and (
             is_summary(p, rows[0]) or is_summary(p, order[k - 1]) or _periods_said_of_columns(c, p) >= 2
@@ -353,8 +355,21 @@ def _changed(
         if not x:
             return None
         ratio = y / x
-        more = times.group(1) == "more than doubled"
-        ok = ratio > factor if more else abs(ratio - factor) <= 0.05 * factor
+        said = re.search(r"\b(more than|over|less than|under|nearly|almost|about|roughly|around)\s+$",
+                         c.low[: times.start()])
+        # a bound read on a verb of growth only ("less than doubled"); "more than half of the
+        # team" is a share, which this change does not compute
+        verb = times.group(1).endswith("ed")
+        bound = said.group(1) if said and verb else ""
+        bound = "more than" if times.group(1) == "more than doubled" else bound
+        if bound in ("more than", "over"):
+            ok = ratio > factor
+        elif bound in ("less than", "under"):
+            ok = ratio < factor
+        elif bound in ("nearly", "almost"):  # "nearly doubled": short of it, and close
+            ok = 0.8 * factor <= ratio <= factor * 1.02
+        else:
+            ok = abs(ratio - factor) <= (0.1 if bound else 0.05) * factor
         return settled(p, "SUPPORTED" if ok else "CONTRADICTED", f"{head}: {sb} / {sa} = {ratio:.2f}×", cells)
     pct = [n for n in nums if n.unit == "%"]
     amounts = [n for n in nums if n.unit != "%"]
@@ -1159,6 +1174,39 @@ _PLACED = re.compile(
 )
 
 
+def _share_of_two(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled | None:
+    """ "Fewer than half of the students admitted to Nursing chose to enroll": the share of
+    the smaller of the two columns the claim names in the larger, for the named row."""
+    shares = [n for n in nums if n.unit == "%"]
+    cued = c.has(_FRACTION_OF) or c.has(_SHARE_CUES)
+    if len(shares) != 1 or len(nums) != 1 or not cued or len(p.cols) != 2 or c.has(MAX) or c.has(MIN):
+        return None
+    cells = [(j, v) for j in p.cols if (v := cell_value(p.r, i, j)) is not None and v.number is not None]
+    if len(cells) != 2 or any(v.number.unit == "%" for _, v in cells):  # type: ignore[union-attr]
+        return None
+    (ja, va), (jb, vb) = sorted(cells, key=lambda x: x[1].number.value)  # type: ignore[union-attr]
+    x, y = va.number.value, vb.number.value  # type: ignore[union-attr]
+    if not y:
+        return None
+    share = 100 * x / y
+    ok = agrees(shares[0], share) != c.negated
+    t = p.r.table
+    note = f"{t.columns[ja].text} / {t.columns[jb].text}: {cell_text(p, i, ja)} / {cell_text(p, i, jb)}"
+    note += f" = {share:.1f}%"
+    return settled(p, "SUPPORTED" if ok else "CONTRADICTED", note, [(i, ja), (i, jb)])
+
+
+_FRACTION_OF = re.compile(r"(?<!first )(?<!second )\b(?:half|third|thirds|quarter|quarters|fifth)\s+of\b")
+
+
+def _unchecked(p: Pick, i: int, nums: list[Number]) -> bool:
+    """An amount of money the claim states that no cell of row ``i`` agrees with (its other
+    figures may be times, counts or parts of names the rules read otherwise)."""
+    cells = [v for j in range(len(p.r.table.columns)) if (v := cell_value(p.r, i, j)) is not None]
+    money = [n for n in nums if n.unit in ("$", "€", "£", "¥")]
+    return any(not any(v.number and fits(n, v) and agrees(n, v.number.value) for v in cells) for n in money)
+
+
 def _place(c: ClaimText, p: Pick, i: int) -> Settled | None:
     """ "finished second" against the row's place column (Pos, Rank)."""
     m = c.has(_PLACED)
@@ -1190,6 +1238,9 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
     placed = _place(c, p, i)
     if placed is not None:
         return placed
+    part = _share_of_two(c, p, i, nums)
+    if part is not None:
+        return part
     between = _two_columns(c, p, i, nums)
     if between is not None:
         return between
@@ -1216,6 +1267,9 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
     if decided and all(got == "SUPPORTED" for _, got in decided):
         said = decided
     if all(got == "SUPPORTED" for _, got in said):
+        rated = any(_per(t.columns[j].text) for j, _ in said) or _added(c, p, i, -1)
+        if len(nums) >= 2 and not rated and _unchecked(p, i, nums):
+            return None  # "VAT adds £255.88, bringing the invoice to just under £1,535": one figure backed
         notes = "; ".join(_lookup_note(c, p, i, j, nums) for j, _ in said)
         return settled(p, "SUPPORTED", notes, [(i, j) for j, _ in said])
     empty = [j for j, _ in said if (v := cell_value(p.r, i, j)) is not None and v.empty]
@@ -1262,6 +1316,8 @@ _DIFF_CUES = re.compile(
     r"\b(?:unused|remaining|left|spare|free|difference|gap|more than|fewer than|less than|"
     r"short of|beyond|over|trail\w*|behind|ahead of|outperform\w*|underperform\w*|lagg?\w*|beat|beats)\b"
 )
+_MORE_THAN = re.compile(r"\b(?:more|higher|greater|larger|bigger|pricier|longer|heavier|older) than\b")
+_LESS_THAN = re.compile(r"\b(?:less|fewer|lower|smaller|cheaper|shorter|lighter|younger) than\b")
 _BOUND_CUE = re.compile(r"more than|fewer than|less than|over")
 _TRAILS = re.compile(r"\b(?:trail\w*|behind|underperform\w*|lagg?\w*)\b")
 _LEADS = re.compile(r"\b(?:ahead of|outperform\w*|beat|beats|topped)\b")
@@ -1347,6 +1403,11 @@ def _two_columns(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled |
                 if ahead or behind:  # who leads is said: the larger is a when it is ahead
                     first = _first_named(c, p, a, b)
                     if first is None or (first == a) != bool(ahead and not behind):
+                        continue
+                more, less = c.has(_MORE_THAN), c.has(_LESS_THAN)
+                if bool(more) != bool(less):  # "a dedicated desk costs $165 less than a hot desk"
+                    first = _first_named(c, p, a, b)
+                    if first is None or (first == a) != bool(more):
                         continue
                 found.append((f"{ha} − {hb}: {xa} − {yb} = {fmt(x - y)}", a, b))
             # "ten times as much sugar as fibre": the column said first over the other

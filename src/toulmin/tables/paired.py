@@ -60,6 +60,9 @@ def paired(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
 _SPAN_WORD = re.compile(r"\b(?:after|before|later|earlier|from|since|between|ahead of)\b")
 
 
+_BEFORE_AFTER = re.compile(r"\b(?:before|after|prior to|ahead of|earlier than|later than)\b")
+
+
 def between_dates(c: ClaimText, p: Pick) -> Settled | None:
     """ "Payment is due 30 days after the invoice date": a span of days or weeks the claim
     states, against the two dates of the row it is about (exactly two: no choice to make)."""
@@ -81,5 +84,16 @@ def between_dates(c: ClaimText, p: Pick) -> Settled | None:
     (ja, a), (jb, b) = dated
     days = abs((b - a).days)
     ok = agrees(spans[0], days * 86400.0) != c.negated
+    cue = _BEFORE_AFTER.search(c.low)
+    if cue is not None and ok and days:
+        # "due 30 days before the invoice date": the date named before the cue is the later
+        # one for "after", the earlier for "before"
+        said = {stem(w) for w, at in c.toks if at < cue.start()}
+        subject = [j for j, _ in dated if (header_words(t.columns[j].text) - {"date"}) & said]
+        if len(subject) == 1:
+            mine = a if subject[0] == ja else b
+            other = b if subject[0] == ja else a
+            later = cue.group(0) in ("after", "later than")
+            ok = (mine > other) == later
     note = f"{t.columns[ja].text} {a.isoformat()} to {t.columns[jb].text} {b.isoformat()}: {days} days"
     return settled(p, "SUPPORTED" if ok else "CONTRADICTED", note, [(i, ja), (i, jb)])

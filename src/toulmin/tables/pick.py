@@ -514,7 +514,7 @@ def measures(c: ClaimText, p: Pick) -> list[Number]:
         at = c.low.find(raw, max(0, n.start - 2))
         if at > 0 and c.low[at - 1].isalpha():  # "Q1", "H2", "A3": a name, not an amount
             continue
-        one_in = _ONE_IN.search(c.low[: n.start + 1])
+        one_in = _ONE_IN.search(c.low[: n.start + 1])  # (fractions in words: _fractions below)
         if one_in and n.unit != "%" and n.value:  # "fewer than one in seven applicants": a share
             w = one_in.group(2)
             share = 100 * (int(w) if w.isdigit() else NUMBER_WORDS.get(w, 1)) / n.value
@@ -524,6 +524,30 @@ def measures(c: ClaimText, p: Pick) -> list[Number]:
         if n.bound == "<=" and n.text.lower().startswith("up to "):
             n = replace(n, bound="")  # "allowed up to 12 requests": the limit itself, not a bound on it
         out.append(n)
+    spans = [m.span(2) for m in _FRACTION.finditer(c.low)]  # "three quarters of": no count of three
+    return [n for n in out if not any(a - 1 <= n.start < b for a, b in spans)] + _fractions(c)
+
+
+_FRACTION = re.compile(
+    r"(?:\b(fewer than|less than|under|more than|over|at least|at most|about|nearly|roughly|around|almost)"
+    r"\s+)?(?<!first )(?<!second )(?<!latter )(?<!former )"
+    r"\b(half|a third|one third|one-third|two thirds|two-thirds|a quarter|one quarter|three quarters|"
+    r"three-quarters|a fifth|one fifth)\s+of\b"
+)
+_FRACTION_VALUE = {"half": 50.0, "third": 100 / 3, "thirds": 200 / 3, "quarter": 25.0, "quarters": 75.0,
+                   "fifth": 20.0}
+
+
+def _fractions(c: ClaimText) -> list[Number]:
+    """ "fewer than half of the students", "two-thirds of their matches": a share, as a
+    percentage (a bound when the claim says one)."""
+    out = []
+    for m in _FRACTION.finditer(c.low):
+        last = re.split(r"[\s-]", m.group(2))[-1]
+        bound = _BOUND_WORDS.get(m.group(1) or "", "")
+        approx = not bound and bool(m.group(1))
+        out.append(Number(_FRACTION_VALUE[last], c.text[m.start(2) : m.end(2)], "%", approx, m.start(2),
+                          bound=bound, step=0.1))
     return out
 
 

@@ -202,9 +202,15 @@ def step_of(n: Number) -> float:
     return (10.0**-decimals) * scale
 
 
+# "just under £1,535": a bound close to its figure
+_JUST = re.compile(r"(?:just|slightly|a little|a bit|barely|marginally)\s", re.I)
+
+
 def agrees(claim: Number, value: float) -> bool:
     if claim.bound:
-        return claim.admits(value) or (claim.bound in (">=", "<=") and abs(claim.value - value) < 1e-9)
+        near = not _JUST.match(claim.text) or abs(claim.value - value) <= 0.05 * abs(claim.value)
+        held = claim.admits(value) or (claim.bound in (">=", "<=") and abs(claim.value - value) < 1e-9)
+        return near and held
     tol = step_of(claim) / 2 + 1e-9 * max(1.0, abs(value))
     whole = digits(claim)
     if claim.approx:
