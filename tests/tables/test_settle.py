@@ -843,3 +843,14 @@ def test_directions_bounds_and_shares(claim: str, text: str, verdict: str, note:
 def test_not_supported_when_the_direction_or_a_figure_is_not_the_cells(claim: str, text: str) -> None:
     got, _ = _settle(claim, text)
     assert got is None or got.verdict != "SUPPORTED", got
+
+
+def test_half_of_is_a_share_not_a_change() -> None:
+    """ "less than half of the students who applied" had been SUPPORTED by History's Admitted
+    over the row before's (462 / 945); "works remotely" names remote_share_pct."""
+    text = "Department\tApplicants\tAdmitted\nBiology\t3,150\t945\nHistory\t880\t462\n"
+    got, _ = _settle("History came last, yet it admitted less than half of the students who applied.", text)
+    assert got is None or got.verdict != "SUPPORTED", got
+    offices = 'office,headcount_2024,remote_share_pct\n"Porto, Bonfim",171,35\nNairobi,67,30\n'
+    got, _ = _settle("More than half of the Porto team works remotely.", offices)
+    assert got is not None and got.verdict == "CONTRADICTED" and "remote_share_pct: 35" in got.note, got

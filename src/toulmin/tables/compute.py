@@ -251,6 +251,8 @@ def _change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None
         return None  # "dipped in Q2, then climbed": two moves; which one a figure is of is not read
     if times and not c.has(CHANGE) and c.has(RATIO):
         return None  # "half as much sugar as": two rows compared (_compare), not a change
+    if times and times.group(1) == "half" and re.match(r"\s+of\b", c.low[times.end() :]):
+        return None  # "less than half of the students who applied": a share (_share_of_two), not a change
     one = p.rows[:1] or ([0] if len(p.r.table.rows) == 1 else [])
     if len(one) == 1 and len(p.rows) < 2 and (k := _earlier_column(p, j)) is not None:
         return _changed(c, p, (one[0], k), (one[0], j), nums, times)

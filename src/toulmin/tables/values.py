@@ -317,6 +317,8 @@ def stem(word: str) -> str:
         return (w[:-1] if w.endswith("e") and len(w) > 4 else w)[:7]
     if w.isdigit():
         return w
+    if w.endswith("ely") and len(w) > 6:
+        w = w[:-2]  # "remotely" says "remote" (remote_share_pct)
     for suf in ("ments", "ment", "ings", "ing", "ies", "es", "ed", "s"):  # "shipments": "shipped"
         if w.endswith(suf) and len(w) - len(suf) >= 4:
             w = w[: -len(suf)] + ("y" if suf == "ies" else "")
