@@ -32,6 +32,7 @@ import argparse
 import gzip
 import hashlib
 import json
+import re
 import statistics
 import time
 from pathlib import Path
@@ -107,6 +108,54 @@ def own(v: Verifier, name: str) -> dict[str, Any]:
     }
 
 
+_FIGURE = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?)(?![\w])")
+_FLIPS = {
+    "more": "less", "less": "more", "higher": "lower", "lower": "higher", "highest": "lowest",
+    "lowest": "highest", "most": "fewest", "fewest": "most", "rose": "fell", "fell": "rose",
+    "above": "below", "below": "above", "larger": "smaller", "smaller": "larger", "cheaper": "pricier",
+    "cheapest": "priciest", "increased": "decreased", "decreased": "increased", "before": "after",
+    "after": "before", "lighter": "heavier", "heavier": "lighter", "longest": "shortest",
+    "shortest": "longest", "every": "no",
+}
+_FLIP = re.compile(r"\b(" + "|".join(_FLIPS) + r")\b")
+
+
+def _bumped(m: re.Match[str]) -> str:
+    """A claim's figure made wrong: x 1.37 (+3 below 10), written as it was; a year kept."""
+    t = m.group(1)
+    x = float(t.replace(",", ""))
+    if 1900 <= x <= 2100 and "." not in t:
+        return t
+    dec = len(t.split(".")[1]) if "." in t else 0
+    return f"{x * 1.37 + (3 if x < 10 else 0):{',' if ',' in t else ''}.{dec}f}"
+
+
+def perturbed(v: Verifier, name: str) -> dict[str, Any]:
+    """Each SUPPORTED claim the verifier backs, made false two ways (its figures x 1.37; its
+    comparatives flipped: more/less, highest/lowest, before/after ...): how many stay
+    SUPPORTED in every part (nothing in the report flags them). A made-false claim may still be true by chance (or the word flipped may sit
+    inside a name), so this counts claims to read, not errors proved."""
+    rows = [json.loads(line) for line in SETS[name].read_text().splitlines() if line.strip()]
+    made = {"figures": [0, 0], "comparatives": [0, 0]}
+    for case in rows:
+        srcs = [Source(id=s["id"], text=s["text"], metadata=s.get("metadata") or {}) for s in case["sources"]]
+        for cl in case["claims"]:
+            if cl["expect"] != "SUPPORTED":
+                continue
+            got = _verdicts(v, cl["claim"], srcs)
+            if not got or any(g != "SUPPORTED" for g in got):
+                continue
+            for kind, new in (
+                ("figures", _FIGURE.sub(_bumped, cl["claim"])),
+                ("comparatives", _FLIP.sub(lambda m: _FLIPS[m.group(0)], cl["claim"])),
+            ):
+                if new != cl["claim"]:
+                    made[kind][0] += 1
+                    after = _verdicts(v, new, srcs)
+                    made[kind][1] += bool(after) and all(g == "SUPPORTED" for g in after)
+    return {"set": name, **{k: {"made_false": a, "still_supported": b} for k, (a, b) in made.items()}}
+
+
 def _half(table_id: str) -> str:
     return "dev" if int(hashlib.sha1(table_id.encode()).hexdigest(), 16) % 2 == 0 else "unread"
 
@@ -165,6 +214,8 @@ def main() -> None:
                     help="statements of each half passed over first (a slice not measured before)")
     ap.add_argument("--tag", default="")
     ap.add_argument("--show-misses", action="store_true", help="print the development sets' misses")
+    ap.add_argument("--perturb", action="store_true",
+                    help="also make each backed SUPPORTED claim false (figures, comparatives): how many stay")
     ap.add_argument("--set-config", dest="sets", action="append", default=[], metavar="KEY=VALUE",
                     help="a config override, as verify's --set (decide.table_rows=checker)")
     args = ap.parse_args()
@@ -187,6 +238,18 @@ def main() -> None:
         if args.show_misses and not name.startswith("unread"):
             for m in got["misses"]:
                 print("   MISS", m)
+    if args.perturb:
+        print(f"\n{'set':10} {'figures made false':>19} {'still SUPPORTED':>16} "
+              f"{'comparatives flipped':>21} {'still SUPPORTED':>16}")
+        out["perturbed"] = []
+        for name in names:
+            if not SETS[name].exists():
+                continue
+            got = perturbed(v, name)
+            out["perturbed"].append(got)
+            f, k = got["figures"], got["comparatives"]
+            print(f"{name:10} {f['made_false']:>19} {f['still_supported']:>16} "
+                  f"{k['made_false']:>21} {k['still_supported']:>16}")
     if args.tabfact:
         print(
             f"\n{'TabFact':10} {'statements':>10} {'BA':>6} {'entailed':>10} {'refuted':>10} {'by rules':>9}"

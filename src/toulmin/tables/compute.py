@@ -167,7 +167,7 @@ def _extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
         named = p.rows[0]
         v = cell_value(p.r, named, j)
         said = [n for n in nums if v is not None and fits(n, v)]
-        if nums and not said:
+        if [n for n in nums if n.unit and re.search(r"\d", n.text)] and not said:
             return None  # "the best on-time record, with about 91%": of a rate, not of the count
         if (
             named in ties
@@ -555,8 +555,8 @@ def _aggregate(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | N
         and stem("price") not in header_words(head_low)
     ):
         total = c.has(_COMES_TO)  # "billed labour comes to 15 hours": every row's, added
-    if not (total or mean) or not nums:
-        return None
+    if not (total or mean) or not nums or any(is_summary(p, i) for i in p.rows):
+        return None  # "the total for gain be 2407": the Total row's cells, not a sum to compute
     if stem((total or mean).group(0).split()[-1]) in header_words(p.r.table.columns[j].text):  # type: ignore[union-attr]
         return None  # the column's name ("average", "total medals"), not a sum to compute
     rows = span_rows(c, p) or (p.rows if len(p.rows) >= 2 else None)
@@ -1179,17 +1179,18 @@ _PLACED = re.compile(
 def _share_of_two(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled | None:
     """ "Fewer than half of the students admitted to Nursing chose to enroll": the share of
     the smaller of the two columns the claim names in the larger, for the named row."""
-    shares = [n for n in nums if n.unit == "%"]
-    cued = c.has(_FRACTION_OF) or c.has(_SHARE_CUES)
-    if len(shares) != 1 or len(nums) != 1 or not cued or len(p.cols) != 2 or c.has(MAX) or c.has(MIN):
+    shares = [n for n in nums if n.unit == "%" and not re.search(r"\d", n.text)]  # said in words
+    of = c.has(_FRACTION_OF)
+    if len(shares) != 1 or len(nums) != 1 or of is None or len(p.cols) != 2 or c.has(MAX) or c.has(MIN):
         return None
     cells = [(j, v) for j in p.cols if (v := cell_value(p.r, i, j)) is not None and v.number is not None]
     if len(cells) != 2 or any(v.number.unit == "%" for _, v in cells):  # type: ignore[union-attr]
         return None
     (ja, va), (jb, vb) = sorted(cells, key=lambda x: x[1].number.value)  # type: ignore[union-attr]
     x, y = va.number.value, vb.number.value  # type: ignore[union-attr]
-    if not y:
-        return None
+    after = {stem(w)[:5] for w, at in c.toks if at >= of.end()}  # "who applied" for "Applicants"
+    if not y or not {h[:5] for h in header_words(p.r.table.columns[jb].text)} & after:
+        return None  # the whole is the column said after "of" ("of the students admitted")
     share = 100 * x / y
     ok = agrees(shares[0], share) != c.negated
     t = p.r.table
@@ -1353,9 +1354,11 @@ def _numeric_cols(p: Pick, i: int) -> list[int]:
 
 def _asks_arithmetic(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> bool:
     """The claim's wording asks for a figure between two of the row's numbers it names."""
-    return len(_numeric_cols(p, i)) >= 2 and bool(
-        _diff_cue(c, nums) or c.has(_RATIO_CUES) or c.has(_SHARE_CUES)
-    )
+    # with two figures, a bound's "more than" counts too: which figure is whose is not known
+    # (TabFact's "less than 1000000 and an area of greater than 900000" had paired each
+    # column with the other's bound); with one, it bounds that figure ("more than half")
+    diff = _diff_cue(c, nums) if len(nums) == 1 else c.has(_DIFF_CUES)
+    return len(_numeric_cols(p, i)) >= 2 and bool(diff or c.has(_RATIO_CUES) or c.has(_SHARE_CUES))
 
 
 def _diff_cue(c: ClaimText, nums: list[Number]) -> re.Match[str] | None:
@@ -1520,7 +1523,12 @@ def count_value(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
     want = int(word) if word.isdigit() else NUMBER_WORDS.get(word, -1)
     t = r.table
     # its words that may be a cell's (a year is one; the count is not)
-    have = [w for w, _ in c.toks if (w not in GENERIC and w != word and not w.isdigit()) or len(w) == 4]
+    have = [
+        w
+        for k, (w, at) in enumerate(c.toks)
+        if ((w not in GENERIC and w != word and not w.isdigit()) or len(w) == 4)
+        and not (k and c.toks[k - 1][1] == at)  # not "feb" beside "february": one word said once
+    ]
     best: tuple[int, int, list[int]] | None = None
     tie = False
     for j in range(len(t.columns)):

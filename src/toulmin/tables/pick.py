@@ -249,7 +249,7 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
                 named.append(i)
     if not named and t.kind != "json" and len(t.rows) > 1:
         named = _by_other_name(t, have)
-    named = [i for i in named if not _another_model(seq, labels[i])]
+    named = [i for i in named if not _another_model(seq, labels[i], labels)]
     op = min((m.end() for pat in _OP_WORDS if (m := pat.search(c.low))), default=-1)
     stem_pos: dict[str, int] = {}
     for w, at in c.toks:
@@ -369,18 +369,20 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     return Pick(sid, r, named, cols, int(-scores[0][0]) if scores else 0, missing, rejected=tuple(rejected))
 
 
-def _another_model(seq: list[str], lw: list[str]) -> bool:
+def _another_model(seq: list[str], lw: list[str], labels: Sequence[Sequence[str]] = ()) -> bool:
     """ "the Northwind Slate 16" beside the row "Northwind Slate 12": a word of the row's
-    name followed by a number the name does not hold names another model."""
+    name followed by a number no row named with that word holds names another model ("the
+    Internet 150 plan" beside "Internet 100" names the row Internet 150)."""
     digits = {w for w in lw if w.isdigit()}
     if not digits:
         return False
     words_of = {w for w in lw if not w.isdigit()}
-    return any(
-        w in words_of and k + 1 < len(seq) and seq[k + 1].isdigit() and seq[k + 1] not in digits
-        and len(seq[k + 1]) < 4
-        for k, w in enumerate(seq)
-    )
+    for k, w in enumerate(seq[:-1]):
+        nxt = seq[k + 1]
+        said_other = w in words_of and nxt.isdigit() and len(nxt) < 4 and nxt not in digits
+        if said_other and not any(w in other and nxt in other for other in labels):
+            return True
+    return False
 
 
 def _model_at(seq: list[str], lw: list[str]) -> int:
@@ -532,7 +534,7 @@ _FRACTION = re.compile(
     r"(?:\b(fewer than|less than|under|more than|over|at least|at most|about|nearly|roughly|around|almost)"
     r"\s+)?(?<!first )(?<!second )(?<!latter )(?<!former )"
     r"\b(half|a third|one third|one-third|two thirds|two-thirds|a quarter|one quarter|three quarters|"
-    r"three-quarters|a fifth|one fifth)\s+of\b"
+    r"three-quarters|a fifth|one fifth)\s+of\s+(?:the|their|its|all|his|her|our|those|these)\b"
 )
 _FRACTION_VALUE = {"half": 50.0, "third": 100 / 3, "thirds": 200 / 3, "quarter": 25.0, "quarters": 75.0,
                    "fifth": 20.0}
