@@ -133,8 +133,9 @@ def _bumped(m: re.Match[str]) -> str:
 def perturbed(v: Verifier, name: str) -> dict[str, Any]:
     """Each SUPPORTED claim the verifier backs, made false two ways (its figures x 1.37; its
     comparatives flipped: more/less, highest/lowest, before/after ...): how many stay
-    SUPPORTED in every part (nothing in the report flags them). A made-false claim may still be true by chance (or the word flipped may sit
-    inside a name), so this counts claims to read, not errors proved."""
+    SUPPORTED in every part (nothing in the report flags them). A made-false claim may still
+    be true by chance (or the word flipped may sit inside a name), so this counts claims to
+    read, not errors proved."""
     rows = [json.loads(line) for line in SETS[name].read_text().splitlines() if line.strip()]
     made = {"figures": [0, 0], "comparatives": [0, 0]}
     for case in rows:
