@@ -878,3 +878,13 @@ def test_what_tabfact_s_development_half_found_this_stop() -> None:
     curling = "| skip | third | second |\n|---|---|---|\n| michelle englot | deanna doig | roberta materi |"
     got, _ = _settle("the skip with a third of deanna doig be michelle englot", curling)
     assert got is None or got.verdict != "CONTRADICTED", got  # "a third of" a column, no fraction
+
+
+def test_who_gets_a_yes_or_no_and_where_do_not_make_it_another_thing() -> None:
+    """ "Passengers can use Wi-Fi on board" is the record's wifi: false (had been left to the
+    checker, which read it PARTIALLY_SUPPORTED)."""
+    flight = json.dumps({"flight": "NV417", "meal_service": True, "wifi": False})
+    got, _ = _settle("Passengers can use Wi-Fi on board.", flight)
+    assert got is not None and got.verdict == "CONTRADICTED" and "wifi: false" in got.note, got
+    got, _ = _settle("Passengers get a meal service on board.", flight)
+    assert got is not None and got.verdict == "SUPPORTED", got

@@ -1138,11 +1138,13 @@ def _says_more(c: ClaimText, p: Pick, i: int, j: int) -> bool:
     return len([w for w in rest if w not in _PRESENCE]) >= 2
 
 
-# words of having or offering a thing, said of a yes/no field
+# words of having or offering a thing, said of a yes/no field; who gets it and where
+# ("Passengers can use Wi-Fi on board" against wifi: false)
 _PRESENCE = frozenset(
     "offer offers offered provide provides welcome allow allows allowed accept accepts accepted "
     "support supports supported available currently still now also really actually come comes "
-    "there any get gets can".split()
+    "there any get gets can use uses enjoy passengers guests customers visitors members users "
+    "board onboard site onsite premises".split()
 )
 # counts whose zero means none to be had: "out of stock" against stock 0
 _COUNTABLE = frozenset(
