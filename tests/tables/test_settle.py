@@ -522,6 +522,13 @@ def test_times_as_a_count_and_as_a_ratio() -> None:
     assert got is None or "rows with" not in got.note, got
 
 
+def _expect(claim: str, text: str, verdict: str, note: str) -> None:
+    """The table settles ``claim`` as ``verdict``, ``note`` in its arithmetic."""
+    got, _ = _settle(claim, text)
+    assert got is not None and got.verdict == verdict, got
+    assert note in got.note, got.note
+
+
 SCHOOLS = """<table><tr><th>School</th><th>Enrollment</th><th>Teachers (FTE)</th></tr>
 <tr><td>Birchwood Elementary</td><td>412</td><td>24</td></tr>
 <tr><td>Calder Creek Elementary</td><td>538</td><td>29</td></tr>
@@ -648,9 +655,7 @@ MONTHS = """| Metric | Jan | Feb | Mar | Apr | May | Jun |
     ],
 )
 def test_sums_of_durations_spans_and_months(claim: str, text: str, verdict: str, note: str) -> None:
-    got, _ = _settle(claim, text)
-    assert got is not None and got.verdict == verdict, got
-    assert note in got.note, got.note
+    _expect(claim, text, verdict, note)
 
 
 ROUTES = """<table><tr><th>Route</th><th>Flights operated</th><th>On-time arrivals</th></tr>
@@ -677,9 +682,7 @@ COTTAGE = json.dumps({"name": "Saltgrass Beach Cottage", "nightly_rate_usd": 210
     ],
 )
 def test_rates_of_every_row_and_charges_included(claim: str, text: str, verdict: str, note: str) -> None:
-    got, _ = _settle(claim, text)
-    assert got is not None and got.verdict == verdict, got
-    assert note in got.note, got.note
+    _expect(claim, text, verdict, note)
 
 
 def test_a_figure_per_a_thing_the_column_is_not_per_is_not_its_value() -> None:
@@ -740,9 +743,7 @@ def test_a_word_of_another_field_is_no_refutation() -> None:
 def test_shares_fields_and_superlatives_said_otherwise(
     claim: str, text: str, verdict: str, note: str
 ) -> None:
-    got, _ = _settle(claim, text)
-    assert got is not None and got.verdict == verdict, got
-    assert note in got.note, got.note
+    _expect(claim, text, verdict, note)
 
 
 def test_a_bound_on_a_figure_asks_for_no_difference() -> None:
@@ -826,9 +827,7 @@ ADMIT = "Department\tAdmitted\tEnrolled\nHistory\t462\t171\nNursing\t310\t244\n"
     ],
 )
 def test_directions_bounds_and_shares(claim: str, text: str, verdict: str, note: str) -> None:
-    got, _ = _settle(claim, text)
-    assert got is not None and got.verdict == verdict, got
-    assert note in got.note, got.note
+    _expect(claim, text, verdict, note)
 
 
 @pytest.mark.parametrize(

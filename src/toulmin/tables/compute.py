@@ -1482,8 +1482,7 @@ def absent(c: ClaimText, p: Pick) -> Settled | None:
             own |= set(words(cell.text))
     if 0 <= t.label < len(t.columns):
         own |= set(words(t.columns[t.label].text))  # "the North region": a Region column names rows
-    content = [w for k, (w, at) in enumerate(c.toks) if w not in GENERIC and w not in own and not w.isdigit()
-               and not (k and c.toks[k - 1][1] == at)]  # not "dec" beside "december": a word said once
+    content = [w for _, w in c.said() if w not in GENERIC and w not in own and not w.isdigit()]
     if not content:
         return None
     known: set[str] = set()
@@ -1525,12 +1524,7 @@ def count_value(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
     want = int(word) if word.isdigit() else NUMBER_WORDS.get(word, -1)
     t = r.table
     # its words that may be a cell's (a year is one; the count is not)
-    have = [
-        w
-        for k, (w, at) in enumerate(c.toks)
-        if ((w not in GENERIC and w != word and not w.isdigit()) or len(w) == 4)
-        and not (k and c.toks[k - 1][1] == at)  # not "feb" beside "february": one word said once
-    ]
+    have = [w for _, w in c.said() if (w not in GENERIC and w != word and not w.isdigit()) or len(w) == 4]
     best: tuple[int, int, list[int]] | None = None
     tie = False
     for j in range(len(t.columns)):

@@ -467,11 +467,12 @@ def cell_value(r: Rendered, i: int, j: int) -> Value | None:
     return read_value(cell.text, r.table.columns[j].text)
 
 
-_ONE_IN = re.compile(
+# a bound or an approximation said before a share: group 1
+_BOUND_BEFORE = (
     r"(?:\b(fewer than|less than|under|more than|over|at least|at most|about|nearly|roughly|around|almost)"
     r"\s+)?"
-    r"\b(one|a|two|three|four|five|\d+)\s+(?:in|out of)\s*$"
 )
+_ONE_IN = re.compile(_BOUND_BEFORE + r"\b(one|a|two|three|four|five|\d+)\s+(?:in|out of)\s*$")
 _BOUND_WORDS = {"fewer than": "<", "less than": "<", "under": "<", "more than": ">", "over": ">",
                 "at least": ">=", "at most": "<="}
 
@@ -531,8 +532,7 @@ def measures(c: ClaimText, p: Pick) -> list[Number]:
 
 
 _FRACTION = re.compile(
-    r"(?:\b(fewer than|less than|under|more than|over|at least|at most|about|nearly|roughly|around|almost)"
-    r"\s+)?(?<!first )(?<!second )(?<!latter )(?<!former )"
+    _BOUND_BEFORE + r"(?<!first )(?<!second )(?<!latter )(?<!former )"
     r"\b(half|a third|one third|one-third|two thirds|two-thirds|a quarter|one quarter|three quarters|"
     r"three-quarters|a fifth|one fifth)\s+of\s+(?:the|their|its|all|his|her|our|those|these)\b"
 )

@@ -71,6 +71,11 @@ class ClaimText:
                           key=lambda t: t[1])
         return cls(text, low, toks, {stem(w) for w, _ in toks}, bool(NEG.search(low)))
 
+    def said(self) -> list[tuple[int, str]]:
+        """(index, word) of the words as written: not the month's number or short name a
+        month's name adds at its own offset ("feb", "02" beside "february")."""
+        return [(k, w) for k, (w, at) in enumerate(self.toks) if not (k and self.toks[k - 1][1] == at)]
+
     def has(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
         return pattern.search(self.low)
 
