@@ -224,6 +224,16 @@ def test_a_clause_with_nothing_left_gives_no_claim_and_no_crash(ex: SpacyExtract
     assert all(answer[c.start : c.end] for c in claims)
 
 
+@pytest.mark.parametrize(
+    "answer",
+    ["The HX200 is currently selling at roughly 25% off its list price.",
+     "The house is listed at 7% above the median sale price."],
+)
+def test_what_a_share_is_of_stays_with_it(ex: SpacyExtractor, answer: str) -> None:
+    # "selling at roughly 25%" alone is a claim the answer did not make
+    assert [c.text for c in ex.extract(answer)] == [answer]
+
+
 def test_a_hyphen_inside_a_word_stays_when_a_modifier_is_split_off(ex: SpacyExtractor) -> None:
     # the dash glue between modifiers is dropped with them; "first-line" is one word
     answer = "Metformin is the first-line treatment for type 2 diabetes."

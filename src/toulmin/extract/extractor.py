@@ -544,6 +544,13 @@ def _proper(doc: Any, idx: list[int]) -> list[str]:
 _BOUND_PREPS = {"over", "under", "above", "below", "aged"}
 
 
+def _completes_share(doc: Any, prep: Any) -> bool:
+    """ "25% off its list price", "7% above the median": the preposition after a share says
+    what it is a share of; cut off, "selling at 25%" is a claim the answer did not make."""
+    before = doc[prep.i - 1].lower_ if prep.i > 0 else ""
+    return prep.lower_ in ("off", "above", "below") and before in ("%", "percent")
+
+
 def _counts(prep: Any) -> bool:
     """A prepositional phrase whose object is a counted noun ("with 340 participants")."""
     return any(o.pos_ in ("NOUN", "PROPN") and any(c.dep_ == "nummod" or c.like_num for c in o.children)
@@ -917,7 +924,7 @@ class SpacyExtractor:
             a = frontier.pop()
             for c in a.children:
                 if (c.dep_ == "prep" and c.lower_ not in _GLUED_PREPS and c.i in inside and c.i > head.i
-                        and any(g.dep_ == "pobj" for g in c.children)):
+                        and any(g.dep_ == "pobj" for g in c.children) and not _completes_share(doc, c)):
                     mods.append(c)
                     frontier.extend(g for g in c.children if g.dep_ == "pobj")
         # A modifier nested in another one's object qualifies that noun ("patients

@@ -418,9 +418,11 @@ def _by_own_word(seq: list[str], labels: list[list[str]], heads: set[str]) -> li
             seen[w] = seen.get(w, 0) + 1
     out: list[tuple[int, int]] = []
     for i, lw in enumerate(labels):
-        own = {w for w in lw if seen[w] == 1 and len(w) > 3 and not any(ch.isdigit() for ch in w)
+        own = {w for w in lw if seen[w] == 1 and len(w) > 2 and not any(ch.isdigit() for ch in w)
                and w not in heads and w not in GENERIC and w not in _SMALL}
-        at = [k for k, w in enumerate(seq) if w in own]
+        # "the two mugs" for "Ceramic mug 12oz"; not "totals" for the row "Total"
+        owned = {x for w in own if w not in _SUMMARY_ROW for x in (stem(w), w + "s")}
+        at = [k for k, w in enumerate(seq) if w in own or w in owned or stem(w) in owned]
         if at:
             out.append((at[0], i))
     return [i for _, i in sorted(out)]

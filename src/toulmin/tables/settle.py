@@ -29,12 +29,14 @@ from .compute import (
     lookup,
     weekly_hours,
 )
+from .derived import product, share
 from .only import only
 from .paired import between_dates, paired
 from .parse import Table
 from .pick import Pick, Settled, label_words, measures, pick, row_name, settled
 from .render import Rendered
 from .series import each_period_extreme, period_rows, series_pick, sole_measure
+from .tally import tally
 from .values import header_words, stem, words
 from .words import COUNTED, GENERIC, THAN, ClaimText
 
@@ -61,6 +63,8 @@ def _of_the_row(c: ClaimText, p: Pick) -> str:
     t = p.r.table
     known = {w for col in t.columns for w in header_words(col.text)}
     known |= {stem(w) for i in range(len(t.rows)) for w in label_words(t, i)}
+    # "Riverbend's maize harvest": a word of the row's own cells (its crop) is the row's
+    known |= {stem(w) for i in p.rows for x in t.rows[i] if x is not None for w in words(x.text)}
     said = [w for w in m.groups() if w]
     if stem(said[0]) in known or any(stem(w) in known for w in said) or said[0] in GENERIC:
         return ""
@@ -141,6 +145,18 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
     if not tables:
         return None
     c = ClaimText.of(claim)
+    got = _settle(c, tables)
+    if got is not None:
+        return got
+    # what the rules above leave: figures no one column holds, read from the cells
+    for sid, r in tables:
+        got = tally(c, sid, r) or product(c, sid, r) or share(c, sid, r)
+        if got is not None:
+            return got
+    return None
+
+
+def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | None:
     for sid, r in tables:
         counted = count_value(c, sid, r) or weekly_hours(c, sid, r) or fields_total(c, sid, r)
         if counted is not None:
@@ -214,4 +230,4 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
     whose = _of_the_row(c, p)
     if whose:  # "Harwood Athletic's top scorer": something of the row the table does not hold
         return settled(p, "UNSUPPORTED", f"the table holds nothing of {whose}", []) if p.r.alone else None
-    return lookup(c, p, nums) or absent(c, p)
+    return lookup(c, p, nums) or product(c, p.sid, p.r) or absent(c, p)

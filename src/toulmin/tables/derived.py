@@ -1,0 +1,240 @@
+"""Figures a row holds only as the product of two cells: a rate "per X" times the row's
+count of X ("Riverbend's maize harvest works out to roughly 64,000 tonnes": ``area_ha``
+8,700 x ``yield_t_per_ha`` 7.4; "Fernhill's 25 seats cost $450 a month":
+``price_per_seat_usd_month`` 18 x ``seats_purchased`` 25; "the two mugs account for $28":
+``qty`` 2 x ``unit_price`` 14.0).
+
+A product that agrees with a figure no cell of the row holds supports it. It refutes only
+a claim that states the count itself ("25 seats") and one other figure, in the rate's unit,
+that the product does not give: a figure no product matches is otherwise left alone (it
+may be another figure altogether)."""
+
+from __future__ import annotations
+
+import re
+
+from ..checks.numbers import Number, find_numbers
+from .pick import Pick, Settled, cell_value, fits, pick, settled
+from .render import Rendered
+from .values import Value, stem, words
+from .words import ClaimText, agrees, fmt
+
+__all__ = ["product", "share"]
+
+_QTY = frozenset({"qty", "quantity", "units", "count", "pieces"})
+_MONEY = frozenset({"price", "cost", "fee", "rate", "usd", "eur", "gbp"})
+_PER = re.compile(r"(?:^|[\s_])per[\s_]+([a-z]+)|/\s*([a-z]+)")
+
+
+def _words(head: str) -> list[str]:
+    """A header's own words, a record's parents left out ("plan.seats_purchased" -> seats,
+    purchased)."""
+    return words(head.rsplit(".", 1)[-1].lower().replace("_", " "))
+
+
+def _stems(head: str) -> set[str]:
+    return {stem(w) for w in _words(head)}
+
+
+def _rate_of(head: str) -> str:
+    """What a rate column is per ("price_per_seat_usd_month" -> "seat", "Median $/sqft" ->
+    "sqft", "unit_price" -> "unit"), or ""."""
+    low = head.rsplit(".", 1)[-1].lower()
+    m = _PER.search(low)
+    if m:
+        return m.group(1) or m.group(2)
+    ws = _words(head)
+    if "unit" in ws and ({"price", "cost"} & set(ws)):
+        return "unit"
+    return ""
+
+
+def _counts(head: str, per: str) -> bool:
+    """Whether a column counts what a rate is per: ``seats_purchased`` for "seat",
+    ``area_ha`` for "ha", ``qty`` for "unit"."""
+    ws = _words(head)
+    if per == "unit":
+        return bool(_QTY & set(ws))
+    if _rate_of(head):
+        return False  # another rate ("yield_t_per_ha" is no count of hectares)
+    return stem(per) in {stem(w) for w in ws}
+
+
+_UNIT_WORD = {"t": "tonnes", "usd": "usd", "eur": "eur", "gbp": "gbp"}
+
+
+def _in_unit(head: str, total: float) -> Number | None:
+    """The product in the unit the rate's header names before "per" ("yield_t_per_ha":
+    tonnes), read as a claim's figure would be; None when it names none."""
+    low = head.rsplit(".", 1)[-1].lower()
+    m = re.search(r"([a-z]+)[\s_]+per[\s_]", low)
+    if m is None:
+        return None
+    unit = _UNIT_WORD.get(m.group(1), m.group(1))
+    found = find_numbers(f"{total!r} {unit}")
+    return found[0] if found and found[0].unit else None
+
+
+def _pairs(r: Rendered, i: int) -> list[tuple[int, int, float]]:
+    """(rate column, count column, product) for row ``i``."""
+    t = r.table
+    out = []
+    for a, head in enumerate(t.columns):
+        per = _rate_of(head.text)
+        va = cell_value(r, i, a)
+        if not per or va is None or va.number is None:
+            continue
+        for b, other in enumerate(t.columns):
+            vb = cell_value(r, i, b)
+            if b == a or vb is None or vb.number is None or not _counts(other.text, per):
+                continue
+            out.append((a, b, va.number.value * vb.number.value))
+    return out
+
+
+# "$406 after the discount", "with VAT", "plus shipping": a figure a rate times a count is not
+_ADJUSTED = re.compile(
+    r"\b(?:after|net of|less|minus|including|incl\.?|with|plus|once)\b[^.;]*?"
+    r"\b(?:discounts?|tax|taxes|vat|fees?|charges?|shipping|delivery|deposit|tips?|surcharges?)\b"
+)
+
+
+def product(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
+    t = r.table
+    if c.negated or c.has(_ADJUSTED):
+        return None
+    p = pick(c, sid, r)
+    rows = p.rows if p is not None and p.rows else ([0] if len(t.rows) == 1 else [])
+    if len(rows) > 1:  # "Riverbend's maize": of Riverbend's rows, the one whose crop it says
+        said = {w for w, _ in c.toks}
+        rows = [
+            i
+            for i in rows
+            if any(
+                x is not None and k != t.label and x.text.strip() and all(w in said for w in words(x.text))
+                for k, x in enumerate(t.rows[i])
+            )
+        ]
+    if len(rows) != 1:
+        return None
+    i = rows[0]
+    pairs = _pairs(r, i)
+    if not pairs:
+        return None
+    cells = [v for j in range(len(t.columns)) if (v := cell_value(r, i, j))]
+    figures = [n for n in find_numbers(c.text) if not n.named]
+    # a figure a cell holds is that cell's ("25 seats"), not the product
+    free = [n for n in figures if not any(_holds(n, v) for v in cells)]
+    base = Pick(sid, r, [i], [], 0)
+    for a, b, total in pairs:
+        as_unit = _in_unit(t.columns[a].text, total)
+        unit = _unit(r, i, a)
+        for n in free:
+            if as_unit is not None and n.unit == as_unit.unit and agrees(n, as_unit.value):
+                return settled(base, "SUPPORTED", _note(p or base, i, a, b, total), [(i, a), (i, b)])
+            if (n.unit in unit if n.unit and unit else n.unit == unit) and agrees(n, total):
+                return settled(base, "SUPPORTED", _note(p or base, i, a, b, total), [(i, a), (i, b)])
+    # the count the claim states itself ("25 seats"): the one product it can mean
+    stated = [
+        (a, b, total)
+        for a, b, total in pairs
+        if (vb := cell_value(r, i, b)) is not None
+        and vb.number is not None
+        and any(
+            agrees(n, vb.number.value) and n.unit and stem(n.unit) in _stems(t.columns[b].text)
+            for n in figures
+        )
+    ]
+    if len(stated) != 1 or len(free) != 1:
+        return None
+    a, b, total = stated[0]
+    unit = _unit(r, i, a)
+    if unit and free[0].unit and free[0].unit in unit:
+        return settled(base, "CONTRADICTED", _note(p or base, i, a, b, total), [(i, a), (i, b)])
+    return None
+
+
+def _unit(r: Rendered, i: int, a: int) -> str:
+    """The unit of a rate's cell, a product's: "$" for 14.0 under "unit_price ($)"; the
+    three signs of money for a header that names a price without one."""
+    va = cell_value(r, i, a)
+    unit = va.number.unit if va is not None and va.number is not None else ""
+    if not unit and _MONEY & set(_words(r.table.columns[a].text)):
+        unit = "$€£"  # "price_per_seat_usd_month": money, whatever its sign
+    return unit
+
+
+def _holds(n: Number, v: Value) -> bool:
+    return v.number is not None and fits(n, v) and agrees(n, v.number.value)
+
+
+def _note(p: Pick, i: int, a: int, b: int, total: float) -> str:
+    t = p.r.table
+    va, vb = cell_value(p.r, i, a), cell_value(p.r, i, b)
+    x = va.number.value if va is not None and va.number is not None else 0.0
+    y = vb.number.value if vb is not None and vb.number is not None else 0.0
+    return f"{t.columns[b].text} {fmt(y)} x {t.columns[a].text} {fmt(x)} = {fmt(total)}"
+
+
+_PERCENT = re.compile(r"[\d.,]+\s*(?:%|percent\b|per cent\b)")
+_AFTER_SHARE = re.compile(r"\s+(of|off)\s+(?:the|its|their|his|her)\s+((?:[a-z-]+\s*){1,3})")
+
+
+def share(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
+    """A share of one field in another of the same row: "has used more than 90% of its
+    storage quota" (``storage_used_gb`` / ``storage_gb``: the whole is the field the words
+    after "of" name, the part the one whose header adds a word the claim says, "used");
+    "selling at roughly 25% off its list price" ((``list_price`` - ``amount``) /
+    ``list_price``: the one other field of the list price's unit and parent)."""
+    t = r.table
+    if c.negated:
+        return None
+    p = pick(c, sid, r)
+    rows = p.rows if p is not None and p.rows else ([0] if len(t.rows) == 1 else [])
+    shares = [n for n in find_numbers(c.text) if n.unit == "%"]
+    if len(rows) != 1 or len(shares) != 1:
+        return None
+    n, i = shares[0], rows[0]
+    figure = _PERCENT.search(c.low, n.start)
+    m = _AFTER_SHARE.match(c.low, figure.end()) if figure else None
+    if m is None:
+        return None
+    said = {stem(w) for w in words(m.group(2))}
+    cells = {
+        j: v for j in range(len(t.columns)) if (v := cell_value(r, i, j)) is not None and v.number is not None
+        and v.number.unit != "%"
+    }
+    named = sorted(((len(_stems(t.columns[j].text) & said), j) for j in cells), reverse=True)
+    best = [j for k, j in named if named and k == named[0][0] and k]
+    # "storage" names storage_gb and storage_used_gb alike: the whole is the one the other extends
+    heads = {j: _stems(t.columns[j].text) for j in best}
+    wholes = [j for j in best if all(heads[j] < heads[o] for o in best if o != j)]
+    if len(wholes) != 1:
+        return None
+    whole = wholes[0]
+    wv = cells[whole].number
+    own = _stems(t.columns[whole].text)
+    parent = t.columns[whole].text.rpartition(".")[0]
+    if wv is None or not wv.value:
+        return None
+    if m.group(1) == "of":  # the part: the whole's words and one the claim says ("used")
+        parts = [j for j in cells if j != whole and own < _stems(t.columns[j].text)
+                 and (_stems(t.columns[j].text) - own) & c.stems]
+    else:  # "off": the other figure of the whole's unit beside it (its price)
+        parts = [j for j in cells if j != whole and cells[j].number.unit == wv.unit  # type: ignore[union-attr]
+                 and (t.columns[j].text.rpartition(".")[0] == parent if parent
+                      else own & _stems(t.columns[j].text))]
+    if len(parts) != 1:
+        return None
+    part = parts[0]
+    x = cells[part].number.value  # type: ignore[union-attr]
+    y = wv.value
+    base = Pick(sid, r, [i], [whole, part], 1)
+    a, b = t.columns[part].text, t.columns[whole].text
+    if m.group(1) == "of":
+        got, note = 100 * x / y, f"{a} / {b}: {fmt(x)} / {fmt(y)}"
+    else:
+        got, note = 100 * (y - x) / y, f"({b} - {a}) / {b}: ({fmt(y)} - {fmt(x)}) / {fmt(y)}"
+    ok = agrees(n, got)
+    cited = [(i, whole), (i, part)]
+    return settled(base, "SUPPORTED" if ok else "CONTRADICTED", f"{note} = {got:.1f}%", cited)

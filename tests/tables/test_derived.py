@@ -1,0 +1,86 @@
+"""Figures a row holds only as a product or a share of two cells (derived.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from toulmin.tables.render import render_tables
+from toulmin.tables.settle import settle
+
+ACCOUNT = json.dumps(
+    {
+        "org": "Larkspur Labs",
+        "plan": {"price_per_seat_usd_month": 12, "seats_purchased": 40, "seats_used": 31},
+        "limits": {"storage_gb": 200, "storage_used_gb": 150},
+        "price": {"amount": 60.0, "list_price": 80.0},
+    }
+)
+FIELDS = """farm,crop,area_ha,yield_t_per_ha
+Ashby,oats,2000,3.5
+Ashby,rye,1500,2.0
+Coldwell,oats,900,4.0
+"""
+BASKET = json.dumps(
+    {
+        "basket": "B-7",
+        "items": [
+            {"name": "Linen towel", "qty": 4, "unit_price": 9.5},
+            {"name": "Soap bar", "qty": 3, "unit_price": 4.0},
+        ],
+    }
+)
+
+
+def _verdict(claim: str, text: str) -> tuple[str, str] | None:
+    got = render_tables(text)
+    assert got is not None
+    settled = settle(claim, [("s", t) for t in got[2]])
+    return None if settled is None else (settled.verdict, settled.note)
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "verdict", "note"),
+    [
+        ("Larkspur's 40 seats cost $480 a month.", ACCOUNT, "SUPPORTED", "seats_purchased 40 x"),
+        ("Larkspur's 40 seats cost $520 a month.", ACCOUNT, "CONTRADICTED", "= 480"),
+        ("Ashby's rye harvest comes to about 3,000 tonnes.", FIELDS, "SUPPORTED", "area_ha 1,500 x"),
+        ("The four towels come to $38.", BASKET, "SUPPORTED", "qty 4 x unit_price 9.5 = 38"),
+    ],
+)
+def test_a_rate_times_what_it_is_per(claim: str, text: str, verdict: str, note: str) -> None:
+    got = _verdict(claim, text)
+    assert got is not None and got[0] == verdict and note in got[1], got
+
+
+def test_a_share_is_never_read_as_a_product() -> None:
+    # 75% is no product of a rate and a count, whatever its digits
+    got = _verdict("The account has used 75% of its storage quota.", ACCOUNT)
+    assert got is not None and "storage_used_gb / limits.storage_gb" in got[1], got
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict", "note"),
+    [
+        ("The account has used 75% of its storage quota.", "SUPPORTED", "150 / 200 = 75.0%"),
+        ("The account has used more than 80% of its storage quota.", "CONTRADICTED", "= 75.0%"),
+        ("It sells at 25% off its list price.", "SUPPORTED", "(80 - 60) / 80 = 25.0%"),
+        ("It sells at 40% off its list price.", "CONTRADICTED", "= 25.0%"),
+    ],
+)
+def test_a_share_of_one_field_in_another(claim: str, verdict: str, note: str) -> None:
+    got = _verdict(claim, ACCOUNT)
+    assert got is not None and got[0] == verdict and note in got[1], got
+
+
+def test_a_product_is_no_figure_after_a_discount_or_with_a_fee() -> None:
+    for claim in ("The four towels come to $38 after the discount.", "The towels come to $38 with shipping."):
+        got = _verdict(claim, BASKET)
+        assert got is None or " x " not in got[1], (claim, got)
+
+
+def test_a_product_refutes_only_a_claim_that_states_its_count() -> None:
+    # $999 is no product here, and the claim states no count of its own: no product refutes it
+    got = _verdict("The towels come to $999.", BASKET)
+    assert got is None or " x " not in got[1], got

@@ -1,0 +1,59 @@
+"""Rows counted by a word their cells hold (tally.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from toulmin.tables.render import render_tables
+from toulmin.tables.settle import settle
+
+ORDERS = json.dumps(
+    [
+        {"order": "A-1", "courier": "Fleet", "status": "delivered", "pets": "cats only"},
+        {"order": "A-2", "courier": "Fleet", "status": "returned", "pets": "none"},
+        {"order": "A-3", "courier": "Orbit", "status": "delivered", "pets": "cats and dogs"},
+        {"order": "A-4", "courier": "Orbit", "status": "in transit", "pets": "no dogs"},
+    ]
+)
+
+
+def _verdict(claim: str, text: str = ORDERS) -> tuple[str, str] | None:
+    got = render_tables(text)
+    assert got is not None
+    settled = settle(claim, [("s", t) for t in got[2]])
+    return None if settled is None else (settled.verdict, settled.note)
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict"),
+    [
+        ("Two of the four orders have been delivered.", "SUPPORTED"),
+        ("Three of the four orders have been delivered.", "CONTRADICTED"),
+        ("Only one of the orders was returned.", "SUPPORTED"),
+        ("Only one of the orders allows dogs.", "SUPPORTED"),  # "no dogs" denies them
+        ("Two of the orders allow dogs.", "CONTRADICTED"),
+        ("Two of the orders went by Orbit.", "SUPPORTED"),
+    ],
+)
+def test_rows_counted_by_a_word_of_one_column(claim: str, verdict: str) -> None:
+    got = _verdict(claim)
+    assert got is not None and got[0] == verdict, got
+
+
+def test_the_note_lists_the_rows_counted() -> None:
+    got = _verdict("Two of the four orders have been delivered.")
+    assert got is not None and "2 of 4 rows with status" in got[1] and "A-1 (delivered)" in got[1], got
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Two of the six orders have been delivered.",  # six: another set of rows
+        "Two of the four orders have not been delivered.",  # which of the others is not said
+        "Two of the orders went by Fleet and were delivered.",  # two columns hold its words
+    ],
+)
+def test_not_counted_when_the_rows_or_the_column_are_not_the_claims(claim: str) -> None:
+    assert _verdict(claim) is None
