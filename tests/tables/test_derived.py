@@ -84,3 +84,29 @@ def test_a_product_refutes_only_a_claim_that_states_its_count() -> None:
     # $999 is no product here, and the claim states no count of its own: no product refutes it
     got = _verdict("The towels come to $999.", BASKET)
     assert got is None or " x " not in got[1], got
+
+
+CLINICS = """| Clinic | Patients | Doctors | Floor area (sqft) | Rent ($) |
+|---|---|---|---|---|
+| Elm Row | 1,200 | 8 | 2,000 | 9,000 |
+| Fenby | 900 | 5 | 1,500 | 7,800 |
+| Garth Hill | 2,100 | 15 | 4,000 | 12,000 |
+| Total | 4,200 | 28 | 7,500 | 28,800 |"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict", "note"),
+    [
+        ("Fenby has the highest patient-to-doctor ratio.", "SUPPORTED", "highest Fenby"),
+        ("Garth Hill has the lowest patient-to-doctor ratio.", "SUPPORTED", "Garth Hill 140.00"),
+        ("Elm Row has the lowest patient-to-doctor ratio.", "CONTRADICTED", "lowest Garth Hill"),
+        ("Garth Hill pays the lowest rent per square foot.", "SUPPORTED", "Rent ($) / Floor area (sqft)"),
+        ("Elm Row pays the highest rent per square foot.", "CONTRADICTED", "highest Fenby"),
+        ("Fenby sees the most patients per doctor, 180 of them.", "SUPPORTED", "Fenby 180.00"),
+        ("Fenby sees the most patients per doctor, 240 of them.", "CONTRADICTED", "Fenby 180.00"),
+    ],
+)
+def test_the_extreme_of_a_figure_over_another(claim: str, verdict: str, note: str) -> None:
+    got = _verdict(claim, CLINICS)
+    assert got is not None and got[0] == verdict and note in got[1], got
+    assert "Total" not in got[1]  # the row that sums the others is none of them

@@ -887,3 +887,24 @@ def test_who_gets_a_yes_or_no_and_where_do_not_make_it_another_thing() -> None:
     assert got is not None and got.verdict == "CONTRADICTED" and "wifi: false" in got.note, got
     got, _ = _settle("Passengers get a meal service on board.", flight)
     assert got is not None and got.verdict == "SUPPORTED", got
+
+
+STORES = """| Store | Sales FY2023 ($M) | Sales FY2024 ($M) | Staff |
+|---|---|---|---|
+| Quayside | 8.1 | 9.4 | 30 |
+| Millgate | 7.7 | 6.2 | 25 |
+| Orchard | 5.0 | 5.5 | 19 |"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict", "note"),
+    [
+        # no header word but the year: the one money column of FY2024 for a money figure
+        ("The three stores brought in a combined $21.1 million in FY2024.", "SUPPORTED", "9.4 + 6.2 + 5.5"),
+        ("The three stores brought in a combined $22.5 million in FY2024.", "CONTRADICTED", "= 21.1"),
+        ("Quayside was the top-grossing store in FY2024, at $9.4 million.", "SUPPORTED", "in Quayside"),
+        ("Millgate was the top-grossing store in FY2024, at $6.2 million.", "CONTRADICTED", "not Millgate"),
+    ],
+)
+def test_a_periods_column_found_by_the_figures_unit(claim: str, verdict: str, note: str) -> None:
+    _expect(claim, STORES, verdict, note)

@@ -14,12 +14,12 @@ from __future__ import annotations
 import re
 
 from ..checks.numbers import Number, find_numbers
-from .pick import Pick, Settled, cell_value, fits, pick, settled
+from .pick import Pick, Settled, cell_value, fits, is_summary, pick, row_name, settled
 from .render import Rendered
 from .values import Value, stem, words
-from .words import ClaimText, agrees, fmt
+from .words import MAX, MIN, ClaimText, agrees, fmt
 
-__all__ = ["product", "share"]
+__all__ = ["product", "ratio_extreme", "share"]
 
 _QTY = frozenset({"qty", "quantity", "units", "count", "pieces"})
 _MONEY = frozenset({"price", "cost", "fee", "rate", "usd", "eur", "gbp"})
@@ -238,3 +238,91 @@ def share(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
     ok = agrees(n, got)
     cited = [(i, whole), (i, part)]
     return settled(base, "SUPPORTED" if ok else "CONTRADICTED", f"{note} = {got:.1f}%", cited)
+
+
+# "per square foot", "per capita", "the student-to-teacher ratio": a figure over another
+_PER_WHAT = re.compile(r"\bper\s+(square\s+(?:foot|feet|metre|meter)|sq\.?\s*ft|[a-z]+)")
+_TO_RATIO = re.compile(r"\b([a-z]+)[- ]to[- ]([a-z]+)\s+ratio\b")
+_ALIASES = {
+    "square foot": {"sqft", "sq"},
+    "square feet": {"sqft", "sq"},
+    "sq ft": {"sqft"},
+    "sqft": {"sqft"},
+    "square metre": {"sqm", "m2"},
+    "square meter": {"sqm", "m2"},
+    "capita": {"population", "resident", "inhabitant"},
+    "person": {"population", "resident", "inhabitant"},
+    "resident": {"population", "resident", "inhabitant"},
+    "student": {"student", "enrollment", "enrolment", "pupil"},
+    "pupil": {"student", "enrollment", "enrolment", "pupil"},
+}
+
+
+def _said_as(phrase: str) -> set[str]:
+    """The header stems a phrase may name ("square foot": sqft; "student": enrollment)."""
+    key = re.sub(r"\s+", " ", phrase.rstrip("s") if phrase.endswith("s") and " " not in phrase else phrase)
+    return {stem(w) for w in _ALIASES.get(key, set()) | set(words(phrase))}
+
+
+def _numeric_columns(r: Rendered, said: set[str], but: int = -1) -> list[int]:
+    t = r.table
+    out = []
+    for j, head in enumerate(t.columns):
+        if j == but or j == t.label or not (_stems(head.text) & said):
+            continue
+        vals = [cell_value(r, i, j) for i in range(len(t.rows))]
+        if sum(v is not None and v.number is not None for v in vals) >= 2:
+            out.append(j)
+    return out
+
+
+def ratio_extreme(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
+    """ "The studio is the most expensive per square foot" (``monthly_rent`` / ``sqft``, the
+    highest among the rows), "Westgate High has the lowest student-to-teacher ratio"
+    (``Enrollment`` / ``Teachers (FTE)``): the named row against the extreme of a figure
+    computed for every row."""
+    t = r.table
+    top, low = c.has(MAX), c.has(MIN)
+    if len(t.rows) < 3 or bool(top) == bool(low) or c.negated:
+        return None
+    p = pick(c, sid, r)
+    if p is None or len(p.rows) != 1:
+        return None
+    to = c.has(_TO_RATIO)
+    per = c.has(_PER_WHAT)
+    if to is not None:
+        nums = _numeric_columns(r, _said_as(to.group(1)))
+        dens = _numeric_columns(r, _said_as(to.group(2)))
+    elif per is not None:
+        dens = _numeric_columns(r, _said_as(per.group(1)))
+        if len(dens) != 1:
+            return None
+        nums = [j for j in p.cols if j != dens[0]][:1]
+    else:
+        return None
+    if len(nums) != 1 or len(dens) != 1 or nums[0] == dens[0]:
+        return None
+    a, b = nums[0], dens[0]
+    ratios: list[tuple[float, int]] = []
+    for i in range(len(t.rows)):
+        if is_summary(p, i):
+            continue
+        va, vb = cell_value(r, i, a), cell_value(r, i, b)
+        if va is None or vb is None or va.number is None or vb.number is None or not vb.number.value:
+            continue
+        ratios.append((va.number.value / vb.number.value, i))
+    if len(ratios) < 3 or p.rows[0] not in {i for _, i in ratios}:
+        return None
+    best = max(ratios) if top else min(ratios)
+    if sum(x == best[0] for x, _ in ratios) > 1:
+        return None  # a tie: which one is "the" highest is not the table's to say
+    ok = best[1] == p.rows[0]
+    # "the best scoring average, at 24 points per game": the figure is the named row's
+    stated = [n for n in find_numbers(c.text) if not n.named]
+    own = next(x for x, i in ratios if i == p.rows[0])
+    ok = ok and (not stated or any(agrees(n, own) for n in stated))
+    shown = ", ".join(f"{row_name(p, i)} {x:.2f}" for x, i in ratios)
+    note = f"{t.columns[a].text} / {t.columns[b].text}: {shown}; {'highest' if top else 'lowest'} "
+    note += f"{row_name(p, best[1])}"
+    cited = [(i, j) for i in sorted({p.rows[0], best[1]}) for j in (a, b)]
+    return settled(Pick(sid, r, [p.rows[0]], [a, b], 1), "SUPPORTED" if ok else "CONTRADICTED", note, cited)

@@ -71,9 +71,13 @@ def _names_it(t: Table, i: int, j: int, have: set[str]) -> bool:
     return bool(cw) and all(w in have for w in cw)
 
 
-def _by_unit(c: ClaimText, r: Rendered, rejected: list[int]) -> list[tuple[float, float, float, int]]:
+def _by_unit(
+    c: ClaimText, r: Rendered, rejected: list[int], dated: Sequence[int] = ()
+) -> list[tuple[float, float, float, int]]:
     """No header named: the one column whose values are in the unit of the claim's figure
-    ("24 seconds behind" and a column of race times)."""
+    ("24 seconds behind" and a column of race times); of several, the one whose header has
+    the period the claim names (``dated``: "$50.7 million in FY2024" and "Revenue FY2024 ($M)"
+    beside "Revenue FY2023 ($M)")."""
     figures = [n for n in find_numbers(c.text) if n.unit and n.unit not in ("%",)]
     units = {n.unit for n in figures}
     t = r.table
@@ -90,6 +94,8 @@ def _by_unit(c: ClaimText, r: Rendered, rejected: list[int]) -> list[tuple[float
         near = any(abs(n.value) <= max(sizes) * 10 for n in figures if n.unit in got)
         if len(got) == 1 and got & units and near:
             fit.append((-1.0, 0.0, -1.0, j))
+    if len(fit) > 1:
+        fit = [x for x in fit if x[-1] in dated]
     return fit if len(fit) == 1 else []
 
 
@@ -257,6 +263,7 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     scores: list[tuple[float, float, float, int]] = []
     hits: dict[int, set[str]] = {}
     rejected: list[int] = []
+    dated: list[tuple[int, int]] = []  # (period words said, column)
     subject = named[0] if named else (0 if len(t.rows) == 1 else -1)
     # the words that name the rows name no column ("Hotel Quayside" is not "hotel_id")
     naming = {stem(w) for i in named for w in labels[i]} | (
@@ -276,7 +283,8 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         hw = header_words(head.text)
         hit = hw & said
         if hit and all(_PERIOD_WORD.fullmatch(h) for h in hit):
-            continue  # "2024" alone: which measure of 2024 is not said
+            dated.append((len(hit), j))
+            continue  # "2024" alone: which measure of 2024 is not said (but see _by_unit)
         ids = set(words(head.text.replace("_", " "))) & ID_WORDS
         if hit and ids and t.kind == "json" and not {stem(w) for w in ids} & hit and not any(
             x is not None and words(x.text) and all(w in have for w in words(x.text))
@@ -305,7 +313,8 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
             hits[j] = hit
     scores.sort()
     if not scores and not rejected:  # a measure the claim names otherwise is not found by its unit
-        scores = _by_unit(c, r, rejected)
+        most = max((k for k, _ in dated), default=0)  # "FY2024" says fy and 2024: not FY2023's column
+        scores = _by_unit(c, r, rejected, [j for k, j in dated if k == most])
     if len(scores) > 1 and scores[0][:3] == scores[1][:3] and subject >= 0:
         # a tie broken by the kind of value the claim states: a figure, or words
         wants_number = bool(re.search(r"\d", c.low)) or bool(c.has(NUMBER_WORD_RE))

@@ -29,7 +29,7 @@ from .compute import (
     lookup,
     weekly_hours,
 )
-from .derived import product, share
+from .derived import product, ratio_extreme, share
 from .only import only
 from .paired import between_dates, paired
 from .parse import Table
@@ -158,7 +158,8 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
 
 def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | None:
     for sid, r in tables:
-        counted = count_value(c, sid, r) or weekly_hours(c, sid, r) or fields_total(c, sid, r)
+        counted = (count_value(c, sid, r) or weekly_hours(c, sid, r) or fields_total(c, sid, r)
+                   or ratio_extreme(c, sid, r))
         if counted is not None:
             return counted
     alone_in = only(c, tables)
