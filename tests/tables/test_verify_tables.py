@@ -221,6 +221,18 @@ def test_a_figure_the_number_check_misreads_in_a_table_is_not_refuted(claim: str
     assert any(why in d.note for d in report.details), got
 
 
+def test_a_figure_in_another_unit_than_the_cell_read_is_not_refuted_by_it() -> None:
+    # the number check read "up to 9 hours" against battery_wh 52: hours are no watt-hours
+    record = '{"name": "Tarn 13", "battery_wh": 52, "weight_kg": 1.2}'
+    report = toulmin.verify("The Tarn 13's battery lasts up to 9 hours.", [{"id": "s", "text": record}])
+    got = [(d.verdict, d.note) for d in report.details]
+    assert all(d.verdict != Verdict.CONTRADICTED for d in report.details), got
+    assert any("not in the unit of battery_wh" in d.note for d in report.details), got
+    # the same figure in the cell's own unit is refuted
+    report = toulmin.verify("The Tarn 13 weighs 1.9 kg.", [{"id": "s", "text": record}])
+    assert [d.verdict for d in report.details] == [Verdict.CONTRADICTED], [d.note for d in report.details]
+
+
 def test_a_bound_that_is_a_column_total_is_no_reason_to_support() -> None:
     """ "more than 1,000" bounds a figure; the total guard reads exact figures only."""
     report = toulmin.verify("Biology admitted more than 1,000 applicants.", [{"id": "s", "text": ADMISSIONS}])

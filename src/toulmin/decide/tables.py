@@ -80,10 +80,45 @@ def _figure_of_the_table(claim: str, result: ClaimResult, tabled: Sequence[Table
             why.append(f"{f.claim!r} is a share (one in so many)")  # "fewer than one in seven applicants"
             continue
         n = said[0]
+        other = _of_another_unit(n.unit, f.source or "", c.source_id, tabled)
+        if other:  # "lasts up to 14 hours" read against battery_wh 66
+            why.append(f"{f.claim!r} is not in the unit of {other}")
+            continue
         if n.bound or not any(agrees(n, x) for x in _column_totals(c.source_id, tabled)):
             return ""
         why.append(f"{f.claim!r} is the total of one of the table's columns")
     return "; ".join(why)
+
+
+# units of measure as the number check and the cells read them (hours are seconds, kg grams)
+_MEASURES = frozenset("s g m $ € £ ¥ w kw wh kwh gb tb mb ml litres".split())
+
+
+def _of_another_unit(unit: str, source: str, sid: str, tabled: Sequence[Tabled]) -> str:
+    """The columns holding the figure the number check compared (``source``), when every
+    one of them is in a unit its header names and the claim's figure is in another: "up to
+    14 hours" and ``battery_wh`` 66. "" when the claim's figure has no unit, or a cell with
+    the figure is in no unit or in the claim's."""
+    got = find_numbers(source)
+    unit = unit.lower()
+    if unit not in _MEASURES or not got:
+        return ""  # "60 full-time-equivalent teachers": a count's noun, not a unit of measure
+    x = got[0].value
+    found = []
+    for s, _, r in tabled:
+        if s != sid:
+            continue
+        for i, row in enumerate(r.table.rows):
+            for j, cell in enumerate(row):
+                raw = find_numbers(cell.text) if cell is not None else []
+                if not raw or raw[0].value != x:
+                    continue
+                v = cell_value(r, i, j)
+                theirs = v.number.unit.lower() if v is not None and v.number is not None else ""
+                if theirs not in _MEASURES or theirs == unit:
+                    return ""
+                found.append(f"{r.table.columns[j].text} ({theirs})")
+    return ", ".join(dict.fromkeys(found))
 
 
 def _column_totals(sid: str, tabled: Sequence[Tabled]) -> list[float]:
