@@ -908,3 +908,21 @@ STORES = """| Store | Sales FY2023 ($M) | Sales FY2024 ($M) | Staff |
 )
 def test_a_periods_column_found_by_the_figures_unit(claim: str, verdict: str, note: str) -> None:
     _expect(claim, STORES, verdict, note)
+
+
+FEATURES = json.dumps({"org": "Quill & Co", "features": {"sso": False, "mfa": True, "audit_log": True}})
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict"),
+    [
+        ("Single sign-on is turned on for this account.", "CONTRADICTED"),  # `sso`, spelt out
+        ("Single sign-on is turned off for this account.", "SUPPORTED"),
+        ("Single sign-on is disabled.", "SUPPORTED"),
+        ("Multi-factor authentication is enabled.", "SUPPORTED"),  # `mfa`
+        ("Multi-factor authentication is switched off.", "CONTRADICTED"),
+    ],
+)
+def test_a_field_named_by_its_initials_and_a_switch_turned_off(claim: str, verdict: str) -> None:
+    got, _ = _settle(claim, FEATURES)
+    assert got is not None and got.verdict == verdict, (claim, got)

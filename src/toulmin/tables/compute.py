@@ -16,6 +16,7 @@ from .pick import (
     Outcome,
     Pick,
     Settled,
+    acronyms,
     aside,
     cell_note,
     cell_text,
@@ -943,6 +944,8 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
         claim_true = not c.negated
         if c.has(CLOSED) and not c.has(OPEN):
             claim_true = not claim_true
+        if c.has(_OFF):  # "single sign-on is turned off": a no
+            claim_true = not claim_true
         return "SUPPORTED" if claim_true == v.truth else "CONTRADICTED"
     comparing = c.has(MORE) or c.has(LESS) or c.has(THAN) or c.has(MAX) or c.has(MIN)
     if v.number is not None and c.has(ZERO_WORDS) and not nums:  # "a direct flight": no stops
@@ -1134,16 +1137,24 @@ def _says_more(c: ClaimText, p: Pick, i: int, j: int) -> bool:
     for k, cell in enumerate(t.rows[i]):  # what names it: its id, its name
         if cell is not None and (k == t.label or set(words(t.columns[k].text.replace("_", " "))) & ID_WORDS):
             known |= {stem(w) for w in words(cell.text)}
-    rest = [w for w, _ in c.toks if w not in GENERIC and stem(w) not in known and not NEG.fullmatch(w)]
+    # "single sign-on" spells out `sso`: its words are the header's
+    spelt = {w for short, ws in acronyms(c.low).items() if short in known for w in ws}
+    rest = [
+        w
+        for w, _ in c.toks
+        if w not in GENERIC and stem(w) not in known and not NEG.fullmatch(w) and w not in spelt
+    ]
     return len([w for w in rest if w not in _PRESENCE]) >= 2
 
 
+_OFF = re.compile(r"\b(?:turned|switched|toggled|shut) off\b|\b(?:disabled|deactivated)\b")
 # words of having or offering a thing, said of a yes/no field; who gets it and where
 # ("Passengers can use Wi-Fi on board" against wifi: false)
 _PRESENCE = frozenset(
     "offer offers offered provide provides welcome allow allows allowed accept accepts accepted "
     "support supports supported available currently still now also really actually come comes "
     "there any get gets can use uses enjoy passengers guests customers visitors members users "
+    "turned switched enabled activated disabled deactivated off "
     "board onboard site onsite premises".split()
 )
 # counts whose zero means none to be had: "out of stock" against stock 0

@@ -277,6 +277,7 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     for _, (a, b) in charges(c.low):
         rest = rest[:a] + " " * (b - a) + rest[b:]
     said -= aside_words - {stem(w) for w in words(rest)}
+    said |= set(acronyms(c.low))  # "single sign-on" for `sso`
     for j, head in enumerate(t.columns):
         if j == t.label or (subject >= 0 and _names_it(t, subject, j, have)):
             continue
@@ -376,6 +377,15 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         k = _model_at(seq, labels[0])
         missing = " ".join(seq[k : k + 2])  # "mavis 8", not the record's "Mavis 4 Pro"
     return Pick(sid, r, named, cols, int(-scores[0][0]) if scores else 0, missing, rejected=tuple(rejected))
+
+
+def acronyms(low: str) -> dict[str, tuple[str, ...]]:
+    """The initials of each run of three or four words, with the words ("single sign-on" ->
+    "sso", "two factor authentication" -> "tfa"): the short names headers give what a claim
+    spells out."""
+    ws = re.findall(r"[a-z]+", low)
+    runs = [tuple(ws[k : k + n]) for n in (3, 4) for k in range(len(ws) - n + 1)]
+    return {"".join(w[0] for w in run): run for run in runs}
 
 
 def _another_model(seq: list[str], lw: list[str], labels: Sequence[Sequence[str]] = ()) -> bool:
