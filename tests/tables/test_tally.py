@@ -57,3 +57,32 @@ def test_the_note_lists_the_rows_counted() -> None:
 )
 def test_not_counted_when_the_rows_or_the_column_are_not_the_claims(claim: str) -> None:
     assert _verdict(claim) is None
+
+
+PLOTS = """farm,crop,area_ha,workers
+Ashby,oats,2000,14
+Ashby,rye,1500,9
+Coldwell,oats,900,6
+"""
+BASKET = json.dumps({"basket": "B-7", "items": [{"name": "Towel", "qty": 4}, {"name": "Soap", "qty": 3}]})
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "verdict", "note"),
+    [
+        ("Oats are grown on 2,900 hectares across the two farms that plant them.", PLOTS, "SUPPORTED",
+         "area_ha of the rows with crop oats: 2000 + 900 = 2,900"),
+        ("Oats are grown on 3,500 hectares across the farms.", PLOTS, "CONTRADICTED", "= 2,900"),
+        ("The basket holds seven items in total.", BASKET, "SUPPORTED", "qty: 4 + 3 = 7"),
+        ("The basket holds nine items in total.", BASKET, "CONTRADICTED", "= 7"),
+    ],
+)
+def test_a_figure_added_up_over_the_rows_a_word_picks(claim: str, text: str, verdict: str, note: str) -> None:
+    got = _verdict(claim, text)
+    assert got is not None and got[0] == verdict and note in got[1], got
+
+
+def test_a_count_of_rows_is_no_figure_to_add_up() -> None:
+    # "two farms" counts rows: no column is in farms, and workers are no hectares
+    got = _verdict("Oats are grown across two farms.", PLOTS)
+    assert got is None or "workers" not in got[1], got

@@ -88,7 +88,8 @@ def _pairs(r: Rendered, i: int) -> list[tuple[int, int, float]]:
             vb = cell_value(r, i, b)
             if b == a or vb is None or vb.number is None or not _counts(other.text, per):
                 continue
-            out.append((a, b, va.number.value * vb.number.value))
+            # as written: "area_ha" 8,700 is 8,700 of what the rate is per, whatever its unit
+            out.append((a, b, (va.number.value / va.number.factor) * (vb.number.value / vb.number.factor)))
     return out
 
 
@@ -171,8 +172,8 @@ def _holds(n: Number, v: Value) -> bool:
 def _note(p: Pick, i: int, a: int, b: int, total: float) -> str:
     t = p.r.table
     va, vb = cell_value(p.r, i, a), cell_value(p.r, i, b)
-    x = va.number.value if va is not None and va.number is not None else 0.0
-    y = vb.number.value if vb is not None and vb.number is not None else 0.0
+    x = va.number.value / va.number.factor if va is not None and va.number is not None else 0.0
+    y = vb.number.value / vb.number.factor if vb is not None and vb.number is not None else 0.0
     return f"{t.columns[b].text} {fmt(y)} x {t.columns[a].text} {fmt(x)} = {fmt(total)}"
 
 

@@ -36,7 +36,7 @@ from .parse import Table
 from .pick import Pick, Settled, label_words, measures, pick, row_name, settled
 from .render import Rendered
 from .series import each_period_extreme, period_rows, series_pick, sole_measure
-from .tally import tally
+from .tally import subtotal, tally
 from .values import header_words, stem, words
 from .words import COUNTED, GENERIC, THAN, ClaimText
 
@@ -150,7 +150,7 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
         return got
     # what the rules above leave: figures no one column holds, read from the cells
     for sid, r in tables:
-        got = tally(c, sid, r) or product(c, sid, r) or share(c, sid, r)
+        got = tally(c, sid, r) or subtotal(c, sid, r) or product(c, sid, r) or share(c, sid, r)
         if got is not None:
             return got
     return None

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 
-from .pick import Pick, Settled, cell_text, cell_value, row_name, settled
+from ..checks.numbers import Number, find_numbers
+from .pick import Pick, Settled, cell_text, cell_value, fits, row_name, settled
 from .render import Rendered
-from .values import stem, words
-from .words import GENERIC, NUMBER_WORDS, ClaimText
+from .values import Value, stem, words
+from .words import GENERIC, NUMBER_WORDS, ClaimText, agrees, fmt
 
-__all__ = ["tally"]
+__all__ = ["subtotal", "tally"]
 
 _N = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|none|both|neither|all)"
 _HEAD = re.compile(
@@ -85,3 +86,76 @@ def tally(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
         f"{len(rows)} of {len(t.rows)} rows with {t.columns[j].text} holding it: {listed}",
         [(i, j) for i in rows],
     )
+
+
+_ACROSS = re.compile(r"\b(?:in total|in all|combined|altogether|together|across|between them|all told)\b")
+_PIECES = frozenset({"item", "items", "unit", "units", "piece", "pieces", "article", "articles"})
+_QTY = frozenset({"qty", "quantity", "units", "count", "pieces"})
+
+
+def subtotal(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
+    """A figure added up over the rows a word of the claim picks ("Wheat is grown on 19,300
+    hectares across the two regions that plant it": ``area_ha`` of the rows whose ``crop`` is
+    wheat), or the pieces of an order ("The order contains six items in total": its
+    ``qty`` column added up). The column is the one numeric column in the figure's unit (or
+    the quantity column, for items); the rows, those one column of words holds the word in
+    (none: all of them, for items only)."""
+    t = r.table
+    if len(t.rows) < 2 or c.negated or not c.has(_ACROSS):
+        return None
+    figures = [n for n in find_numbers(c.text) if not n.bound or n.bound in (">", "<", ">=", "<=")]
+    said = {stem(w) for w, _ in c.toks} - {stem(w) for w in GENERIC | _SMALL}
+    picked: list[tuple[int, list[int]]] = []
+    for j in range(len(t.columns)):
+        if j == t.label or not _column_of_words(r, j):
+            continue
+        cells = [{stem(w) for w in words(v.text)} if (v := cell_value(r, i, j)) and not v.empty else set()
+                 for i in range(len(t.rows))]
+        key = {w for w in said if any(w in cw for cw in cells)}
+        rows = [i for i, cw in enumerate(cells) if key and key <= cw]
+        if rows and len(rows) < len(t.rows):
+            picked.append((j, rows))
+    if len(picked) > 1:
+        return None
+    pieces = [n for n in figures if n.unit in _PIECES or set(n.nouns) & _PIECES]
+    if not picked:
+        if len(pieces) != 1:
+            return None
+        qty = [j for j, h in enumerate(t.columns) if set(words(h.text.rsplit(".", 1)[-1].lower())) & _QTY]
+        if len(qty) != 1:
+            return None
+        return _added_up(sid, r, list(range(len(t.rows))), qty[0], pieces[0], "")
+    by, rows = picked[0]
+    fitting = []
+    for n in figures:
+        if n in pieces or not n.unit:
+            continue
+        cols = [j for j in range(len(t.columns))
+                if j != by and all(_in_unit(n, cell_value(r, i, j)) for i in rows)]
+        if len(cols) == 1:
+            fitting.append((n, cols[0]))
+    if len(fitting) != 1:
+        return None
+    n, j = fitting[0]
+    value = cell_text(Pick(sid, r, [], [], 0), rows[0], by)
+    return _added_up(sid, r, rows, j, n, f" of the rows with {t.columns[by].text} {value}")
+
+
+def _in_unit(n: Number, v: Value | None) -> bool:
+    """A cell in the figure's own unit ("19,300 hectares" and ``area_ha``): not a bare number."""
+    return v is not None and v.number is not None and bool(v.number.unit) and fits(n, v)
+
+
+def _added_up(sid: str, r: Rendered, rows: list[int], j: int, n: Number, which: str) -> Settled | None:
+    vals = [v.number.value for i in rows if (v := cell_value(r, i, j)) is not None and v.number is not None]
+    if len(vals) != len(rows):
+        return None
+    p = Pick(sid, r, rows, [j], 1)
+    total = sum(vals)
+    shown = " + ".join(cell_text(p, i, j) for i in rows)
+    first = cell_value(r, rows[0], j)
+    factor = first.number.factor if first is not None and first.number is not None else 1.0
+    shown += f" = {fmt(total / factor)}"
+    ok = agrees(n, total)
+    return settled(p, "SUPPORTED" if ok else "CONTRADICTED", f"{r.table.columns[j].text}{which}: {shown}",
+                   [(i, j) for i in rows])

@@ -87,6 +87,7 @@ class Value:
 # a unit at the end of a key ("weight_kg", "price_eur", "duration_min"), as find_numbers reads it
 _KEY_UNITS = {
     "kg": "kg",
+    "ha": "hectares",
     "g": "g",
     "lb": "lb",
     "lbs": "lb",
@@ -140,7 +141,9 @@ def _header_unit(header: str) -> tuple[str, str, str]:
         last = re.split(r"[._\s]+", header.strip().lower())[-1]
         # a key of one word is a unit only when it is a length of time ("hours": 12 is 12 hours)
         whole = "_" in header or " " in header.strip() or last in _DURATION_KEYS
-        unit = _KEY_UNITS.get(last, "") if whole else ""
+        # "yield_t_per_ha": a rate per hectare, not hectares
+        rate = re.search(r"(?:^|[._\s])per[._\s]+[a-z]+$", header.strip().lower())
+        unit = _KEY_UNITS.get(last, "") if whole and not rate else ""
         if unit in ("$", "€", "£", "¥"):
             return unit, "", ""
         return "", "", unit
