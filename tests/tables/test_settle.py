@@ -926,3 +926,27 @@ FEATURES = json.dumps({"org": "Quill & Co", "features": {"sso": False, "mfa": Tr
 def test_a_field_named_by_its_initials_and_a_switch_turned_off(claim: str, verdict: str) -> None:
     got, _ = _settle(claim, FEATURES)
     assert got is not None and got.verdict == verdict, (claim, got)
+
+
+LETS = json.dumps([
+    {"title": "Mill loft", "rent": 1500, "available_from": "2024-06-01"},
+    {"title": "Garden flat", "rent": 1800, "available_from": "2024-05-15"},
+])
+BILL = json.dumps({"invoice_number": "B-19", "client": "Harrow Dental Care", "total": 410.0, "paid": False})
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "verdict"),
+    [
+        # a month of no year against a date; "becomes available" names available_from
+        ("The garden flat becomes available in June.", LETS, "CONTRADICTED"),
+        ("The garden flat becomes available in May.", LETS, "SUPPORTED"),
+        ("The Mill loft is available from June.", LETS, "SUPPORTED"),
+        # the record's client said whole is the record's own words, not more than a yes/no can settle
+        ("Harrow Dental Care has already paid this invoice.", BILL, "CONTRADICTED"),
+        ("Harrow Dental Care has not paid this invoice yet.", BILL, "SUPPORTED"),
+    ],
+)
+def test_months_of_no_year_and_a_record_named_by_its_values(claim: str, text: str, verdict: str) -> None:
+    got, _ = _settle(claim, text)
+    assert got is not None and got.verdict == verdict, (claim, got)

@@ -889,7 +889,8 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
         if not dates:
             return None
         y, m, d = dates[0]
-        ok = v.date[0] == y and (not m or v.date[1] == m) and (not d or not v.date[2] or v.date[2] == d)
+        ok = (not y or v.date[0] == y) and (not m or v.date[1] == m)  # "in June": of any year
+        ok = ok and (not d or not v.date[2] or v.date[2] == d)
         return "SUPPORTED" if ok != c.negated else "CONTRADICTED"
     if cell.items:  # "available in four colours" against a list of three
         head = header_words(p.r.table.columns[j].text)
@@ -1134,9 +1135,15 @@ def _says_more(c: ClaimText, p: Pick, i: int, j: int) -> bool:
     t = p.r.table
     known = {w for col in t.columns for w in header_words(col.text)} | {stem(w) for w in words(t.caption)}
     known |= {stem(w) for w in label_words(t, i)}
-    for k, cell in enumerate(t.rows[i]):  # what names it: its id, its name
-        if cell is not None and (k == t.label or set(words(t.columns[k].text.replace("_", " "))) & ID_WORDS):
-            known |= {stem(w) for w in words(cell.text)}
+    have = {w for w, _ in c.toks}
+    for k, cell in enumerate(t.rows[i]):  # what names it: its id, its name, a value it says whole
+        if cell is None:
+            continue
+        cw = words(cell.text)
+        if k == t.label or set(words(t.columns[k].text.replace("_", " "))) & ID_WORDS or (
+            len(cw) >= 2 and set(cw) <= have  # "Oakmere Dental Group has paid": the record's client
+        ):
+            known |= {stem(w) for w in cw}
     # "single sign-on" spells out `sso`: its words are the header's
     spelt = {w for short, ws in acronyms(c.low).items() if short in known for w in ws}
     rest = [

@@ -99,6 +99,12 @@ def _by_unit(
     return fit if len(fit) == 1 else []
 
 
+# "becomes available": a verb before the header's word, not a kind of it
+_BECOMES = frozenset(
+    "becomes become became becoming remains remain remained stays stay stayed gets got".split()
+)
+
+
 def _other_kind(
     c: ClaimText, hw: set[str], hit: set[str], names: set[str], surface: Collection[str] = ()
 ) -> bool:
@@ -124,6 +130,7 @@ def _other_kind(
                     continue  # the whole of it, not another kind of it
             if (
                 before not in GENERIC
+                and before not in _BECOMES
                 and not NUMBER_WORD_RE.fullmatch(before)
                 and before not in names
                 and stem(before) not in hw

@@ -432,4 +432,8 @@ def claim_dates(text: str) -> list[tuple[int, int, int]]:
     if not out:
         for m in re.finditer(r"\b(?:in|since|during|from)\s+((?:19|20)\d\d)\b", low):
             out.append((int(m.group(1)), 0, 0))
+    if not out:  # "available in June": a month of no year said (year 0)
+        said = rf"\b(?:in|from|until|by|during|since)\s+(?:early\s+|mid-?\s*|late\s+)?{_MONTH_NAME}(?!\w)"
+        for m in re.finditer(said, low):
+            out.append((0, int(_MONTHS[m.group(1)[:3]]), 0))
     return out
