@@ -950,3 +950,39 @@ BILL = json.dumps({"invoice_number": "B-19", "client": "Harrow Dental Care", "to
 def test_months_of_no_year_and_a_record_named_by_its_values(claim: str, text: str, verdict: str) -> None:
     got, _ = _settle(claim, text)
     assert got is not None and got.verdict == verdict, (claim, got)
+
+
+BUDGET = """| Department | FY2023 actual ($000) | FY2024 budget ($000) | FY2025 proposed ($000) |
+|---|---|---|---|
+| Roads | 10,000 | 10,400 | 11,200 |
+| Parks | 4,000 | 4,100 | 3,900 |
+| Total | 14,000 | 14,500 | 15,100 |"""
+CABINS = (json.dumps({"name": "Gull Cabin", "distance_to_beach_m": 200, "nightly_rate_usd": 150}),
+          json.dumps({"name": "Pine Lodge", "distance_to_beach_m": 1000, "nightly_rate_usd": 150}))
+LINES = json.dumps({"invoice": "Q-7", "lines": [{"description": "Boiler service", "rate": 70.0},
+                                                 {"description": "Night call-out", "rate": 110.0}]})
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "verdict", "note"),
+    [
+        # the stages of a budget's years are one measure: actual, budget, proposed
+        ("Total spending grows by more than 10% from FY2023 actuals to the FY2025 proposal.", BUDGET,
+         "CONTRADICTED", "(15,100 − 14,000) / 14,000 = +7.9%"),
+        ("Total spending grows by about 8% from FY2023 actuals to the FY2025 proposal.", BUDGET,
+         "SUPPORTED", "+7.9%"),
+        # "closer" is the other side's distance over this one's
+        ("Gull Cabin is five times closer to the beach than Pine Lodge.", CABINS, "SUPPORTED", "(closer)"),
+        ("Gull Cabin is three times closer to the beach than Pine Lodge.", CABINS, "CONTRADICTED", "5.00×"),
+        ("Pine Lodge is five times farther from the beach than Gull Cabin.", CABINS, "SUPPORTED", "= 5.00×"),
+        # "the same hourly rate as": equal cells; "hourly" is no other kind of rate
+        ("The night call-out was charged at the same hourly rate as the boiler service.", LINES,
+         "CONTRADICTED", "110.0"),
+    ],
+)
+def test_budget_stages_ratios_said_as_closer_and_the_same_as(claim: str, text: str | tuple[str, ...],
+                                                             verdict: str, note: str) -> None:
+    texts = (text,) if isinstance(text, str) else text
+    tables = [(f"s{k}", t) for k, x in enumerate(texts) for t in (render_tables(x) or ("", "", []))[2]]
+    got = settle(claim, tables)
+    assert got is not None and got.verdict == verdict and note in got.note, got

@@ -607,10 +607,14 @@ def _other_column_gives(p: Pick, j: int, rows: list[int], n: Number, mean: bool)
 
 RATIO = re.compile(
     r"\b(?:(more than|over|at least|less than|under|nearly|almost|about|roughly)\s+)?"
-    r"(twice|double|two times|three times|triple|four times|five times|ten times|half|"
-    r"(\d+(?:\.\d+)?) times)\s+"
-    r"(?:as\s+\w+(?:\s+\w+){0,4}?\s+as|the\s+\w+(?:\s+\w+)?\s+of)\b"
+    r"(twice|double|two times|three times|triple|four times|five times|six times|seven times|eight times|"
+    r"nine times|ten times|half|(\d+(?:\.\d+)?) times)\s+"
+    r"(?:as\s+\w+(?:\s+\w+){0,4}?\s+as|the\s+\w+(?:\s+\w+)?\s+of|"
+    # "six times closer to the beach than": a comparative's ratio, the smaller side's for "closer"
+    r"(closer|nearer|cheaper|lighter|smaller|shorter|larger|bigger|heavier|longer|farther|further|"
+    r"higher|greater)(?:\s+\w+){0,3}?\s+than)\b"
 )
+_INVERSE = frozenset({"closer", "nearer", "cheaper", "lighter", "smaller", "shorter"})
 _FACTOR = {
     "twice": 2.0,
     "double": 2.0,
@@ -619,6 +623,10 @@ _FACTOR = {
     "triple": 3.0,
     "four times": 4.0,
     "five times": 5.0,
+    "six times": 6.0,
+    "seven times": 7.0,
+    "eight times": 8.0,
+    "nine times": 9.0,
     "ten times": 10.0,
     "half": 0.5,
 }
@@ -637,7 +645,10 @@ def _ratio(c: ClaimText, p: Pick, j: int) -> Settled | None:
     if va is None or vb is None or va.number is None or vb.number is None or not vb.number.value:
         return None
     factor = float(m.group(3)) if m.group(3) else _FACTOR[m.group(2)]
-    ratio = va.number.value / vb.number.value
+    inverse = m.group(4) in _INVERSE
+    if inverse and not va.number.value:
+        return None
+    ratio = vb.number.value / va.number.value if inverse else va.number.value / vb.number.value
     bound = m.group(1) or ""
     if bound in ("more than", "over"):
         ok = ratio > factor
@@ -652,7 +663,10 @@ def _ratio(c: ClaimText, p: Pick, j: int) -> Settled | None:
         p,
         "SUPPORTED" if ok != c.negated else "CONTRADICTED",
         f"{head}: {row_name(p, a)} {cell_text(p, a, j)} / {row_name(p, b)} {cell_text(p, b, j)} "
-        f"= {ratio:.2f}×",
+        f"= {ratio:.2f}×"
+        if not inverse
+        else f"{head}: {row_name(p, b)} {cell_text(p, b, j)} / {row_name(p, a)} {cell_text(p, a, j)} "
+        f"= {ratio:.2f}× ({m.group(4)})",
         [(a, j), (b, j)],
     )
 
@@ -697,6 +711,11 @@ def _share_of_total(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settle
     return settled(p, "SUPPORTED" if ok else "CONTRADICTED", note, cells)
 
 
+_SAME = re.compile(
+    r"\bthe same\b(?:\s+[\w-]+){0,3}\s+as\b|\bas (?:much|many|high|low|large) as\b|\b(?:equal|identical) to\b"
+)
+
+
 def _compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
     if len(p.rows) < 2:
         return None
@@ -710,6 +729,11 @@ def _compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
     va, vb = cell_value(p.r, a, j), cell_value(p.r, b, j)
     if va is None or vb is None or va.number is None or vb.number is None:
         return None
+    if c.has(_SAME) and not (more or less) and not nums:  # "at the same hourly rate as"
+        ok = (va.number.value == vb.number.value) != c.negated
+        note = f"{p.r.table.columns[j].text}: {row_name(p, a)} {cell_text(p, a, j)}, "
+        note += f"{row_name(p, b)} {cell_text(p, b, j)}"
+        return settled(p, "SUPPORTED" if ok else "CONTRADICTED", note, [(a, j), (b, j)])
     if va.number.unit == "s" and (c.has(_BEHIND) or c.has(_AHEAD)):  # times: behind is more time
         more, less = c.has(_BEHIND), c.has(_AHEAD)
     elif not c.has(THAN) and not c.has(OF_THE_TWO):

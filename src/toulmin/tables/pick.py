@@ -118,7 +118,8 @@ def _other_kind(
             before, at = c.toks[k - 1]
             if surface and w not in surface and w.rstrip("s") not in surface:
                 continue  # "costs" for a price column: a verb, its subject before it ("the account costs")
-            if len(hw) < 2 and not _UNLIKE.fullmatch(before):
+            # (its written words: "rate" is one word, whatever header_words adds for money)
+            if len(surface or hw) < 2 and not _UNLIKE.fullmatch(before):
                 continue  # a header of one word: only a word that makes it another count ("unused")
             if k > 1 and (seq[k - 2].isdigit() or NUMBER_WORD_RE.fullmatch(seq[k - 2])):
                 continue  # "1.3 million subscribers": the number's scale, not a kind

@@ -15,7 +15,7 @@ from dataclasses import replace
 from .parse import Cell, Table
 from .pick import Pick, Settled, cell_text, pick, row_name, series, settled
 from .render import Rendered
-from .values import header_words, human
+from .values import header_words, human, stem
 from .words import CHANGE, MAX, MIN, SECOND, TIMES, ClaimText
 
 __all__ = ["each_period_extreme", "period_rows", "series_pick", "sole_measure"]
@@ -44,6 +44,7 @@ _OWN_PEAK = re.compile(r"\bpeak\w*|\btrough\w*|\brecord (?:high|low)|\ball-time 
 def _groups(t: Table) -> list[list[tuple[int, str]]]:
     """Columns that hold one measure, each for one period (two or more), in table order."""
     groups: dict[frozenset[str], list[tuple[int, str]]] = {}
+    staged: list[tuple[int, str]] = []
     for j, col in enumerate(t.columns):
         if j == t.label:
             continue
@@ -54,7 +55,21 @@ def _groups(t: Table) -> list[list[tuple[int, str]]]:
         key = frozenset(header_words(_PERIOD_IN.sub(" ", text)))
         if key:
             groups.setdefault(key, []).append((j, found[0].strip()))
-    return [g for g in groups.values() if len(g) >= 2 and len({p.lower() for _, p in g}) == len(g)]
+        if key and key - {"pric"} <= _STAGES:  # ("pric": what header_words adds to money)
+            staged.append((j, found[0].strip()))
+    out = [g for g in groups.values() if len(g) >= 2 and len({p.lower() for _, p in g}) == len(g)]
+    # "FY2023 actual | FY2024 budget | FY2025 proposed": one sum at each stage of its year
+    if len(staged) >= 2 and len({p.lower() for _, p in staged}) == len(staged) and staged not in out:
+        out.append(staged)
+    return out
+
+
+# the stage a year's figure is at: the same measure in a budget's columns
+_STAGES = frozenset(
+    stem(w)
+    for w in "actual actuals budget budgeted proposed proposal forecast estimate estimated projected "
+    "projection plan planned adopted revised target outturn".split()
+)
 
 
 def _reshaped(r: Rendered, i: int, group: list[tuple[int, str]]) -> Rendered:

@@ -309,6 +309,17 @@ _STEMS = {
     "losses": "los",
     "lose": "los",
     "drawn": "draw",
+    "proposal": "propose",
+    "proposals": "propose",
+    "actuals": "actual",
+    "closer": "distance",
+    "closest": "distance",
+    "nearer": "distance",
+    "nearest": "distance",
+    "farther": "distance",
+    "farthest": "distance",
+    "further": "distance",
+    "furthest": "distance",
     "drew": "draw",
 }
 
