@@ -237,3 +237,23 @@ def test_a_bound_that_is_a_column_total_is_no_reason_to_support() -> None:
     """ "more than 1,000" bounds a figure; the total guard reads exact figures only."""
     report = toulmin.verify("Biology admitted more than 1,000 applicants.", [{"id": "s", "text": ADMISSIONS}])
     assert Verdict.SUPPORTED not in [d.verdict for d in report.details], [d.note for d in report.details]
+
+
+PARCELS = json.dumps(
+    [
+        {"tracking": "P-1", "shipped": "2024-03-01", "delivered": "2024-03-02"},
+        {"tracking": "P-2", "shipped": "2024-03-04", "delivered": "2024-03-09"},
+    ],
+    indent=2,
+)
+
+
+def test_a_later_records_cells_are_quoted_from_that_record() -> None:
+    # the key of each field is the record's own, not the first record's ("shipped" of P-1)
+    report = toulmin.verify("P-2 took five days from shipping to delivery.", [{"id": "s", "text": PARCELS}])
+    got = [(d.claim, d.verdict, d.note) for d in report.details]
+    whole = [d for d in report.details if d.claim.endswith("to delivery.")]
+    assert whole and whole[0].verdict == Verdict.SUPPORTED, got
+    assert [e.quote for e in whole[0].evidence] == ['"shipped": "2024-03-04"', '"delivered": "2024-03-09"']
+    # the part cut from its sentence ("P-2 took five days") is read with its sentence's dates
+    assert all(d.verdict == Verdict.SUPPORTED for d in report.details), got

@@ -214,6 +214,10 @@ def by_table(claim: Claim, result: ClaimResult, tables: Tables) -> ClaimResult:
         })
 
 
+def _figures(text: str) -> set[tuple[float, str]]:
+    return {(n.value, n.unit) for n in find_numbers(text)}
+
+
 def _by_table(claim: Claim, result: ClaimResult, tables: Tables) -> ClaimResult:
     tabled = tables.tabled
     got = settle(claim.text, [(sid, r) for sid, _, r in tabled])
@@ -223,6 +227,11 @@ def _by_table(claim: Claim, result: ClaimResult, tables: Tables) -> ClaimResult:
         # its sentence names a period the table has no row for ("... PUE of 1.16" split off
         # "in Q3 2024"): the claim's figure is of that period, so no other period refutes it
         if got is None or (whole is not None and whole.missing_row):
+            got = whole
+        elif (got.verdict == "UNSUPPORTED" and not got.quotes and whole is not None
+              and whole.verdict == "SUPPORTED" and _figures(sentence) <= _figures(claim.text)):
+            # "TRK-10444 took five days" cut from "... from shipping to delivery": no field speaks of
+            # it alone, its sentence's dates do; the sentence states no figure the part leaves out
             got = whole
         elif charges(sentence.lower()) and not charges(claim.text.lower()):
             # "... cost $725" split off "including the cleaning fee": the figure is the sentence's

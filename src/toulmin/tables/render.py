@@ -9,6 +9,7 @@ the row in the original. Prose around a table is kept as it is.
 
 from __future__ import annotations
 
+import re
 from array import array
 from dataclasses import dataclass
 
@@ -51,6 +52,17 @@ def _shown_value(cell: Cell, header: str) -> str | None:
     return None
 
 
+def _key_of(src: str, key: str, value_at: int) -> tuple[int, int]:
+    """Where this record writes ``key`` before its value at ``value_at`` (a record of an array
+    writes it again: the column's own offset is the first record's); the value's own start
+    when it is not found right before it."""
+    name = '"' + key.rsplit(".", 1)[-1] + '"'
+    k = src.rfind(name, 0, value_at)
+    if k >= 0 and re.fullmatch(r'\s*:\s*[\["]?\s*', src[k + len(name) : value_at]):
+        return k, k + len(name)
+    return value_at, value_at
+
+
 def _row(b: TextBuilder, t: Table, i: int) -> tuple[tuple[int, int], tuple[tuple[int, int] | None, ...]]:
     row = t.rows[i]
     name = row[t.label] if 0 <= t.label < len(row) else None
@@ -77,7 +89,8 @@ def _row(b: TextBuilder, t: Table, i: int) -> tuple[tuple[int, int], tuple[tuple
         n += 1
         head = t.columns[j]
         a = b.at
-        b.put(human(head.text) if t.kind == "json" else head.text, head.start, head.end)
+        at, to = _key_of(b.src, head.text, cell.start) if t.kind == "json" else (head.start, head.end)
+        b.put(human(head.text) if t.kind == "json" else head.text, at, to)
         b.put(" is ", cell.start, cell.start)
         shown = _shown_value(cell, head.text)
         if shown is None:
