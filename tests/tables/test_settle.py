@@ -986,3 +986,26 @@ def test_budget_stages_ratios_said_as_closer_and_the_same_as(claim: str, text: s
     tables = [(f"s{k}", t) for k, x in enumerate(texts) for t in (render_tables(x) or ("", "", []))[2]]
     got = settle(claim, tables)
     assert got is not None and got.verdict == verdict and note in got.note, got
+
+
+OFFICES = """office,headcount_2023,headcount_2024,open_roles
+Lisbon,140,152,4
+Gdańsk,96,90,2
+Austin,210,230,9
+Accra,40,38,1
+"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "verdict", "note"),
+    [
+        ("Gdańsk was the only office to lose people.", OFFICES, "CONTRADICTED", "fell: Gdańsk, Accra"),
+        ("Austin was the only office to grow.", OFFICES, "CONTRADICTED", "rose: Lisbon, Austin"),
+        ("Parks is the only department facing a cut in the FY2025 proposal.", BUDGET, "SUPPORTED",
+         "fy2024 to fy2025"),
+        ("Roads is the only department facing a cut in the FY2025 proposal.", BUDGET, "CONTRADICTED",
+         "fell: Parks"),
+    ],
+)
+def test_the_only_row_whose_figure_fell_or_rose(claim: str, text: str, verdict: str, note: str) -> None:
+    _expect(claim, text, verdict, note)

@@ -8,13 +8,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .pick import Pick, Settled, cell_value, row_name, settled
+from .pick import Pick, Settled, cell_text, cell_value, is_summary, row_name, settled
 from .render import Rendered
+from .series import period_groups
 from .values import header_words, read_value, stem, words
 from .words import GENERIC, ClaimText
 
-__all__ = ["only"]
+__all__ = ["only", "only_changed"]
 
+_PERIODISH = frozenset({"fy", "cy", "q1", "q2", "q3", "q4"})
 _ONLY = re.compile(r"\b(?:is|was|are|were|be|remains?|remained)\s+the\s+only\b")
 
 
@@ -61,4 +63,62 @@ def only(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
             return settled(p, "SUPPORTED" if ok else "CONTRADICTED",
                            f"rows with {head.text} {'yes' if want else 'no'}: {listed}",
                            [(i, j) for i in sorted(set(hits) | set(named))])
+    return None
+
+
+_CHANGED = re.compile(
+    r"\bthe only\b(?:\s+[\w&-]+){0,3}?\s+(?:to\s+|facing\s+|that\s+|which\s+|with\s+|where\s+)?(?:an?\s+)?"
+    r"(?:\w+\s+)?(lose|loses|lost|shrink|shrank|fall|fell|decline|declined|drop|dropped|cut|cuts|decrease|"
+    r"decreased|grow|grew|gain|gained|rise|rose|increase|increased)\b"
+)
+_DOWN_WORDS = frozenset(
+    "lose loses lost shrink shrank fall fell decline declined drop dropped cut cuts decrease "
+    "decreased".split()
+)
+
+
+def only_changed(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | None:
+    """ "Kraków was the only office to lose people", "Parks & Recreation is the only
+    department facing a cut in the FY2025 proposal": the rows the claim names are exactly
+    the rows whose figure fell (rose) from one period's column to the next: the period the
+    claim names and the one before it, else the last two."""
+    m = _CHANGED.search(c.low)
+    if m is None or c.negated:
+        return None
+    subject = set(words(c.low[: m.start()]))
+    down = m.group(1) in _DOWN_WORDS
+    for sid, r in tables:
+        t = r.table
+        named = _named_rows(r, subject)
+        groups = period_groups(t)
+        if len(t.rows) < 3 or not named or not groups:
+            continue
+        said = [g for g in groups
+                if any(header_words(t.columns[j].text) & c.stems - _PERIODISH for j, _ in g)]
+        if len(groups) > 1 and len(said) != 1:
+            continue
+        group = said[0] if len(groups) > 1 else groups[0]
+        at = [k for k, (_, period) in enumerate(group) if set(words(period)) & set(w for w, _ in c.toks)
+              and not set(words(period)) <= {"fy"}]
+        k = at[-1] if at and at[-1] > 0 else len(group) - 1
+        (a, pa), (b, pb) = group[k - 1], group[k]
+        p = Pick(sid, r, named, [a, b], 1)
+        changes = []
+        for i in range(len(t.rows)):
+            if is_summary(p, i):
+                continue
+            va, vb = cell_value(r, i, a), cell_value(r, i, b)
+            if va is not None and vb is not None and va.number is not None and vb.number is not None:
+                changes.append((i, vb.number.value - va.number.value))
+        if not set(named) <= {i for i, _ in changes}:
+            continue
+        hits = [i for i, d in changes if (d < 0 if down else d > 0)]
+        ok = set(hits) == set(named)
+        listed = ", ".join(
+            f"{row_name(p, i)} {cell_text(p, i, a)} → {cell_text(p, i, b)}" for i, _ in changes
+        )
+        note = f"{pa} to {pb}: {listed}; {'fell' if down else 'rose'}: "
+        note += ", ".join(row_name(p, i) for i in hits) or "none"
+        return settled(p, "SUPPORTED" if ok else "CONTRADICTED", note,
+                       [(i, j) for i in sorted(set(hits) | set(named)) for j in (a, b)])
     return None

@@ -18,7 +18,7 @@ from .render import Rendered
 from .values import header_words, human, stem
 from .words import CHANGE, MAX, MIN, SECOND, TIMES, ClaimText
 
-__all__ = ["each_period_extreme", "period_rows", "series_pick", "sole_measure"]
+__all__ = ["each_period_extreme", "period_groups", "period_rows", "series_pick", "sole_measure"]
 
 _PERIOD_IN = re.compile(
     r"(?<![\w])q[1-4]\s+(?:fy\s*'?)?(?:19|20)\d\d(?![\d])|(?<![\w])(?:19|20)\d\d\s+q[1-4](?![\w])|"
@@ -41,7 +41,7 @@ def _period_name(text: str) -> str:
 _OWN_PEAK = re.compile(r"\bpeak\w*|\btrough\w*|\brecord (?:high|low)|\ball-time (?:high|low)")
 
 
-def _groups(t: Table) -> list[list[tuple[int, str]]]:
+def period_groups(t: Table) -> list[list[tuple[int, str]]]:
     """Columns that hold one measure, each for one period (two or more), in table order."""
     groups: dict[frozenset[str], list[tuple[int, str]]] = {}
     staged: list[tuple[int, str]] = []
@@ -95,7 +95,7 @@ def series_pick(c: ClaimText, p: Pick) -> Pick | None:
     chosen = set(p.cols[:1]) or set(p.tied_cols)
     if not chosen:
         return None
-    for group in _groups(p.r.table):
+    for group in period_groups(p.r.table):
         if chosen <= {j for j, _ in group}:
             got = pick(c, p.sid, _reshaped(p.r, p.rows[0], group))
             # no period named: the column the claim's words chose is read as it is ("Lisbon has
@@ -121,7 +121,7 @@ def each_period_extreme(c: ClaimText, p: Pick) -> Settled | None:
     if not c.has(_EACH_PERIOD):
         return None
     chosen = set(p.cols[:1]) or set(p.tied_cols)
-    group = next((g for g in _groups(p.r.table) if chosen and chosen <= {j for j, _ in g}), None)
+    group = next((g for g in period_groups(p.r.table) if chosen and chosen <= {j for j, _ in g}), None)
     if group is None:
         return None
     named, failed, cells = p.rows[0], [], []
@@ -161,7 +161,7 @@ def sole_measure(c: ClaimText, p: Pick) -> Pick | None:
         return None
     if not (c.has(CHANGE) or c.has(TIMES)) or ((c.has(MAX) or c.has(MIN)) and not c.has(_OWN_PEAK)):
         return None
-    groups = _groups(p.r.table)
+    groups = period_groups(p.r.table)
     if len(groups) != 1:
         return None
     reshaped = _reshaped(p.r, p.rows[0], groups[0])

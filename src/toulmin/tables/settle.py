@@ -30,7 +30,7 @@ from .compute import (
     weekly_hours,
 )
 from .derived import product, ratio_extreme, share
-from .only import only
+from .only import only, only_changed
 from .paired import between_dates, paired
 from .parse import Table
 from .pick import Pick, Settled, label_words, measures, pick, row_name, settled
@@ -162,7 +162,7 @@ def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | N
                    or ratio_extreme(c, sid, r))
         if counted is not None:
             return counted
-    alone_in = only(c, tables)
+    alone_in = only(c, tables) or only_changed(c, tables)
     if alone_in is not None:
         return alone_in
     ones = [(sid, r) for sid, r in tables if len(r.table.rows) == 1]
