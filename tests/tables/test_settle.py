@@ -1009,3 +1009,39 @@ Accra,40,38,1
 )
 def test_the_only_row_whose_figure_fell_or_rose(claim: str, text: str, verdict: str, note: str) -> None:
     _expect(claim, text, verdict, note)
+
+
+CARS = (json.dumps({"model": "Vela Touring", "year": 2019, "mileage_km": 84200, "price_eur": 13900}),
+        json.dumps({"model": "Vela Hybrid", "year": 2021, "mileage_km": 51600, "price_eur": 19450}))
+PHONES = """| Phone | Price ($) |
+|---|---|
+| Orin 7 | 699 |
+| Orin 7 Max | 899 |"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "verdict", "note"),
+    [
+        # a difference said with its comparative, against the other of two records
+        ("The Vela Hybrid is two years newer.", CARS, "SUPPORTED", "2 years apart"),
+        ("The Vela Hybrid is three years newer.", CARS, "CONTRADICTED", "2 years apart"),
+        ("The Vela Hybrid is two years older.", CARS, "CONTRADICTED", "year: Vela Hybrid 2021"),
+        ("The Vela Hybrid has about 32,600 km fewer on the clock.", CARS, "SUPPORTED", "difference 32,600"),
+        ("The Vela Hybrid has about 20,000 km fewer on the clock.", CARS, "CONTRADICTED", "32,600"),
+        # "Orin 7" said again apart from "Orin 7 Max" names its own row
+        ("The Orin 7 Max costs $200 more than the Orin 7.", PHONES, "SUPPORTED", "difference 200"),
+        ("The Orin 7 Max costs $250 more than the Orin 7.", PHONES, "CONTRADICTED", "difference 200"),
+    ],
+)
+def test_differences_said_with_a_comparative(claim: str, text: str | tuple[str, ...], verdict: str,
+                                              note: str) -> None:
+    texts = (text,) if isinstance(text, str) else text
+    tables = [(f"s{k}", t) for k, x in enumerate(texts) for t in (render_tables(x) or ("", "", []))[2]]
+    got = settle(claim, tables)
+    assert got is not None and got.verdict == verdict and note in got.note, got
+
+
+def test_a_difference_is_no_rows_value() -> None:
+    # "two years newer" is no year of the record: not refuted by "year: 2021"
+    got, _ = _settle("The Vela Hybrid is two years newer.", CARS[1])
+    assert got is None or got.verdict != "CONTRADICTED", got

@@ -734,10 +734,13 @@ def _compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
         note = f"{p.r.table.columns[j].text}: {row_name(p, a)} {cell_text(p, a, j)}, "
         note += f"{row_name(p, b)} {cell_text(p, b, j)}"
         return settled(p, "SUPPORTED" if ok else "CONTRADICTED", note, [(a, j), (b, j)])
+    dated = "year" in words(p.r.table.columns[j].text.replace("_", " ").lower())
     if va.number.unit == "s" and (c.has(_BEHIND) or c.has(_AHEAD)):  # times: behind is more time
         more, less = c.has(_BEHIND), c.has(_AHEAD)
-    elif not c.has(THAN) and not c.has(OF_THE_TWO):
+    elif not c.has(THAN) and not c.has(OF_THE_TWO) and not c.has(GAP_SAID):
         return None
+    if dated and c.has(_AGED):  # a year column: the newer is the later year, the older the earlier
+        more, less = c.has(_NEWER), c.has(_OLDER)
     if bool(more) == bool(less):
         return None
     x, y = va.number.value, vb.number.value
@@ -763,6 +766,10 @@ def _compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
         ]
     if not gap:  # "more than three minutes behind": a bound on the difference, words for digits
         gap = [n for n in find_numbers(c.text) if n.unit == va.number.unit and n.unit and fits(n, va)]
+    years = [n for n in find_numbers(c.text) if n.unit == "s" and n.factor >= 3e7] if dated else []
+    if ok and years and not gap:  # "two years newer" against model years 2021 and 2019
+        ok = round(years[0].value / years[0].factor) == abs(x - y)
+        note += f"; {fmt(abs(x - y))} years apart"
     if ok and gap:  # "higher ... by 3 mph": the difference too
         diff = abs(x - y)
         ok = agrees(gap[0], diff)
@@ -930,6 +937,7 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
         n
         for n in nums
         if fits(n, v) and not _per_other(c, n, p.r.table.columns[j].text) and not _a_saving(c, n)
+        and not _a_gap(c, n)
     ]
     per = _per(p.r.table.columns[j].text)
     cur = v.number.unit if v.number is not None and v.number.unit in ("$", "€", "£", "¥") else None
@@ -1044,6 +1052,29 @@ def _per_other(c: ClaimText, n: Number, header: str) -> bool:
 _SAVING_BEFORE = re.compile(
     r"\b(?:saves?|saving|saved|cheaper by|discount of)\s+(?:\w+\s+)?[$€£¥]?$"
 )
+
+
+# "32,600 km fewer", "two years newer": a difference stated with its comparative
+GAP_SAID = re.compile(
+    r"\b(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:%|[a-z]+\s+)?"
+    r"(?:more|less|fewer|newer|older|younger|higher|lower|cheaper|dearer|pricier|heavier|lighter|longer|"
+    r"shorter|larger|smaller|bigger)\b"
+)
+_AGED = re.compile(r"\b(?:newer|older|newest|oldest)\b")
+_NEWER = re.compile(r"\bnewer\b|\bnewest\b")
+_OLDER = re.compile(r"\bolder\b|\boldest\b")
+_GAP_WORDS = frozenset(
+    "more less fewer newer older younger higher lower larger smaller bigger cheaper dearer pricier costlier "
+    "heavier lighter longer shorter taller faster slower earlier later closer farther further".split()
+)
+
+
+def _a_gap(c: ClaimText, n: Number) -> bool:
+    """ "two years newer", "32,600 km fewer on the clock": a difference from another row,
+    not this row's value."""
+    end = n.start + len(n.text)
+    said = n.text.lower().split()[-1:] + c.low[end:].split()[:1]
+    return any(w.strip(".,;") in _GAP_WORDS for w in said)
 
 
 def _a_saving(c: ClaimText, n: Number) -> bool:

@@ -242,7 +242,18 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
                 rows.append((flat[:at].count(" "), i))
     # a label named within a longer one ("Pro 14" inside "Pro 14 Max") is not named alone
     named = [i for _, i in sorted(rows)]
-    named = [i for i in named if not any(j != i and set(labels[i]) < set(labels[j]) for j in named)]
+    said_at = {i: k for k, i in rows}
+    kept = []
+    for i in named:
+        holders = [labels[j] for j in named if j != i and set(labels[i]) < set(labels[j])]
+        if not holders:
+            kept.append(i)
+            continue
+        apart = _said_apart(flat, labels[i], holders)
+        if apart >= 0:  # named again on its own: where it is said apart
+            said_at[i] = apart
+            kept.append(i)
+    named = sorted(kept, key=lambda i: (said_at[i], i))
     if not named:
         named = _by_own_word(seq, labels, {w for col in t.columns for w in words(col.text.replace("_", " "))})
     if not named and t.kind == "json":
@@ -385,6 +396,19 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         k = _model_at(seq, labels[0])
         missing = " ".join(seq[k : k + 2])  # "mavis 8", not the record's "Mavis 4 Pro"
     return Pick(sid, r, named, cols, int(-scores[0][0]) if scores else 0, missing, rejected=tuple(rejected))
+
+
+def _said_apart(flat: str, short: list[str], longer: list[list[str]]) -> int:
+    """ "the Lumen 7 Max costs $250 more than the Lumen 7": the word index where the shorter
+    name is said again outside every longer name that holds it (it names its own row too),
+    else -1."""
+    phrase = " " + " ".join(short) + " "
+    spans = [(m.start(), m.start() + len(" ".join(x)) + 2)
+             for x in longer for m in re.finditer(re.escape(" " + " ".join(x) + " "), flat)]
+    for m in re.finditer(re.escape(phrase), flat):
+        if not any(a <= m.start() < b - 1 for a, b in spans):
+            return flat[: m.start() + 1].count(" ")
+    return -1
 
 
 def acronyms(low: str) -> dict[str, tuple[str, ...]]:

@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from .compute import (
     COUNT_HEAD,
+    GAP_SAID,
     OF_THE_TWO,
     RATIO,
     RULES,
@@ -94,10 +95,11 @@ def _two_records(c: ClaimText, picks: list[Pick]) -> Pick | None:
     Taqueria"), each from its own source, read as one table of two rows."""
     named = [x for x in picks if x.rows and len(x.r.table.rows) == 1 and x.cols]
     ones = [x for x in picks if len(x.r.table.rows) == 1 and x.cols]
-    if len(named) == 1 and len(ones) == 2 and c.has(OF_THE_TWO):  # "Of the two, the Nimbus is the lighter"
+    # "Of the two, the Nimbus is the lighter"; "the Hybrid SE is two years newer": the other one
+    if len(named) == 1 and len(ones) == 2 and (c.has(OF_THE_TWO) or c.has(GAP_SAID)):
         other = next(x for x in ones if x is not named[0])
         named = [named[0], replace(other, rows=[0])]
-    if len(named) < 2 or not (c.has(THAN) or c.has(RATIO) or c.has(OF_THE_TWO)):
+    if len(named) < 2 or not (c.has(THAN) or c.has(RATIO) or c.has(OF_THE_TWO) or c.has(GAP_SAID)):
         return None
 
     def where(x: Pick) -> int:
