@@ -1045,3 +1045,32 @@ def test_a_difference_is_no_rows_value() -> None:
     # "two years newer" is no year of the record: not refuted by "year: 2021"
     got, _ = _settle("The Vela Hybrid is two years newer.", CARS[1])
     assert got is None or got.verdict != "CONTRADICTED", got
+
+
+ORDER = json.dumps({
+    "order_id": "ORD-40417", "status": "shipped",
+    "items": [{"title": "Stoneware bowl", "qty": 3, "unit_price": 11.0},
+              {"title": "Glass jug", "qty": 1, "unit_price": 24.0}],
+    "total": 57.0,
+})
+QUOTA = json.dumps({"username": "tfen", "storage_quota_gb": 200, "storage_used_gb": 150})
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "verdict", "note"),
+    [
+        # "in total" adds the items up; it does not name the order's `total`
+        ("Order ORD-40417 contains four items in total.", ORDER, "SUPPORTED", "qty: 3 + 1 = 4"),
+        ("Order ORD-40417 contains six items in total.", ORDER, "CONTRADICTED", "= 4"),
+        # one line's total: its quantity times its unit price, not every line's prices added
+        ("The bowls in order ORD-40417 cost $33.00 in total.", ORDER, "SUPPORTED", "qty 3 x unit_price 11"),
+        ("The order's total was $57.", ORDER, "SUPPORTED", "total: 57"),
+        # the whole named beside its part: storage_quota_gb, storage_used_gb
+        ("The account has used about 75% of its storage quota.", QUOTA, "SUPPORTED", "150 / 200 = 75.0%"),
+        # an identifier of the record's shape it does not hold: another record
+        ("The total for order ORD-40471 was $57.", ORDER, "UNSUPPORTED", "about ORD-40417, not ORD-40471"),
+    ],
+)
+def test_items_in_total_a_quotas_share_and_another_records_id(claim: str, text: str, verdict: str,
+                                                               note: str) -> None:
+    _expect(claim, text, verdict, note)

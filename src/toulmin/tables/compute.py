@@ -561,6 +561,8 @@ def _aggregate(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | N
     if stem((total or mean).group(0).split()[-1]) in header_words(p.r.table.columns[j].text):  # type: ignore[union-attr]
         return None  # the column's name ("average", "total medals"), not a sum to compute
     rows = span_rows(c, p) or (p.rows if len(p.rows) >= 2 else None)
+    if rows is None and len(p.rows) == 1 and p.r.table.kind == "json":
+        return None  # "the mugs ... cost €50.00 in total": the one line's total, not every line's
     if rows is None and _some_rows(c, p):
         return None  # "the mugs in the order cost ...": some of the rows, not all
     s = series(p, j, rows)

@@ -177,6 +177,10 @@ def _note(p: Pick, i: int, a: int, b: int, total: float) -> str:
     return f"{t.columns[b].text} {fmt(y)} x {t.columns[a].text} {fmt(x)} = {fmt(total)}"
 
 
+# what names a whole beside its part: storage_quota_gb beside storage_used_gb
+_WHOLE = frozenset(
+    stem(w) for w in "quota limit capacity total allowance allocated max maximum budget".split()
+)
 _PERCENT = re.compile(r"[\d.,]+\s*(?:%|percent\b|per cent\b)")
 _AFTER_SHARE = re.compile(r"\s+(of|off)\s+(?:the|its|their|his|her)\s+((?:[a-z-]+\s*){1,3})")
 
@@ -218,8 +222,8 @@ def share(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
     parent = t.columns[whole].text.rpartition(".")[0]
     if wv is None or not wv.value:
         return None
-    if m.group(1) == "of":  # the part: the whole's words and one the claim says ("used")
-        parts = [j for j in cells if j != whole and own < _stems(t.columns[j].text)
+    if m.group(1) == "of":  # the part: the whole's words (but "quota") and one the claim says ("used")
+        parts = [j for j in cells if j != whole and (own - _WHOLE) < _stems(t.columns[j].text)
                  and (_stems(t.columns[j].text) - own) & c.stems]
     else:  # "off": the other figure of the whole's unit beside it (its price)
         parts = [j for j in cells if j != whole and cells[j].number.unit == wv.unit  # type: ignore[union-attr]

@@ -297,6 +297,8 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         rest = rest[:a] + " " * (b - a) + rest[b:]
     said -= aside_words - {stem(w) for w in words(rest)}
     said |= set(acronyms(c.low))  # "single sign-on" for `sso`
+    if _IN_TOTAL.search(c.low) and not re.search(r"\btotal\b", _IN_TOTAL.sub(" ", c.low)):
+        said -= {stem("total")}  # "seven items in total": every item added up, not the order's `total`
     for j, head in enumerate(t.columns):
         if j == t.label or (subject >= 0 and _names_it(t, subject, j, have)):
             continue
@@ -396,6 +398,9 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         k = _model_at(seq, labels[0])
         missing = " ".join(seq[k : k + 2])  # "mavis 8", not the record's "Mavis 4 Pro"
     return Pick(sid, r, named, cols, int(-scores[0][0]) if scores else 0, missing, rejected=tuple(rejected))
+
+
+_IN_TOTAL = re.compile(r"\b(?:in|all) total\b")
 
 
 def _said_apart(flat: str, short: list[str], longer: list[list[str]]) -> int:

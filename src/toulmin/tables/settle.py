@@ -34,12 +34,12 @@ from .derived import product, ratio_extreme, share
 from .only import only, only_changed
 from .paired import between_dates, paired
 from .parse import Table
-from .pick import Pick, Settled, label_words, measures, pick, row_name, settled
+from .pick import ID_WORDS, Pick, Settled, label_words, measures, pick, row_name, settled, shape
 from .render import Rendered
 from .series import each_period_extreme, period_rows, series_pick, sole_measure
 from .tally import subtotal, tally
 from .values import header_words, stem, words
-from .words import COUNTED, GENERIC, THAN, ClaimText
+from .words import COUNTED, GENERIC, THAN, TOTAL, ClaimText
 
 __all__ = ["Settled", "settle"]
 
@@ -158,7 +158,35 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
     return None
 
 
+_ID_LIKE = re.compile(r"[a-z]{1,6}[-_]?\d{3,}(?:[-_][a-z0-9]+)*|\d{3,}[-_]\d+")
+
+
+def _another_record(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | None:
+    """ "The total for order ORD-80572 was €117.75" against the record of ORD-58812: an
+    identifier shaped like a record's own (its id, number, sku) that no cell of the sources
+    holds names a record they do not have."""
+    held = {m.group(0) for _, r in tables for row in r.table.rows for x in row if x is not None
+            for m in _ID_LIKE.finditer(x.text.lower())}
+    for sid, r in tables:
+        t = r.table
+        if len(t.rows) != 1:
+            continue
+        ids = [x.text.strip().lower() for j, x in enumerate(t.rows[0]) if x is not None
+               and (j == t.label or set(words(t.columns[j].text.replace("_", " "))) & ID_WORDS)
+               and _ID_LIKE.fullmatch(x.text.strip().lower())]
+        for m in _ID_LIKE.finditer(c.low):
+            said = m.group(0)
+            if said not in held and any(shape(said) == shape(x) for x in ids):
+                p = Pick(sid, r, [0], [], 0, said)
+                return replace(settled(p, "UNSUPPORTED", f"the source is about {ids[0].upper()}, not "
+                                       f"{said.upper()}", []), missing_row=said)
+    return None
+
+
 def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | None:
+    other = _another_record(c, tables)
+    if other is not None:
+        return other
     for sid, r in tables:
         counted = (count_value(c, sid, r) or weekly_hours(c, sid, r) or fields_total(c, sid, r)
                    or ratio_extreme(c, sid, r))
@@ -233,4 +261,8 @@ def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | N
     whose = _of_the_row(c, p)
     if whose:  # "Harwood Athletic's top scorer": something of the row the table does not hold
         return settled(p, "UNSUPPORTED", f"the table holds nothing of {whose}", []) if p.r.alone else None
+    if c.has(TOTAL):  # "the mugs cost €50.00 in total": their quantity times their unit price
+        made = product(c, p.sid, p.r)
+        if made is not None:
+            return made
     return lookup(c, p, nums) or product(c, p.sid, p.r) or absent(c, p)
