@@ -1074,3 +1074,27 @@ QUOTA = json.dumps({"username": "tfen", "storage_quota_gb": 200, "storage_used_g
 def test_items_in_total_a_quotas_share_and_another_records_id(claim: str, text: str, verdict: str,
                                                                note: str) -> None:
     _expect(claim, text, verdict, note)
+
+
+PASSES = """| Resort | Adult day pass (CHF) |
+|---|---|
+| Alpa | 80 |
+| Brisa | 60 |"""
+INVOICE = json.dumps({"invoice": "INV-2025-00911", "vendor": "Tallow Co", "total": 120.0, "paid": False})
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "verdict", "note"),
+    [
+        ("Skiers pay 70 francs for a day pass on average across the two resorts.", PASSES, "SUPPORTED",
+         "(80 + 60) / 2 = 70"),
+        ("Skiers pay 75 francs for a day pass on average across the two resorts.", PASSES, "CONTRADICTED",
+         "= 70"),
+        # "the invoice" is the record whose `invoice` field holds its number, not that field
+        ("The invoice has already been settled.", INVOICE, "CONTRADICTED", "paid: false"),
+        ("The invoice has not been settled yet.", INVOICE, "SUPPORTED", "paid: false"),
+    ],
+)
+def test_currencies_by_name_and_a_record_named_by_its_kind(claim: str, text: str, verdict: str,
+                                                            note: str) -> None:
+    _expect(claim, text, verdict, note)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from ..checks.numbers import Number, find_numbers
-from .parse import Table
+from .parse import Cell, Table
 from .render import Rendered
 from .values import Value, header_words, human, read_value, stem, words
 from .words import (
@@ -307,6 +307,8 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         if hit and all(_PERIOD_WORD.fullmatch(h) for h in hit):
             dated.append((len(hit), j))
             continue  # "2024" alone: which measure of 2024 is not said (but see _by_unit)
+        if hit and t.kind == "json" and len(t.rows) == 1 and _an_id(t.rows[0][j], c.low):
+            continue  # "the invoice" names the record whose `invoice` is INV-2025-00417, not that field
         ids = set(words(head.text.replace("_", " "))) & ID_WORDS
         if hit and ids and t.kind == "json" and not {stem(w) for w in ids} & hit and not any(
             x is not None and words(x.text) and all(w in have for w in words(x.text))
@@ -398,6 +400,15 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         k = _model_at(seq, labels[0])
         missing = " ".join(seq[k : k + 2])  # "mavis 8", not the record's "Mavis 4 Pro"
     return Pick(sid, r, named, cols, int(-scores[0][0]) if scores else 0, missing, rejected=tuple(rejected))
+
+
+_ID_SHAPE = re.compile(r"[A-Za-z]{1,6}[-_]\d[\dA-Za-z-]*|[A-Za-z]{2,6}\d{3,}")
+
+
+def _an_id(cell: Cell | None, low: str) -> bool:
+    """A record's identifier ("INV-2025-00417") the claim does not state."""
+    text = cell.text.strip() if cell is not None else ""
+    return bool(_ID_SHAPE.fullmatch(text)) and text.lower() not in low
 
 
 _IN_TOTAL = re.compile(r"\b(?:in|all) total\b")
@@ -611,11 +622,16 @@ def _fractions(c: ClaimText) -> list[Number]:
     return out
 
 
+# a currency said by its name against a header's code: "73 francs" and "(CHF)"
+_SAID_AS = {"franc": "chf", "francs": "chf", "zloty": "pln", "zlotys": "pln", "krona": "sek", "kronor": "sek",
+            "krone": "nok", "kroner": "nok", "rupee": "inr", "rupees": "inr", "yen": "¥", "yuan": "cny"}
+
+
 def fits(n: Number, v: Value) -> bool:
     """A claim's number and a cell's are in the same unit (a bare number fits either)."""
     if v.number is None:
         return False
-    a, b = n.unit, v.number.unit
+    a, b = _SAID_AS.get(n.unit, n.unit), _SAID_AS.get(v.number.unit, v.number.unit)
     if (a == "%") != (b == "%"):
         return False
     cur = {"$", "€", "£", "¥"}

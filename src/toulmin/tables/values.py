@@ -309,6 +309,7 @@ _STEMS = {
     "losses": "los",
     "lose": "los",
     "drawn": "draw",
+    "settled": "paid",
     "proposal": "propose",
     "proposals": "propose",
     "actuals": "actual",
