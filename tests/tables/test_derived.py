@@ -110,3 +110,30 @@ def test_the_extreme_of_a_figure_over_another(claim: str, verdict: str, note: st
     got = _verdict(claim, CLINICS)
     assert got is not None and got[0] == verdict and note in got[1], got
     assert "Total" not in got[1]  # the row that sums the others is none of them
+
+
+PLANS = """Plan | Monthly price (€) | Data (GB) | Contract (months)
+Lite 10 | 9.00 | 10 | 0
+Mid 40 | 20.00 | 40 | 12"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict", "note"),
+    [
+        ("On the Mid 40 plan, data works out to about 50 cents per gigabyte.", "SUPPORTED", "20 / 40 = 0.5"),
+        ("On the Mid 40 plan, data works out to about 80 cents per gigabyte.", "CONTRADICTED", "= 0.5"),
+        ("On the Lite 10 plan, data costs €0.90 per GB.", "SUPPORTED", "9 / 10 = 0.9"),
+    ],
+)
+def test_a_price_over_the_count_its_per_names(claim: str, verdict: str, note: str) -> None:
+    got = render_tables(PLANS, "table")
+    assert got is not None
+    settled = settle(claim, [("s", t) for t in got[2]])
+    assert settled is not None and settled.verdict == verdict and note in settled.note, settled
+
+
+def test_a_rate_with_a_comparison_is_not_read_as_the_rate_alone() -> None:
+    got = render_tables(PLANS, "table")
+    assert got is not None
+    settled = settle("At 50 cents per gigabyte, Mid 40 is cheaper than Lite 10.", [("s", t) for t in got[2]])
+    assert settled is None or "Data (GB)" not in settled.note, settled

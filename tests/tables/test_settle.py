@@ -1098,3 +1098,18 @@ INVOICE = json.dumps({"invoice": "INV-2025-00911", "vendor": "Tallow Co", "total
 def test_currencies_by_name_and_a_record_named_by_its_kind(claim: str, text: str, verdict: str,
                                                             note: str) -> None:
     _expect(claim, text, verdict, note)
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict"),
+    [("Roads' FY2023 actual is about two and a half times Parks'.", None),
+     ("Parks' FY2023 actual spending is two fifths of Roads'.", None)],
+)
+def test_fractions_the_ratio_rule_does_not_read_are_not_guessed(claim: str, verdict: str | None) -> None:
+    got, _ = _settle(claim, BUDGET)
+    assert got is None or got.verdict != "CONTRADICTED", got
+
+
+def test_a_fraction_of_the_other_rows_figure() -> None:
+    _expect("Parks' FY2023 actual is one fifth of Roads'.", BUDGET, "CONTRADICTED", "0.40×")
+    _expect("Parks' FY2025 proposal is about a third of Roads'.", BUDGET, "SUPPORTED", "×")

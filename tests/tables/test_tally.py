@@ -86,3 +86,27 @@ def test_a_count_of_rows_is_no_figure_to_add_up() -> None:
     # "two farms" counts rows: no column is in farms, and workers are no hectares
     got = _verdict("Oats are grown across two farms.", PLOTS)
     assert got is None or "workers" not in got[1], got
+
+
+FUND = """| Year | Fund return (%) | Benchmark return (%) |
+|---|---|---|
+| 2021 | 12.0 | 10.0 |
+| 2022 | -8.0 | -9.5 |
+| 2023 | 15.0 | 17.0 |"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict", "note"),
+    [
+        ("The fund beat its benchmark in two of the three years.", "SUPPORTED", "2021 (12.0 vs 10.0)"),
+        ("The fund beat its benchmark in three of the three years.", "CONTRADICTED", "in 2 of 3 rows"),
+        ("The fund trailed its benchmark in one of the three years.", "SUPPORTED", "below"),
+        ("The fund beat its benchmark in two of the five years.", None, ""),  # five: other years
+    ],
+)
+def test_rows_where_one_column_beats_another(claim: str, verdict: str | None, note: str) -> None:
+    got = _verdict(claim, FUND)
+    if verdict is None:
+        assert got is None or "Benchmark" not in got[1], got
+        return
+    assert got is not None and got[0] == verdict and note in got[1], got

@@ -279,8 +279,12 @@ def _change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None
         rows = [order[k - 1], rows[0]]
     if len(rows) != 2:
         return None
+    if times and re.search(r"\band a\s*$", c.low[: times.start()]):
+        return None  # "two and a half times": no factor this reads
     a, b = rows
-    if not c.has(FROM_TO) and order.index(a) > order.index(b):
+    ratio_of_rows = times and not c.has(CHANGE) and not is_timed(p) and len(p.rows) >= 2
+    # "the Silver PPO's deductible is twice the Gold PPO's": the claim's order, not the table's
+    if not c.has(FROM_TO) and not ratio_of_rows and order.index(a) > order.index(b):
         a, b = b, a
     return _changed(c, p, (a, j), (b, j), nums, times)
 
@@ -610,8 +614,10 @@ def _other_column_gives(p: Pick, j: int, rows: list[int], n: Number, mean: bool)
 RATIO = re.compile(
     r"\b(?:(more than|over|at least|less than|under|nearly|almost|about|roughly)\s+)?"
     r"(twice|double|two times|three times|triple|four times|five times|six times|seven times|eight times|"
-    r"nine times|ten times|half|(\d+(?:\.\d+)?) times)\s+"
+    r"nine times|ten times|half|(\d+(?:\.\d+)?) times|(?:one|a) (?:third|quarter|fifth|tenth))\s+"
     r"(?:as\s+\w+(?:\s+\w+){0,4}?\s+as|the\s+\w+(?:\s+\w+)?\s+of|"
+    # "one fifth of Essential's": a fraction of the other row's
+    r"(?:(?<=third )|(?<=quarter )|(?<=fifth )|(?<=tenth ))(?:that )?of|"
     # "six times closer to the beach than": a comparative's ratio, the smaller side's for "closer"
     r"(closer|nearer|cheaper|lighter|smaller|shorter|larger|bigger|heavier|longer|farther|further|"
     r"higher|greater)(?:\s+\w+){0,3}?\s+than)\b"
@@ -631,6 +637,14 @@ _FACTOR = {
     "nine times": 9.0,
     "ten times": 10.0,
     "half": 0.5,
+    "one third": 1 / 3,
+    "a third": 1 / 3,
+    "one quarter": 0.25,
+    "a quarter": 0.25,
+    "one fifth": 0.2,
+    "a fifth": 0.2,
+    "one tenth": 0.1,
+    "a tenth": 0.1,
 }
 OF_THE_TWO = re.compile(r"\b(?:of|between) the two\b")
 _BEHIND = re.compile(r"\bbehind\b|\bafter\b|\bslower than\b")
@@ -1283,7 +1297,7 @@ def _unchecked(p: Pick, i: int, nums: list[Number]) -> bool:
     """An amount of money the claim states that no cell of row ``i`` agrees with (its other
     figures may be times, counts or parts of names the rules read otherwise)."""
     cells = [v for j in range(len(p.r.table.columns)) if (v := cell_value(p.r, i, j)) is not None]
-    money = [n for n in nums if n.unit in ("$", "€", "£", "¥")]
+    money = [n for n in nums if n.unit in ("$", "€", "£", "¥", "cent", "cents", "pence", "p")]
     return any(not any(v.number and fits(n, v) and agrees(n, v.number.value) for v in cells) for n in money)
 
 

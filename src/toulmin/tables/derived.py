@@ -17,9 +17,9 @@ from ..checks.numbers import Number, find_numbers
 from .pick import Pick, Settled, cell_value, fits, is_summary, pick, row_name, settled
 from .render import Rendered
 from .values import Value, stem, words
-from .words import MAX, MIN, ClaimText, agrees, fmt
+from .words import LESS, MAX, MIN, MORE, THAN, ClaimText, agrees, fmt
 
-__all__ = ["product", "ratio_extreme", "share"]
+__all__ = ["per_unit", "product", "ratio_extreme", "share"]
 
 _QTY = frozenset({"qty", "quantity", "units", "count", "pieces"})
 _MONEY = frozenset({"price", "cost", "fee", "rate", "usd", "eur", "gbp"})
@@ -249,6 +249,9 @@ def share(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
 _PER_WHAT = re.compile(r"\bper\s+(square\s+(?:foot|feet|metre|meter)|sq\.?\s*ft|[a-z]+)")
 _TO_RATIO = re.compile(r"\b([a-z]+)[- ]to[- ]([a-z]+)\s+ratio\b")
 _ALIASES = {
+    "gigabyte": {"gb"},
+    "gigabytes": {"gb"},
+    "terabyte": {"tb"},
     "square foot": {"sqft", "sq"},
     "square feet": {"sqft", "sq"},
     "sq ft": {"sqft"},
@@ -331,3 +334,59 @@ def ratio_extreme(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
     note += f"{row_name(p, best[1])}"
     cited = [(i, j) for i in sorted({p.rows[0], best[1]}) for j in (a, b)]
     return settled(Pick(sid, r, [p.rows[0]], [a, b], 1), "SUPPORTED" if ok else "CONTRADICTED", note, cited)
+
+
+_CENTS = frozenset({"cent", "cents", "pence", "penny", "p", "ct"})
+_FIGURE_PER = re.compile(r"\s*(?:[a-z]+\s+)?per\s+(square\s+(?:foot|feet|metre|meter)|sq\.?\s*ft|[a-z]+)")
+
+
+def per_unit(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
+    """ "On the Flex plan, data works out to about 67 cents per gigabyte": a price the row
+    holds over the count the claim's "per" names (``Monthly price (€)`` / ``Data (GB)``),
+    where no column holds it per that unit already. Not for a claim that also compares
+    (its other half is no rate of this row's)."""
+    t = r.table
+    if c.negated or c.has(MORE) or c.has(LESS) or c.has(THAN) or c.has(MAX) or c.has(MIN):
+        return None
+    p = pick(c, sid, r)
+    rows = p.rows if p is not None and p.rows else ([0] if len(t.rows) == 1 else [])
+    if len(rows) != 1:
+        return None
+    i = rows[0]
+    for n in find_numbers(c.text):
+        m = _FIGURE_PER.match(c.low, n.start + len(n.text))
+        if m is None:
+            m = _FIGURE_PER.match(c.low, _end_of(c.low, n))
+        if m is None:
+            continue
+        cents = n.unit in _CENTS or bool(set(n.nouns) & _CENTS)
+        if not cents and n.unit not in ("$", "€", "£", "¥"):
+            continue
+        dens = [j for j in _numeric_columns(r, _said_as(m.group(1))) if _value(r, i, j)]
+        money = [j for j in range(len(t.columns)) if j not in dens and j != t.label and _value(r, i, j)
+                 and set(_unit(r, i, j)) & set("$€£¥") and (n.unit in _unit(r, i, j) or cents)]
+        if len(dens) != 1 or len(money) != 1:
+            return None
+        a, b = money[0], dens[0]
+        x, y = _value(r, i, a), _value(r, i, b)
+        rate = x / y
+        figure = n.value / 100 if cents else n.value
+        if cents and n.approx:
+            figure_ok = abs(figure - rate) <= 0.05 * abs(figure) + 0.005
+        else:
+            figure_ok = agrees(n, rate * (100 if cents else 1))
+        note = f"{t.columns[a].text} / {t.columns[b].text}: {fmt(x)} / {fmt(y)} = {rate:.3g}"
+        base = Pick(sid, r, [i], [a, b], 1)
+        return settled(base, "SUPPORTED" if figure_ok else "CONTRADICTED", note, [(i, a), (i, b)])
+    return None
+
+
+def _end_of(low: str, n: Number) -> int:
+    m = re.compile(r"[\d.,]+(?:\s*[a-z%]+)?").search(low, n.start)
+    return m.end() if m else n.start + len(n.text)
+
+
+def _value(r: Rendered, i: int, j: int) -> float:
+    """A cell's number as written (0 when it holds none)."""
+    v = cell_value(r, i, j)
+    return v.number.value / v.number.factor if v is not None and v.number is not None else 0.0

@@ -30,14 +30,14 @@ from .compute import (
     lookup,
     weekly_hours,
 )
-from .derived import product, ratio_extreme, share
+from .derived import per_unit, product, ratio_extreme, share
 from .only import only, only_changed
 from .paired import between_dates, paired
 from .parse import Table
 from .pick import ID_WORDS, Pick, Settled, label_words, measures, pick, row_name, settled, shape
 from .render import Rendered
 from .series import each_period_extreme, period_rows, series_pick, sole_measure
-from .tally import subtotal, tally
+from .tally import beats, subtotal, tally
 from .values import header_words, stem, words
 from .words import COUNTED, GENERIC, THAN, TOTAL, ClaimText
 
@@ -152,7 +152,8 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
         return got
     # what the rules above leave: figures no one column holds, read from the cells
     for sid, r in tables:
-        got = tally(c, sid, r) or subtotal(c, sid, r) or product(c, sid, r) or share(c, sid, r)
+        got = (tally(c, sid, r) or subtotal(c, sid, r) or product(c, sid, r) or share(c, sid, r)
+               or per_unit(c, sid, r))
         if got is not None:
             return got
     return None
@@ -189,7 +190,7 @@ def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | N
         return other
     for sid, r in tables:
         counted = (count_value(c, sid, r) or weekly_hours(c, sid, r) or fields_total(c, sid, r)
-                   or ratio_extreme(c, sid, r))
+                   or ratio_extreme(c, sid, r) or beats(c, sid, r))
         if counted is not None:
             return counted
     alone_in = only(c, tables) or only_changed(c, tables)
@@ -265,4 +266,7 @@ def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | N
         made = product(c, p.sid, p.r)
         if made is not None:
             return made
+    rate = per_unit(c, p.sid, p.r)  # "about 67 cents per gigabyte": a price over the row's gigabytes
+    if rate is not None:
+        return rate
     return lookup(c, p, nums) or product(c, p.sid, p.r) or absent(c, p)

@@ -15,7 +15,7 @@ from .render import Rendered
 from .values import Value, stem, words
 from .words import GENERIC, NUMBER_WORDS, ClaimText, agrees, fmt
 
-__all__ = ["subtotal", "tally"]
+__all__ = ["beats", "subtotal", "tally"]
 
 _N = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|none|both|neither|all)"
 _HEAD = re.compile(
@@ -159,3 +159,52 @@ def _added_up(sid: str, r: Rendered, rows: list[int], j: int, n: Number, which: 
     ok = agrees(n, total)
     return settled(p, "SUPPORTED" if ok else "CONTRADICTED", f"{r.table.columns[j].text}{which}: {shown}",
                    [(i, j) for i in rows])
+
+
+_BEAT = re.compile(
+    r"\b(beat|beats|outperformed|outperforms|exceeded|exceeds|topped|tops|trailed|trails|lagged|lags|"
+    r"underperformed|underperforms)\s+(?:its|the|their|his|her)?\s*([a-z]+)\s+in\s+"
+    + _N
+    + r"\s+of\s+(?:the|its|their)\s+(?:(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+)?"
+    r"([a-z]+)"
+)
+_BELOW = frozenset({"trailed", "trails", "lagged", "lags", "underperformed", "underperforms"})
+
+
+def beats(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
+    """ "The fund beat its benchmark in two of the five years": the rows where the subject's
+    column (``Fund return``) is above the other's (``Benchmark return``), counted."""
+    m = _BEAT.search(c.low)
+    t = r.table
+    if m is None or c.negated or len(t.rows) < 2:
+        return None
+    subject = {stem(w) for w in words(c.low[: m.start()])} - {stem(w) for w in GENERIC | _SMALL}
+    other = stem(m.group(2))
+
+    def numeric(j: int) -> bool:
+        return j != t.label and all((v := cell_value(r, i, j)) is not None and v.number is not None
+                                    for i in range(len(t.rows)))
+
+    heads = {j: {stem(w) for w in words(h.text.replace("_", " ").lower())} for j, h in enumerate(t.columns)}
+    theirs = [j for j in heads if other in heads[j] and numeric(j)]
+    ours = [j for j in heads if heads[j] & subject and numeric(j) and j not in theirs]
+    if len(theirs) != 1 or len(ours) != 1:
+        return None
+    a, b = ours[0], theirs[0]
+    want, of = _number(m.group(3)), _number(m.group(4)) if m.group(4) else None
+    if want is None or (of is not None and of != len(t.rows)):
+        return None
+    p = Pick(sid, r, list(range(len(t.rows))), [a, b], 1)
+    below = m.group(1) in _BELOW
+    hits = []
+    for i in range(len(t.rows)):
+        x, y = cell_value(r, i, a), cell_value(r, i, b)
+        if x is None or y is None or x.number is None or y.number is None:
+            continue
+        if (x.number.value < y.number.value) if below else (x.number.value > y.number.value):
+            hits.append(i)
+    ok = len(hits) == want
+    listed = ", ".join(f"{row_name(p, i)} ({cell_text(p, i, a)} vs {cell_text(p, i, b)})" for i in hits)
+    note = f"{t.columns[a].text} {'below' if below else 'above'} {t.columns[b].text} in {len(hits)} of "
+    note += f"{len(t.rows)} rows: {listed or 'none'}"
+    return settled(p, "SUPPORTED" if ok else "CONTRADICTED", note, [(i, j) for i in hits for j in (a, b)])
