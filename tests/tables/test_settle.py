@@ -1113,3 +1113,31 @@ def test_fractions_the_ratio_rule_does_not_read_are_not_guessed(claim: str, verd
 def test_a_fraction_of_the_other_rows_figure() -> None:
     _expect("Parks' FY2023 actual is one fifth of Roads'.", BUDGET, "CONTRADICTED", "0.40×")
     _expect("Parks' FY2025 proposal is about a third of Roads'.", BUDGET, "SUPPORTED", "×")
+
+
+CELLAR = """sku,name,price_usd,bottles_in_stock
+W-1,Brunello di Montalcino,72.00,0
+W-2,Pinot Noir,41.00,54
+"""
+FIELDS = """field,crop,area_ha,yield_t_per_ha
+North Paddock,winter wheat,32.5,8.1
+Top Hill,oilseed rape,26.0,3.6
+"""
+SITES = "site\tquarter\tit_load_mw\ttotal_power_mw\nOost\t2024-Q1\t8.2\t11.0\nOost\t2024-Q2\t8.6\t11.3\n"
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "verdict", "note"),
+    [
+        ("The Brunello has sold out.", CELLAR, "SUPPORTED", "bottles_in_stock: 0"),  # "sold out": its stock
+        ("The Pinot Noir has sold out.", CELLAR, "CONTRADICTED", "bottles_in_stock: 54"),
+        # a value of two words names its row; "per hectare" is the column's own rate
+        ("Oilseed rape delivered the best yield per hectare.", FIELDS, "CONTRADICTED", "in North Paddock"),
+        # "in total" names total_power_mw for a figure in MW; "the second quarter" is no measure
+        ("Oost drew 11.3 MW in total in the second quarter.", SITES, "SUPPORTED", "total_power_mw: 11.3"),
+        ("Oost drew 15.3 MW in total in the second quarter.", SITES, "CONTRADICTED", "total_power_mw: 11.3"),
+    ],
+)
+def test_stock_sold_out_two_word_names_and_a_total_column(claim: str, text: str, verdict: str,
+                                                           note: str) -> None:
+    _expect(claim, text, verdict, note)

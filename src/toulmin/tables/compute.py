@@ -139,7 +139,7 @@ def _extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
     if not (lo or hi) or (lo and hi):
         return None
     per = _PER_THING.search(c.low)
-    head_low = p.r.table.columns[j].text.lower()
+    head_low = p.r.table.columns[j].text.lower().replace("_", " ")  # "yield_t_per_ha" is per hectare
     if per and "/" not in head_low and " per " not in f" {head_low} " and per.group(1) not in head_low:
         return None  # "the most expensive per square foot": of a ratio of two columns, not of rent
     if re.search(r"\bratios?\b", c.low) and not re.search(r"\bratios?\b|/|\bper\b", head_low):

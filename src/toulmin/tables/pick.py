@@ -114,6 +114,8 @@ def _other_kind(
         return False
     seq = [w for w, _ in c.toks]
     for k, w in enumerate(seq):
+        if c.toks[k][1] >= len(c.low):
+            continue  # a word the claim implies ("stock" of "sold out"), after its end: no qualifier
         if stem(w) in hit and k > 0:
             before, at = c.toks[k - 1]
             if surface and w not in surface and w.rstrip("s") not in surface:
@@ -135,7 +137,7 @@ def _other_kind(
                 and not NUMBER_WORD_RE.fullmatch(before)
                 and before not in names
                 and stem(before) not in hw
-                and not before.isdigit()
+                and not re.fullmatch(r"[\d.,]+", before)  # "15.3 MW": the figure's unit, not a kind
                 and len(before) > 2
                 and not any(pat.match(before) for pat in (MAX, MIN, TOTAL, AVERAGE))
             ):
@@ -297,13 +299,18 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         rest = rest[:a] + " " * (b - a) + rest[b:]
     said -= aside_words - {stem(w) for w in words(rest)}
     said |= set(acronyms(c.low))  # "single sign-on" for `sso`
-    if _IN_TOTAL.search(c.low) and not re.search(r"\btotal\b", _IN_TOTAL.sub(" ", c.low)):
+    if (_IN_TOTAL.search(c.low) and not re.search(r"\btotal\b", _IN_TOTAL.sub(" ", c.low))
+            and not _total_in_unit(c, r)):
         said -= {stem("total")}  # "seven items in total": every item added up, not the order's `total`
     for j, head in enumerate(t.columns):
         if j == t.label or (subject >= 0 and _names_it(t, subject, j, have)):
             continue
         hw = header_words(head.text)
         hit = hw & said
+        if hit and hit <= _PERIOD_NOUNS and _labels_periods(t, j) and any(
+            n.unit and n.unit != "s" for n in find_numbers(c.text)  # not "two years newer"
+        ):
+            continue  # "in the second quarter": the rows' period, not a measure of a figure
         if hit and all(_PERIOD_WORD.fullmatch(h) for h in hit):
             dated.append((len(hit), j))
             continue  # "2024" alone: which measure of 2024 is not said (but see _by_unit)
@@ -411,6 +418,29 @@ def _an_id(cell: Cell | None, low: str) -> bool:
     return bool(_ID_SHAPE.fullmatch(text)) and text.lower() not in low
 
 
+_PERIOD_LABEL = re.compile(r"(?:fy)?\d{4}(?:[-/ ]?(?:q[1-4]|h[12]|\d{1,2}))?|q[1-4](?:[-/ ]\d{4})?")
+_PERIOD_NOUNS = frozenset(stem(w) for w in "quarter year month week period season date".split())
+
+
+def _labels_periods(t: Table, j: int) -> bool:
+    """A column of period labels ("2024-Q1", "2023"), no figures of a measure."""
+    vals = [x.text.strip() for row in t.rows if j < len(row) and (x := row[j]) is not None]
+    return bool(vals) and all(_PERIOD_LABEL.fullmatch(v.lower()) for v in vals)
+
+
+def _total_in_unit(c: ClaimText, r: Rendered) -> bool:
+    """A column named "total" in the unit of one of the claim's figures ("drew 15.3 MW in
+    total" and ``total_power_mw``): "in total" may name it."""
+    units = {n.unit for n in find_numbers(c.text) if n.unit}
+    for j, col in enumerate(r.table.columns):
+        v = cell_value(r, 0, j) if r.table.rows else None
+        written = set(words(col.text.replace("_", " ").lower()))  # "total_power_mw": in MW
+        if stem("total") in header_words(col.text) and v is not None and v.number is not None \
+                and (v.number.unit in units or units & written):
+            return True
+    return False
+
+
 _IN_TOTAL = re.compile(r"\b(?:in|all) total\b")
 
 
@@ -470,7 +500,9 @@ def _by_other_name(t: Table, have: set[str]) -> list[int]:
             for i, x in enumerate(low)
             if len(x) > 3 and words(x) and all(w in have for w in words(x)) and low.count(x) == 1
         ]
-        if len(found) == 1 and any(x is not None and x.text[:1].isupper() for x in col):
+        # a name (capitalised), or a value of two words no other row has ("oilseed rape")
+        if len(found) == 1 and (any(x is not None and x.text[:1].isupper() for x in col)
+                                or len(words(low[found[0]])) >= 2):
             return found
     return []
 
