@@ -1141,3 +1141,22 @@ SITES = "site\tquarter\tit_load_mw\ttotal_power_mw\nOost\t2024-Q1\t8.2\t11.0\nOo
 def test_stock_sold_out_two_word_names_and_a_total_column(claim: str, text: str, verdict: str,
                                                            note: str) -> None:
     _expect(claim, text, verdict, note)
+
+
+HEALTH = """| Plan | Premium ($/mo) | HSA eligible |
+|---|---|---|
+| Bronze HDHP | 42 | Yes |
+| Silver PPO | 118 | No |
+| Gold PPO | 196 | No |"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict"),
+    [
+        ("Only the Bronze HDHP can be paired with a health savings account.", "SUPPORTED"),
+        ("Only the Gold PPO can be paired with a health savings account.", "CONTRADICTED"),
+    ],
+)
+def test_only_at_the_head_and_a_field_by_its_initials(claim: str, verdict: str) -> None:
+    got, _ = _settle(claim, HEALTH)
+    assert got is not None and got.verdict == verdict, got

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .pick import Pick, Settled, cell_text, cell_value, is_summary, row_name, settled
+from .pick import Pick, Settled, acronyms, cell_text, cell_value, is_summary, row_name, settled
 from .render import Rendered
 from .series import period_groups
 from .values import header_words, read_value, stem, words
@@ -16,6 +16,12 @@ from .words import GENERIC, ClaimText
 
 __all__ = ["only", "only_changed"]
 
+_ONLY_HEAD = re.compile(
+    r"^\s*only\s+(?!(?:one|two|three|four|five|\d+)\b)(?:the\s+)?(.+?)\s+"
+    r"(?:can|could|is|are|was|were|has|have|had|offers?|allows?|includes?|comes?|accepts?|supports?|gets?|"
+    r"qualif\w+)\b"
+)
+_SOFT = frozenset(stem(w) for w in "eligible available allowed included offered supported accepted".split())
 _PERIODISH = frozenset({"fy", "cy", "q1", "q2", "q3", "q4"})
 _ONLY = re.compile(r"\b(?:is|was|are|were|be|remains?|remained)\s+the\s+only\b")
 
@@ -37,10 +43,15 @@ def _named_rows(r: Rendered, subject: set[str]) -> list[int]:
 
 def only(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | None:
     m = _ONLY.search(c.low)
-    if m is None:
+    lead = None if m is not None else _ONLY_HEAD.match(c.low)
+    if m is not None:
+        subject, after = set(words(c.low[: m.start()])), c.low[m.end() :]
+    elif lead is not None:  # "Only the Bronze HDHP can be paired with a health savings account"
+        subject, after = set(words(lead.group(1))), c.low[lead.end() :]
+    else:
         return None
-    subject = set(words(c.low[: m.start()]))
-    rest = {stem(w) for w in words(c.low[m.end() :])}
+    # its words, and the initials they spell ("health savings account": `HSA eligible`)
+    rest = {stem(w) for w in words(after)} | set(acronyms(after))
     for sid, r in tables:
         t = r.table
         if len(t.rows) < 2:
@@ -52,7 +63,7 @@ def only(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
             vals = [cell_value(r, i, j) for i in range(len(t.rows))]
             if not all(v is not None and v.truth is not None for v in vals):
                 continue
-            hw = header_words(head.text)
+            hw = header_words(head.text) - _SOFT  # "eligible" is said by "can be paired with"
             if not hw or not hw <= rest:
                 continue
             want = not c.negated
