@@ -1160,3 +1160,8 @@ HEALTH = """| Plan | Premium ($/mo) | HSA eligible |
 def test_only_at_the_head_and_a_field_by_its_initials(claim: str, verdict: str) -> None:
     got, _ = _settle(claim, HEALTH)
     assert got is not None and got.verdict == verdict, got
+
+
+def test_a_multi_year_high_is_the_highest_of_the_years() -> None:
+    _expect("Revenue reached a three-quarter high in Q3 2024.", REVENUE, "SUPPORTED", "highest in Q3 2024")
+    _expect("Revenue reached a three-quarter high in Q2 2024.", REVENUE, "CONTRADICTED", "not Q2 2024")

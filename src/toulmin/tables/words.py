@@ -113,7 +113,8 @@ EVERY = re.compile(
 MAX = re.compile(
     r"\b(?:peak\w*|highest|largest|biggest|greatest|most|maximum|best|record high|heaviest|"
     r"longest|tallest|priciest|most expensive|oldest|busiest|tops|topped|top-rated|best-scoring|strongest|"
-    r"top[- ](?:grossing|selling|earning|scoring|performing|paid|ranked))\b"
+    r"top[- ](?:grossing|selling|earning|scoring|performing|paid|ranked)|"
+    r"(?:\w+-(?:year|quarter|month|week|season)|multi-year|all-time) (?:high|peak))\b"
 )
 MIN = re.compile(
     r"\b(?:lowest|smallest|least|fewest|minimum|bottom|worst|cheapest|lightest|shortest|weakest|poorest|"
