@@ -1165,3 +1165,9 @@ def test_only_at_the_head_and_a_field_by_its_initials(claim: str, verdict: str) 
 def test_a_multi_year_high_is_the_highest_of_the_years() -> None:
     _expect("Revenue reached a three-quarter high in Q3 2024.", REVENUE, "SUPPORTED", "highest in Q3 2024")
     _expect("Revenue reached a three-quarter high in Q2 2024.", REVENUE, "CONTRADICTED", "not Q2 2024")
+
+
+def test_after_dark_is_at_night() -> None:
+    resorts = "| Resort | Night skiing |\n|---|---|\n| Alp | No |\n| Berg | Yes |\n| Col | Yes |"
+    _expect("Only one of the three resorts lets you ski after dark.", resorts, "CONTRADICTED", "2 of 3 rows")
+    _expect("Two of the three resorts let you ski after dark.", resorts, "SUPPORTED", "Berg, Col")

@@ -66,6 +66,8 @@ class ClaimText:
             toks = [*toks, ("stops", len(low))]
         if _STOCK.search(low):  # "has sold out" speaks of its stock
             toks = [*toks, ("stock", len(low))]
+        if _AFTER_DARK.search(low):  # "ski after dark": at night
+            toks = [*toks, ("night", len(low))]
         quarters = list(_QUARTER_SAID.finditer(low))
         if quarters:  # "from the first quarter to the fourth": Q1 and Q4
             quarters += list(_QUARTER_AFTER.finditer(low, quarters[0].end()))
@@ -90,6 +92,7 @@ _QUARTER_AFTER = re.compile(
 NEG = re.compile(
     r"\b(?:not|no|never|without|lacks?|n't|doesn't|isn't|aren't|wasn't|don't|didn't|cannot)\b|n't\b"
 )
+_AFTER_DARK = re.compile(r"\bafter dark\b|\bat night\b")
 _STOCK = re.compile(r"\bsold out\b|\bout of stock\b|\bin stock\b")
 ZERO_WORDS = re.compile(r"\b(?:non-?stop|direct)\b")
 _BY_ABOUT = r"(?:about |around |roughly |nearly |almost |some |by )?"  # "up roughly 5%", "down by 3"
