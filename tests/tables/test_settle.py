@@ -1171,3 +1171,10 @@ def test_after_dark_is_at_night() -> None:
     resorts = "| Resort | Night skiing |\n|---|---|\n| Alp | No |\n| Berg | Yes |\n| Col | Yes |"
     _expect("Only one of the three resorts lets you ski after dark.", resorts, "CONTRADICTED", "2 of 3 rows")
     _expect("Two of the three resorts let you ski after dark.", resorts, "SUPPORTED", "Berg, Col")
+
+
+def test_overall_names_the_total_row_and_up_by_roughly_is_a_rise() -> None:
+    parks = ("| Program | FY2024 adopted ($k) | FY2025 adopted ($k) |\n|---|---|---|\n"
+             "| Trees | 1,000 | 1,200 |\n| Pools | 500 | 520 |\n| Total | 1,500 | 1,720 |")
+    _expect("Overall parks spending goes up by roughly 15% in FY2025.", parks, "SUPPORTED", "+14.7%")
+    _expect("Overall parks spending goes up by roughly 25% in FY2025.", parks, "CONTRADICTED", "+14.7%")

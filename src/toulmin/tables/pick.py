@@ -274,6 +274,8 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
                 and len(t.rows) > 1
             ):
                 named.append(i)
+    if not named and re.search(r"\boverall\b", c.low):  # "Overall parks spending": the Total row
+        named = [i for i, lw in enumerate(labels) if lw and set(lw) <= {"total", "overall", "all"}][:1]
     if not named and t.kind != "json" and len(t.rows) > 1:
         named = _by_other_name(t, have)
     named = [i for i in named if not _another_model(seq, labels[i], labels)]

@@ -95,7 +95,8 @@ NEG = re.compile(
 _AFTER_DARK = re.compile(r"\bafter dark\b|\bat night\b")
 _STOCK = re.compile(r"\bsold out\b|\bout of stock\b|\bin stock\b")
 ZERO_WORDS = re.compile(r"\b(?:non-?stop|direct)\b")
-_BY_ABOUT = r"(?:about |around |roughly |nearly |almost |some |by )?"  # "up roughly 5%", "down by 3"
+# "up roughly 5%", "down by 3", "up by roughly 14%"
+_BY_ABOUT = r"(?:by )?(?:about |around |roughly |nearly |almost |some )?"
 UP = (
     r"(?:gr[eo]w|grows|growth|rose|rise|rises|risen|increas\w*|climb\w*|jump\w*|gain\w*|added|adds|"
     rf"(?<!made )(?<!make )(?<!makes )up(?= {_BY_ABOUT}\S*\d)|"
