@@ -1178,3 +1178,11 @@ def test_overall_names_the_total_row_and_up_by_roughly_is_a_rise() -> None:
              "| Trees | 1,000 | 1,200 |\n| Pools | 500 | 520 |\n| Total | 1,500 | 1,720 |")
     _expect("Overall parks spending goes up by roughly 15% in FY2025.", parks, "SUPPORTED", "+14.7%")
     _expect("Overall parks spending goes up by roughly 25% in FY2025.", parks, "CONTRADICTED", "+14.7%")
+
+
+def test_the_noun_after_a_rows_name_is_its_kind_in_a_change() -> None:
+    ferries = ("| Route | Crossing time (min) | Passengers 2023 (k) | Passengers 2024 (k) |\n"
+               "|---|---|---|---|\n| Gull–Skerry | 50 | 100 | 170 |\n| Brask–Holm | 35 | 600 | 640 |")
+    # "the Gull–Skerry crossing": the route, not "Crossing time (min)"
+    _expect("Ridership on the Gull–Skerry crossing jumped by roughly 70%.", ferries, "SUPPORTED", "+70.0%")
+    _expect("Ridership on the Gull–Skerry crossing jumped by roughly 40%.", ferries, "CONTRADICTED", "+70.0%")

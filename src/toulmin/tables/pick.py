@@ -16,6 +16,7 @@ from .render import Rendered
 from .values import Value, header_words, human, read_value, stem, words
 from .words import (
     AVERAGE,
+    CHANGE,
     EVERY,
     GENERIC,
     MAX,
@@ -301,6 +302,17 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         rest = rest[:a] + " " * (b - a) + rest[b:]
     said -= aside_words - {stem(w) for w in words(rest)}
     said |= set(acronyms(c.low))  # "single sign-on" for `sso`
+    # the noun right after a named row's name ("the Gullhaven–Skerry crossing")
+    figures = find_numbers(c.text)
+    kind_nouns: set[str] = set()
+    for i in named:
+        phrase = " " + " ".join(labels[i]) + " "
+        at = flat.find(phrase)
+        written = re.search(r"\W+".join(map(re.escape, labels[i])), c.low) if labels[i] else None
+        if at >= 0 and written is not None and c.low[written.end() :][:1] == " ":
+            nxt = flat[at + len(phrase) :].split()  # not "Ostra's output": whose, not what kind
+            if nxt:
+                kind_nouns.add(stem(nxt[0]))
     if (_IN_TOTAL.search(c.low) and not re.search(r"\btotal\b", _IN_TOTAL.sub(" ", c.low))
             and not _total_in_unit(c, r)):
         said -= {stem("total")}  # "seven items in total": every item added up, not the order's `total`
@@ -309,6 +321,10 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
             continue
         hw = header_words(head.text)
         hit = hw & said
+        if hit and hit <= kind_nouns and not hw <= said and figures and c.has(CHANGE) and not any(
+            (v := cell_value(r, 0, j)) is not None and fits(n, v) for n in figures
+        ):
+            continue  # "the Gullhaven–Skerry crossing ... 70%": the row's kind, not "Crossing time (min)"
         if hit and hit <= _PERIOD_NOUNS and _labels_periods(t, j) and any(
             n.unit and n.unit != "s" for n in find_numbers(c.text)  # not "two years newer"
         ):
