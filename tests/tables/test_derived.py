@@ -137,3 +137,18 @@ def test_a_rate_with_a_comparison_is_not_read_as_the_rate_alone() -> None:
     assert got is not None
     settled = settle("At 50 cents per gigabyte, Mid 40 is cheaper than Lite 10.", [("s", t) for t in got[2]])
     assert settled is None or "Data (GB)" not in settled.note, settled
+
+
+INVOICE = json.dumps({"invoice": "INV-7", "lines": [{"item": "Seats", "qty": 10, "unit_price": 20.0},
+                                                     {"item": "Setup", "qty": 1, "unit_price": 150.0}],
+                      "discount_pct": 10, "total": 315.0})
+
+
+def test_every_lines_quantity_times_its_unit_price_added_up() -> None:
+    got = _verdict("Before the 10% discount, the bill came to $350.", INVOICE)
+    assert got is not None and got[0] == "SUPPORTED" and "200 + 150 = 350" in got[1], got
+    # after the discount it is not the lines' sum; a figure the sum does not give is not refuted by it
+    got = _verdict("After the 10% discount, the bill came to $350.", INVOICE)
+    assert got is None or "quantity x unit price" not in got[1], got
+    got = _verdict("Before the 10% discount, the bill came to $390.", INVOICE)
+    assert got is None or "quantity x unit price" not in got[1], got

@@ -19,7 +19,7 @@ from .render import Rendered
 from .values import Value, stem, words
 from .words import LESS, MAX, MIN, MORE, THAN, ClaimText, agrees, fmt
 
-__all__ = ["per_unit", "product", "ratio_extreme", "share"]
+__all__ = ["lines_total", "per_unit", "product", "ratio_extreme", "share"]
 
 _QTY = frozenset({"qty", "quantity", "units", "count", "pieces"})
 _MONEY = frozenset({"price", "cost", "fee", "rate", "usd", "eur", "gbp"})
@@ -390,3 +390,28 @@ def _value(r: Rendered, i: int, j: int) -> float:
     """A cell's number as written (0 when it holds none)."""
     v = cell_value(r, i, j)
     return v.number.value / v.number.factor if v is not None and v.number is not None else 0.0
+
+
+def lines_total(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
+    """ "Before the 10% discount, the bill came to $593.50": every line's quantity times its
+    unit price, added up. Supports only (a figure it does not give may be another of the
+    record's totals, which the lookup reads)."""
+    t = r.table
+    if len(t.rows) < 2 or c.negated or c.has(_ADJUSTED):
+        return None
+    money = [n for n in find_numbers(c.text) if n.unit in ("$", "€", "£", "¥") and not n.bound]
+    if len(money) != 1:
+        return None
+    parts = []
+    for i in range(len(t.rows)):
+        pairs = [(a, b, x) for a, b, x in _pairs(r, i) if _rate_of(t.columns[a].text) == "unit"]
+        if len(pairs) != 1:
+            return None
+        parts.append((i, *pairs[0]))
+    total = sum(x for *_, x in parts)
+    if not agrees(money[0], total):
+        return None
+    shown = " + ".join(f"{fmt(x)}" for *_, x in parts)
+    p = Pick(sid, r, [i for i, *_ in parts], [], 1)
+    cited = [(i, j) for i, a, b, _ in parts for j in (b, a)]
+    return settled(p, "SUPPORTED", f"each line's quantity x unit price: {shown} = {fmt(total)}", cited)

@@ -30,7 +30,7 @@ from .compute import (
     lookup,
     weekly_hours,
 )
-from .derived import per_unit, product, ratio_extreme, share
+from .derived import lines_total, per_unit, product, ratio_extreme, share
 from .only import only, only_changed
 from .paired import between_dates, paired
 from .parse import Table
@@ -153,7 +153,7 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
     # what the rules above leave: figures no one column holds, read from the cells
     for sid, r in tables:
         got = (tally(c, sid, r) or subtotal(c, sid, r) or product(c, sid, r) or share(c, sid, r)
-               or per_unit(c, sid, r))
+               or per_unit(c, sid, r) or lines_total(c, sid, r))
         if got is not None:
             return got
     return None
