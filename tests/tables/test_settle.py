@@ -1186,3 +1186,12 @@ def test_the_noun_after_a_rows_name_is_its_kind_in_a_change() -> None:
     # "the Gull–Skerry crossing": the route, not "Crossing time (min)"
     _expect("Ridership on the Gull–Skerry crossing jumped by roughly 70%.", ferries, "SUPPORTED", "+70.0%")
     _expect("Ridership on the Gull–Skerry crossing jumped by roughly 40%.", ferries, "CONTRADICTED", "+70.0%")
+
+
+def test_more_than_the_others_put_together() -> None:
+    sites = ("| Site | Orders/day |\n|---|---|\n| Corby | 18,500 |\n| Wakefield | 11,200 |\n"
+             "| Swindon | 6,900 |")
+    _expect("Corby ships more orders a day than the other two sites put together.", sites, "SUPPORTED",
+            "the others 11,200 + 6,900 = 18,100")
+    _expect("Wakefield ships more orders a day than the other two sites combined.", sites, "CONTRADICTED",
+            "= 25,400")

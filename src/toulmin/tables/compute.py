@@ -1553,7 +1553,34 @@ def _times_in(text: str) -> list[int]:
 
 Rule = Callable[[ClaimText, Pick, int, list[Number]], "Settled | None"]
 # in this order: a trend's "rose" is no change between two rows; "higher than" no peak
-RULES: tuple[Rule, ...] = (_trend, _compare, _share_of_total, _extreme, _aggregate, _change)
+_OTHERS_TOGETHER = re.compile(
+    r"\bthan (?:the|all the|all) other(?:s|\s+(\w+))?(?:\s+[a-z]+)?\s+(?:put together|combined|together)\b"
+)
+
+
+def _than_the_others(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
+    """ "Corby ships more orders a day than the other two sites put together": the named
+    row's cell against the sum of every other row's."""
+    m = c.has(_OTHERS_TOGETHER)
+    more, less = c.has(MORE), c.has(LESS)
+    if m is None or len(p.rows) != 1 or bool(more) == bool(less):
+        return None
+    i = p.rows[0]
+    others = [(k, x) for k, x in series(p, j) if k != i]
+    v = cell_value(p.r, i, j)
+    word = m.group(1) or ""
+    said = int(word) if word.isdigit() else NUMBER_WORDS.get(word)
+    if v is None or v.number is None or len(others) < 2 or (said is not None and said != len(others)):
+        return None
+    total = sum(x for _, x in others)
+    ok = (v.number.value > total if more else v.number.value < total) != c.negated
+    shown = " + ".join(cell_text(p, k, j) for k, _ in others)
+    note = f"{p.r.table.columns[j].text}: {row_name(p, i)} {cell_text(p, i, j)}; "
+    note += f"the others {shown} = {fmt(total)}"
+    return settled(p, "SUPPORTED" if ok else "CONTRADICTED", note, [(i, j)] + [(k, j) for k, _ in others])
+
+
+RULES: tuple[Rule, ...] = (_than_the_others, _trend, _compare, _share_of_total, _extreme, _aggregate, _change)
 
 
 def absent(c: ClaimText, p: Pick) -> Settled | None:
