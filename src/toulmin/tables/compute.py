@@ -23,6 +23,7 @@ from .pick import (
     cell_value,
     charges,
     fits,
+    holds,
     is_summary,
     is_timed,
     label_words,
@@ -1298,7 +1299,7 @@ def _unchecked(p: Pick, i: int, nums: list[Number]) -> bool:
     figures may be times, counts or parts of names the rules read otherwise)."""
     cells = [v for j in range(len(p.r.table.columns)) if (v := cell_value(p.r, i, j)) is not None]
     money = [n for n in nums if n.unit in ("$", "€", "£", "¥", "cent", "cents", "pence", "p")]
-    return any(not any(v.number and fits(n, v) and agrees(n, v.number.value) for v in cells) for n in money)
+    return any(not any(holds(n, v) for v in cells) for n in money)
 
 
 def _place(c: ClaimText, p: Pick, i: int) -> Settled | None:

@@ -14,14 +14,15 @@ from __future__ import annotations
 import re
 
 from ..checks.numbers import Number, find_numbers
-from .pick import Pick, Settled, cell_value, fits, is_summary, pick, row_name, settled
+from .pick import Pick, Settled, cell_value, holds, is_summary, numbers_of, pick, row_name, settled
 from .render import Rendered
-from .values import Value, stem, words
+from .values import stem, words
 from .words import LESS, MAX, MIN, MORE, THAN, ClaimText, agrees, fmt
 
-__all__ = ["lines_total", "per_unit", "product", "ratio_extreme", "share"]
+__all__ = ["QTY", "lines_total", "per_unit", "product", "ratio_extreme", "share"]
 
-_QTY = frozenset({"qty", "quantity", "units", "count", "pieces"})
+# a column of how many of a thing ("qty"): what a unit price is per
+QTY = frozenset({"qty", "quantity", "units", "count", "pieces"})
 _MONEY = frozenset({"price", "cost", "fee", "rate", "usd", "eur", "gbp"})
 _PER = re.compile(r"(?:^|[\s_])per[\s_]+([a-z]+)|/\s*([a-z]+)")
 
@@ -54,7 +55,7 @@ def _counts(head: str, per: str) -> bool:
     ``area_ha`` for "ha", ``qty`` for "unit"."""
     ws = _words(head)
     if per == "unit":
-        return bool(_QTY & set(ws))
+        return bool(QTY & set(ws))
     if _rate_of(head):
         return False  # another rate ("yield_t_per_ha" is no count of hectares)
     return stem(per) in {stem(w) for w in ws}
@@ -89,7 +90,7 @@ def _pairs(r: Rendered, i: int) -> list[tuple[int, int, float]]:
             if b == a or vb is None or vb.number is None or not _counts(other.text, per):
                 continue
             # as written: "area_ha" 8,700 is 8,700 of what the rate is per, whatever its unit
-            out.append((a, b, (va.number.value / va.number.factor) * (vb.number.value / vb.number.factor)))
+            out.append((a, b, _value(r, i, a) * _value(r, i, b)))
     return out
 
 
@@ -125,7 +126,7 @@ def product(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
     cells = [v for j in range(len(t.columns)) if (v := cell_value(r, i, j))]
     figures = [n for n in find_numbers(c.text) if not n.named]
     # a figure a cell holds is that cell's ("25 seats"), not the product
-    free = [n for n in figures if not any(_holds(n, v) for v in cells)]
+    free = [n for n in figures if not any(holds(n, v) for v in cells)]
     base = Pick(sid, r, [i], [], 0)
     for a, b, total in pairs:
         as_unit = _in_unit(t.columns[a].text, total)
@@ -165,15 +166,9 @@ def _unit(r: Rendered, i: int, a: int) -> str:
     return unit
 
 
-def _holds(n: Number, v: Value) -> bool:
-    return v.number is not None and fits(n, v) and agrees(n, v.number.value)
-
-
 def _note(p: Pick, i: int, a: int, b: int, total: float) -> str:
     t = p.r.table
-    va, vb = cell_value(p.r, i, a), cell_value(p.r, i, b)
-    x = va.number.value / va.number.factor if va is not None and va.number is not None else 0.0
-    y = vb.number.value / vb.number.factor if vb is not None and vb.number is not None else 0.0
+    x, y = _value(p.r, i, a), _value(p.r, i, b)
     return f"{t.columns[b].text} {fmt(y)} x {t.columns[a].text} {fmt(x)} = {fmt(total)}"
 
 
@@ -315,10 +310,10 @@ def ratio_extreme(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
     for i in range(len(t.rows)):
         if is_summary(p, i):
             continue
-        va, vb = cell_value(r, i, a), cell_value(r, i, b)
-        if va is None or vb is None or va.number is None or vb.number is None or not vb.number.value:
+        got = numbers_of(r, i, a, b)
+        if got is None or not got[1]:
             continue
-        ratios.append((va.number.value / vb.number.value, i))
+        ratios.append((got[0] / got[1], i))
     if len(ratios) < 3 or p.rows[0] not in {i for _, i in ratios}:
         return None
     best = max(ratios) if top else min(ratios)

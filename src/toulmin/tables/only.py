@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .pick import Pick, Settled, acronyms, cell_text, cell_value, is_summary, row_name, settled
+from .pick import Pick, Settled, acronyms, cell_text, cell_value, is_summary, numbers_of, row_name, settled
 from .render import Rendered
 from .series import period_groups
 from .values import header_words, read_value, stem, words
@@ -118,9 +118,9 @@ def only_changed(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settle
         for i in range(len(t.rows)):
             if is_summary(p, i):
                 continue
-            va, vb = cell_value(r, i, a), cell_value(r, i, b)
-            if va is not None and vb is not None and va.number is not None and vb.number is not None:
-                changes.append((i, vb.number.value - va.number.value))
+            got = numbers_of(r, i, a, b)
+            if got is not None:
+                changes.append((i, got[1] - got[0]))
         if not set(named) <= {i for i, _ in changes}:
             continue
         hits = [i for i, d in changes if (d < 0 if down else d > 0)]

@@ -690,6 +690,19 @@ def fits(n: Number, v: Value) -> bool:
     return not a or not b or a == b or n.same_unit(v.number) or ((a in cur) != (b in cur) and not (a and b))
 
 
+def numbers_of(r: Rendered, i: int, a: int, b: int) -> tuple[float, float] | None:
+    """The numbers of row ``i``'s cells in columns ``a`` and ``b``; None when either holds none."""
+    va, vb = cell_value(r, i, a), cell_value(r, i, b)
+    if va is None or vb is None or va.number is None or vb.number is None:
+        return None
+    return va.number.value, vb.number.value
+
+
+def holds(n: Number, v: Value) -> bool:
+    """The cell states the claim's figure: in its unit, to the claim's precision."""
+    return v.number is not None and fits(n, v) and agrees(n, v.number.value)
+
+
 def cell_note(r: Rendered, i: int, j: int) -> str:
     t = r.table
     name = label_words(t, i)

@@ -262,11 +262,11 @@ def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | N
     whose = _of_the_row(c, p)
     if whose:  # "Harwood Athletic's top scorer": something of the row the table does not hold
         return settled(p, "UNSUPPORTED", f"the table holds nothing of {whose}", []) if p.r.alone else None
-    if c.has(TOTAL):  # "the mugs cost €50.00 in total": their quantity times their unit price
-        made = product(c, p.sid, p.r)
-        if made is not None:
-            return made
+    # "the mugs cost €50.00 in total": their quantity times their unit price, before the lookup
+    made = product(c, p.sid, p.r) if c.has(TOTAL) else None
+    if made is not None:
+        return made
     rate = per_unit(c, p.sid, p.r)  # "about 67 cents per gigabyte": a price over the row's gigabytes
     if rate is not None:
         return rate
-    return lookup(c, p, nums) or product(c, p.sid, p.r) or absent(c, p)
+    return lookup(c, p, nums) or (None if c.has(TOTAL) else product(c, p.sid, p.r)) or absent(c, p)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 from ..checks.numbers import Number, find_numbers
-from .pick import Pick, Settled, cell_text, cell_value, fits, row_name, settled
+from .derived import QTY
+from .pick import Pick, Settled, cell_text, cell_value, fits, numbers_of, row_name, settled
 from .render import Rendered
 from .values import Value, stem, words
 from .words import GENERIC, NUMBER_WORDS, ClaimText, agrees, fmt
@@ -90,7 +91,6 @@ def tally(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
 
 _ACROSS = re.compile(r"\b(?:in total|in all|combined|altogether|together|across|between them|all told)\b")
 _PIECES = frozenset({"item", "items", "unit", "units", "piece", "pieces", "article", "articles"})
-_QTY = frozenset({"qty", "quantity", "units", "count", "pieces"})
 
 
 def subtotal(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
@@ -121,7 +121,7 @@ def subtotal(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
     if not picked:
         if len(pieces) != 1:
             return None
-        qty = [j for j, h in enumerate(t.columns) if set(words(h.text.rsplit(".", 1)[-1].lower())) & _QTY]
+        qty = [j for j, h in enumerate(t.columns) if set(words(h.text.rsplit(".", 1)[-1].lower())) & QTY]
         if len(qty) != 1:
             return None
         return _added_up(sid, r, list(range(len(t.rows))), qty[0], pieces[0], "")
@@ -198,10 +198,8 @@ def beats(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
     below = m.group(1) in _BELOW
     hits = []
     for i in range(len(t.rows)):
-        x, y = cell_value(r, i, a), cell_value(r, i, b)
-        if x is None or y is None or x.number is None or y.number is None:
-            continue
-        if (x.number.value < y.number.value) if below else (x.number.value > y.number.value):
+        got = numbers_of(r, i, a, b)
+        if got is not None and ((got[0] < got[1]) if below else (got[0] > got[1])):
             hits.append(i)
     ok = len(hits) == want
     listed = ", ".join(f"{row_name(p, i)} ({cell_text(p, i, a)} vs {cell_text(p, i, b)})" for i in hits)

@@ -62,12 +62,9 @@ class ClaimText:
     def of(cls, text: str) -> ClaimText:
         low = text.lower().replace("wi-fi", "wifi")
         toks = tokens(low)
-        if ZERO_WORDS.search(low):  # "a direct flight" speaks of its stops
-            toks = [*toks, ("stops", len(low))]
-        if _STOCK.search(low):  # "has sold out" speaks of its stock
-            toks = [*toks, ("stock", len(low))]
-        if _AFTER_DARK.search(low):  # "ski after dark": at night
-            toks = [*toks, ("night", len(low))]
+        # words the claim implies, after its end: "a direct flight" speaks of its stops, "has
+        # sold out" of its stock, "ski after dark" of night
+        toks += [(word, len(low)) for pattern, word in _IMPLIED if pattern.search(low)]
         quarters = list(_QUARTER_SAID.finditer(low))
         if quarters:  # "from the first quarter to the fourth": Q1 and Q4
             quarters += list(_QUARTER_AFTER.finditer(low, quarters[0].end()))
@@ -92,9 +89,12 @@ _QUARTER_AFTER = re.compile(
 NEG = re.compile(
     r"\b(?:not|no|never|without|lacks?|n't|doesn't|isn't|aren't|wasn't|don't|didn't|cannot)\b|n't\b"
 )
-_AFTER_DARK = re.compile(r"\bafter dark\b|\bat night\b")
-_STOCK = re.compile(r"\bsold out\b|\bout of stock\b|\bin stock\b")
 ZERO_WORDS = re.compile(r"\b(?:non-?stop|direct)\b")
+_IMPLIED = (
+    (ZERO_WORDS, "stops"),
+    (re.compile(r"\bsold out\b|\bout of stock\b|\bin stock\b"), "stock"),
+    (re.compile(r"\bafter dark\b|\bat night\b"), "night"),
+)
 # "up roughly 5%", "down by 3", "up by roughly 14%"
 _BY_ABOUT = r"(?:by )?(?:about |around |roughly |nearly |almost |some )?"
 UP = (
