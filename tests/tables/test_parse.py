@@ -113,3 +113,9 @@ def test_bare_quarters_across_the_top_are_read_a_row_per_quarter() -> None:
     text = "| | Q1 | Q2 | Q3 |\n|---|---|---|---|\n| Orders | 40 | 52 | 61 |\n| Returns | 3 | 5 | 4 |\n"
     assert _cells(text) == [["period", "Orders", "Returns"], ["Q1", "40", "3"], ["Q2", "52", "5"],
                             ["Q3", "61", "4"]]
+
+
+def test_a_markdown_heading_above_a_table_is_its_caption() -> None:
+    text = "## 1979 new york jets season\n\n| week | result |\n|---|---|\n| 1 | w 56 - 3 |\n"
+    assert find_tables(text)[0].caption == "1979 new york jets season"
+    assert find_tables("Some prose.\n\n| week | result |\n|---|---|\n| 1 | w 56 - 3 |\n")[0].caption == ""

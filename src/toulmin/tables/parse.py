@@ -165,13 +165,26 @@ def _markdown(text: str) -> list[Table]:
             while j < len(lines) and "|" in text[lines[j][0] : lines[j][1]]:
                 body.append(_pipe_cells(text, *lines[j]))
                 j += 1
-            t = _make(header, body, a, lines[j - 1][1])
+            t = _make(header, body, a, lines[j - 1][1], _heading_above(text, lines, i))
             if t is not None:
                 out.append(t)
             i = j
         else:
             i += 1
     return out
+
+
+_HEADING = re.compile(r"^\s*#{1,6}\s+(.+?)\s*#*\s*$")
+
+
+def _heading_above(text: str, lines: list[tuple[int, int]], i: int) -> str:
+    """The Markdown heading right above line ``i`` (blank lines between), a table's title:
+    "## 2007 - 08 anaheim ducks season" names what its rows are about."""
+    k = i - 1
+    while k >= 0 and not text[lines[k][0]:lines[k][1]].strip():
+        k -= 1
+    m = _HEADING.match(text[lines[k][0]:lines[k][1]]) if k >= 0 else None
+    return m.group(1)[:120] if m else ""
 
 
 def _split_delimited(text: str, a: int, b: int, sep: str) -> list[Cell]:

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from .compare_rows import compare_rows
 from .compute import (
     COUNT_HEAD,
     GAP_SAID,
@@ -30,7 +31,11 @@ from .compute import (
     lookup,
     weekly_hours,
 )
+from .count_results import count_results
+from .count_rows import count_rows
 from .derived import lines_total, per_unit, product, ratio_extreme, share
+from .extreme_row import extreme_row
+from .one_row import one_row
 from .only import only, only_changed
 from .paired import between_dates, paired
 from .parse import Table
@@ -156,7 +161,9 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
                or per_unit(c, sid, r) or lines_total(c, sid, r))
         if got is not None:
             return got
-    return None
+    # a lookup, an extreme or a count whose rows the claim names by any of their values
+    return (count_results(claim, tables) or count_rows(claim, tables) or extreme_row(claim, tables)
+            or compare_rows(claim, tables) or one_row(claim, tables))
 
 
 _ID_LIKE = re.compile(r"[a-z]{1,6}[-_]?\d{3,}(?:[-_][a-z0-9]+)*|\d{3,}[-_]\d+")

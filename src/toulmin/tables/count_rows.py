@@ -1,0 +1,124 @@
+"""A count of rows said with the values that pick them ("there be 3 game play at the
+servus centre", "2 of the race be win by audi"): the rows holding every one of the
+claim's values, counted.
+
+The values are stretches of the claim that are cells as written (one_row.py's reading);
+a row counts when it holds all of them. SUPPORTED when the count is the claim's; a count
+that differs is CONTRADICTED only when the claim says nothing beyond the values, the
+headers and joining words (a word of its own may narrow the rows: "that finish the race");
+otherwise it is left to the other readings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .parse import Table
+from .pick import Pick, Settled, settled
+from .render import Rendered
+from .spoken import header, kept_spans, said_words, says_more, text_of
+from .words import NEG, THAN, TOTAL
+
+__all__ = ["count_rows"]
+
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+            "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+_N = r"(\d+|" + "|".join(_NUMBERS) + r")"
+_COUNT = re.compile(
+    r"^\s*(?:there (?:be|are|were|is|was) )?(?:only |exactly )?" + _N + r" "
+    r"(?:of (?:the |its |their )?(?:" + _N + r" )?)?(?:different |separate |total )?([a-z]+)"
+)
+# what a count of rows holding values cannot say: comparisons, bounds, other operations
+_BEYOND = re.compile(
+    r"\b(?:more|less|fewer|most|least|over|under|above|below|at least|at most|than|average|highest|lowest|"
+    r"each|every|all|both|either|neither|same|different from|before|after|between|consecutive|straight|"
+    r"in a row|per|times|twice|half)\b"
+)
+_JOINED = re.compile(r"\b(?:and|while|but|whereas)\b|[:;]")
+_COUNTED_NOUNS = frozenset(said_words("game match player team time people person country race driver episode "
+                                      "year season week month day club school song film title candidate "
+                                      "district member winner nation event round result record opponent "
+                                      "tournament competition venue location city"))
+
+
+def count_rows(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None:
+    """The verdict on a count of rows holding the claim's values, or None (see the note)."""
+    low = claim.lower()
+    m = _COUNT.match(low)
+    if m is None or NEG.search(low) or THAN.search(low) or TOTAL.search(low) or _BEYOND.search(low[m.end():]):
+        return None
+    if m.group(3) in ("be", "is", "was", "are") or _JOINED.search(low):
+        return None  # "602 be the roll": a figure, not a count; "5 ... and 7 be at ...": two counts
+    n, of = _number(m.group(1)), _number(m.group(2)) if m.group(2) else None
+    said = said_words(low[m.start(3):])
+    noun = said_words(m.group(3))
+    for sid, r in tables:
+        if of is not None and of != len(r.table.rows):
+            continue  # "two of the six orders" against four rows: another set of rows
+        if any(header(c.text) == noun and _numeric(r, j) for j, c in enumerate(r.table.columns)):
+            continue  # "there be 5 loss for the team tembetary": the losses column's figure, not a count
+        got = _of_table(n, said, sid, r)
+        if got is not None:
+            return got
+    return None
+
+
+def _number(said: str) -> int:
+    return int(said) if said.isdigit() else _NUMBERS[said]
+
+
+def _of_table(n: int, said: list[str], sid: str, r: Rendered) -> Settled | None:
+    t = r.table
+    spans = kept_spans(said, t)
+    if not spans or any(w[0].isdigit() and not any(a <= k < b for a, b in spans) for k, w in enumerate(said)):
+        return None  # no value picks rows, or a figure of its own
+    heads = [header(c.text) for c in t.columns]
+    for (a, b), held in spans.items():
+        j = _column_said(said, a, b, heads)
+        if j is not None:  # "with 23 lap": rows whose laps are 23, not whose grid is
+            held &= {i for i in held if said_words(text_of(t, i, j)) == said[a:b]}
+    rows = sorted(set.intersection(*spans.values()))
+    quoted = [(i, j) for i in rows for j in range(len(t.columns))
+              if any(said[a:b] == said_words(text_of(t, i, j)) for a, b in spans)]
+    values = ", ".join(repr(_as_written(said[a:b], t)) for a, b in sorted(spans))
+    p = Pick(sid, r, rows, sorted({j for _, j in quoted}), 0)
+    if len(rows) == n:
+        return settled(p, "SUPPORTED", f"{n} of the table's {len(t.rows)} rows hold {values}", quoted)
+    if says_more(said, spans, t, _COUNTED_NOUNS) or any(
+        said_words(text_of(t, i, j)) == [str(n)] for i in rows for j in range(len(t.columns))
+    ):
+        return None  # a word of its own may narrow the rows; "8 people be injure": the row's figure
+    note = f"{len(rows)} of the table's {len(t.rows)} rows hold {values}, not {n}"
+    return settled(p, "CONTRADICTED", note, quoted)
+
+
+def _column_said(said: list[str], a: int, b: int, heads: list[list[str]]) -> int | None:
+    """The column whose header the claim says right beside the value at ``said[a:b]``: after
+    it ("23 lap"), else before it ("grid 23", "a position of forward"), if one."""
+    def after(h: list[str]) -> bool:
+        return said[b:b + len(h)] == h
+
+    def before(h: list[str]) -> bool:
+        return a >= len(h) and said[a - len(h):a] == h
+
+    def bound(h: list[str]) -> bool:
+        n = len(h)
+        return a > n and said[a - 1] in ("of", "be", "as") and said[a - n - 1:a - 1] == h
+
+    for test in (after, before, bound):
+        j = next((j for j, h in enumerate(heads) if h and test(h)), None)
+        if j is not None:
+            return j
+    return None
+
+
+def _numeric(r: Rendered, j: int) -> bool:
+    cells = [text_of(r.table, i, j) for i in range(len(r.table.rows))]
+    return sum(bool(re.fullmatch(r"[\d.,]+", c)) for c in cells) >= 0.8 * len(cells) > 0
+
+
+def _as_written(w: list[str], t: Table) -> str:
+    """The value as a cell writes it (the claim's stretch is read as stems)."""
+    return next((text_of(t, i, j) for i in range(len(t.rows)) for j in range(len(t.columns))
+                 if said_words(text_of(t, i, j)) == w), " ".join(w))

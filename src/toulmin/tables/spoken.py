@@ -1,0 +1,90 @@
+"""Where a claim says a table's values and headers, read as stems: the shared reading of
+the rules that find a row by any of its cells (one_row.py, extreme_row.py, count_rows.py).
+
+A claim is a list of word stems ("the blue jay" and the cell "Blue Jays" both read
+["the", "blue", "jay"]); a cell is said where its stems stand in the claim in a row.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .parse import Table
+from .values import human, stem
+from .words import GENERIC
+
+__all__ = ["JOINING", "Spans", "at", "header", "kept_spans", "said_words", "says_more", "text_of"]
+
+# (start, end) of a stretch of the claim's stems -> the rows holding a cell said there
+Spans = dict[tuple[int, int], set[int]]
+
+_TOKEN = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
+EMPTY_CELL = frozenset({"", "-", "--", "n/a", "na", "none", "yes", "no", "true", "false", "tbd", "tba"})
+
+
+def _singular(w: str) -> str:
+    return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") and not w[0].isdigit() else w
+
+
+def said_words(text: str) -> list[str]:
+    """The stems of ``text``'s words as written, a number without its thousands' commas, a
+    plural as its singular however short ("jays": TabFact's statements say "the blue jay")."""
+    return [_singular(stem(w)) for w in _TOKEN.findall(_THOUSANDS.sub("", text.lower()))]
+
+
+# words that join a row's values into a sentence without stating more than the row: when and
+# where it happened, what took place, who played, represented or competed, the row's kind
+JOINING = frozenset(
+    w for x in """when while during where against versus vs play played plays place placed take took taken
+    hold holds held make made use used show shows shown list listed follow followed represent represented
+    compete competed release released visit visited attend attended enter entered receive received select
+    selected born bear die died work worked base based happen happened perform performed locate located
+    game match team player episode race tournament event member entry edition number result record overall
+    final season round title s""".split() for w in said_words(x)
+)
+
+
+def at(seq: list[str], sub: list[str]) -> list[int]:
+    """Where ``sub`` stands in ``seq``."""
+    n = len(sub)
+    return [k for k in range(len(seq) - n + 1) if seq[k:k + n] == sub] if n else []
+
+
+def header(text: str) -> list[str]:
+    """A header's words, its unit in brackets left out: "height (m)" -> ["height"]; a
+    record's field by its own name ("hours.Sunday" -> ["sunday"])."""
+    return said_words(re.sub(r"\([^)]*\)", " ", human(text.split(".")[-1])))
+
+
+def text_of(t: Table, i: int, j: int) -> str:
+    cell = t.rows[i][j]
+    return cell.text.strip() if cell is not None else ""
+
+
+def kept_spans(said: list[str], t: Table) -> Spans:
+    """Where cells' values are said: each stretch of the claim (within no longer one) and
+    the rows holding it. Empty cells, one letter and words any sentence has are no value."""
+    spans: Spans = {}
+    for i, row in enumerate(t.rows):
+        for j in range(len(row)):
+            text = text_of(t, i, j)
+            if text.lower() in EMPTY_CELL:
+                continue
+            w = said_words(text)
+            one_letter = len(w) == 1 and len(w[0]) < 2 and not w[0].isdigit()
+            if not w or one_letter or all(x in GENERIC for x in w):
+                continue
+            for k in at(said, w):
+                spans.setdefault((k, k + len(w)), set()).add(i)
+    return {s: rows for s, rows in spans.items()
+            if not any(o != s and o[0] <= s[0] and s[1] <= o[1] for o in spans)}
+
+
+def says_more(said: list[str], spans: Spans, t: Table, also: frozenset[str] = frozenset()) -> bool:
+    """The claim has a word beyond the values it says, the table's headers and caption,
+    joining words and ``also``: a word that may narrow the rows it speaks of."""
+    covered = {k for a, b in spans for k in range(a, b)}
+    heads = {w for c in t.columns for w in header(c.text)} | set(said_words(t.caption))
+    return any(k not in covered and w not in heads and w not in GENERIC and w not in JOINING and w not in also
+               for k, w in enumerate(said))

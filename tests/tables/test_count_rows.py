@@ -1,0 +1,60 @@
+"""A count of rows picked by the values the claim names (count_rows.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from toulmin.tables.count_rows import count_rows
+from toulmin.tables.render import render_tables
+
+RACE = """## 2006 indy 250
+
+| driver | team | laps | grid | time / retired |
+|---|---|---|---|---|
+| dan wheldon | ganassi | 250 | 2 | 1:45:00 |
+| helio castroneves | penske | 250 | 1 | + 0.5 |
+| tony kanaan | andretti | 249 | 23 | + 1 lap |
+| sam hornish | penske | 23 | 4 | accident |
+| buddy rice | dreyer | 23 | 6 | accident |
+| ed carpenter | vision | 180 | 23 | engine |
+"""
+ROLL = """| name | area | roll | decile |
+|---|---|---|---|
+| holy family school | wanaka | 602 | 7 |
+| mount aspiring college | wanaka | 8 | 9 |
+| hawea flat school | hawea | 120 | 8 |
+"""
+
+
+def _count(claim: str, text: str) -> tuple[str, str] | None:
+    got = render_tables(text)
+    assert got is not None
+    settled = count_rows(claim, [("s", t) for t in got[2]])
+    return None if settled is None else (settled.verdict, settled.note)
+
+
+def test_the_rows_holding_the_claims_values_are_counted() -> None:
+    assert _count("there be 2 driver from penske", RACE) == (
+        "SUPPORTED", "2 of the table's 6 rows hold 'penske'")
+    assert _count("there be 3 driver from penske", RACE) == (
+        "CONTRADICTED", "2 of the table's 6 rows hold 'penske', not 3")
+
+
+def test_a_value_beside_its_header_counts_only_in_that_column() -> None:
+    # 23 laps: hornish and rice; kanaan and carpenter started 23rd
+    assert _count("there be 2 driver with 23 lap", RACE) == ("SUPPORTED", "2 of the table's 6 rows hold '23'")
+
+
+@pytest.mark.parametrize(
+    ("claim", "text"),
+    [
+        ("602 be the roll for holy family school", ROLL),  # a figure, not a count
+        ("there be 8 roll for mount aspiring college", ROLL),  # the roll column's figure
+        ("2 school be in wanaka and 1 be in hawea", ROLL),  # two counts
+        ("there be 3 driver from penske that finish the race", RACE),  # a word of its own may narrow the rows
+        ("there be 2 driver with more than 23 lap", RACE),
+        ("there be 3 driver who do not drive for penske", RACE),
+    ],
+)
+def test_what_a_count_of_values_does_not_settle_is_left_alone(claim: str, text: str) -> None:
+    assert _count(claim, text) is None
