@@ -57,6 +57,8 @@ def test_the_roles_the_headers_give_pick_the_rows() -> None:
         ("rene villemure have a higher pick than john smith", DRAFT),
         ("geelong have a larger crowd than any other home team", ROUND),
         ("geelong and hawthorn have a larger crowd than st kilda", ROUND),
+        # "13" is a name's number: no row is the Lumen 13, no figure compared
+        ("the game at kardinia park have a larger crowd than the lumen 13", ROUND),
         # false of all the games, but "in may" may speak of other rows
         ("the game at kardinia park have a crowd larger than the game at moorabbin oval in may", ROUND),
     ],

@@ -95,6 +95,8 @@ def _of_table(said: list[str], pos: int, than: int, more: bool, sid: str, r: Ren
     if mine is None:
         return None
     if after and not right:  # "an enrollment smaller than 501"
+        if not _figure_alone(said, than, heads[j]):
+            return None  # "a larger battery than the Lumen 13": a name the table lacks, not a figure
         other, theirs, cells = after[0], f"{after[0]:g}", [(first[0], j)]
         rows = [first[0]]
     else:
@@ -118,6 +120,16 @@ def _of_table(said: list[str], pos: int, than: int, more: bool, sid: str, r: Ren
     if says_more(said, spans, t, frozenset({*_MORE, *_LESS, "than", *(w for _, w in figures)})):
         return None
     return settled(p, "CONTRADICTED", note, cells)
+
+
+def _figure_alone(said: list[str], than: int, head: list[str]) -> bool:
+    """What follows "than" is the figure, at most with the column's words after it ("than
+    501", "than 20000 people"), not a name with a number in it ("than the Lumen 13")."""
+    rest = said[than + 1:]
+    return bool(rest) and _is_number(rest[0]) and all(w in head or w in _UNIT_WORDS for w in rest[1:])
+
+
+_UNIT_WORDS = frozenset(said_words("people person fan spectator point goal vote student unit"))
 
 
 def _is_number(w: str) -> bool:
