@@ -65,3 +65,10 @@ def test_the_roles_the_headers_give_pick_the_rows() -> None:
 )
 def test_what_two_rows_do_not_settle_is_left_alone(claim: str, text: str) -> None:
     assert _compare(claim, text) is None
+
+
+def test_a_gap_before_the_comparative_is_the_gap_whatever_cell_holds_that_number() -> None:
+    laps = ("| driver | laps | grid |\n|---|---|---|\n| ian stewart | 80 | 10 |\n"
+            "| maurice trintignant | 70 | 3 |\n| paul frere | 10 | 7 |\n")
+    assert _compare("ian stewart complete 10 more lap than maurice trintignant", laps) == (
+        "SUPPORTED", "laps: 80 (ian stewart) > 70 (maurice trintignant), a difference of 10")

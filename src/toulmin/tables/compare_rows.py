@@ -77,7 +77,10 @@ def _of_table(said: list[str], pos: int, than: int, more: bool, sid: str, r: Ren
     j, (a, b) = found
     values = numeric_column_values(t, j) or {}  # _column picks only a column of figures
     spans = kept_spans(said, t)
-    naming = {s: rows for s, rows in spans.items() if not (s[0] < b and a < s[1])}
+    # not the header's words, nor the gap said right before the comparative ("10 more lap"),
+    # whatever cell holds that number too
+    naming = {s: rows for s, rows in spans.items()
+              if not (s[0] < b and a < s[1]) and not (s == (pos - 1, pos) and _is_number(said[pos - 1]))}
     left = {s: rows for s, rows in naming.items() if s[1] <= than}
     right = {s: rows for s, rows in naming.items() if s[0] > than}
     heads = [header(c.text) for c in t.columns]
