@@ -20,7 +20,7 @@ from .render import Rendered
 from .spoken import header, kept_spans, said_words, says_more, text_of
 from .words import NEG, THAN, TOTAL
 
-__all__ = ["count_rows"]
+__all__ = ["COUNTED_NOUNS", "as_written", "column_said", "count_rows"]
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
             "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
@@ -36,7 +36,7 @@ _BEYOND = re.compile(
     r"in a row|per|times|twice|half)\b"
 )
 _JOINED = re.compile(r"\b(?:and|while|but|whereas)\b|[:;]")
-_COUNTED_NOUNS = frozenset(said_words("game match player team time people person country race driver episode "
+COUNTED_NOUNS = frozenset(said_words("game match player team time people person country race driver episode "
                                       "year season week month day club school song film title candidate "
                                       "district member winner nation event round result record opponent "
                                       "tournament competition venue location city"))
@@ -75,17 +75,17 @@ def _of_table(n: int, said: list[str], sid: str, r: Rendered) -> Settled | None:
         return None  # no value picks rows, or a figure of its own
     heads = [header(c.text) for c in t.columns]
     for (a, b), held in spans.items():
-        j = _column_said(said, a, b, heads)
+        j = column_said(said, a, b, heads)
         if j is not None:  # "with 23 lap": rows whose laps are 23, not whose grid is
             held &= {i for i in held if said_words(text_of(t, i, j)) == said[a:b]}
     rows = sorted(set.intersection(*spans.values()))
     quoted = [(i, j) for i in rows for j in range(len(t.columns))
               if any(said[a:b] == said_words(text_of(t, i, j)) for a, b in spans)]
-    values = ", ".join(repr(_as_written(said[a:b], t)) for a, b in sorted(spans))
+    values = ", ".join(repr(as_written(said[a:b], t)) for a, b in sorted(spans))
     p = Pick(sid, r, rows, sorted({j for _, j in quoted}), 0)
     if len(rows) == n:
         return settled(p, "SUPPORTED", f"{n} of the table's {len(t.rows)} rows hold {values}", quoted)
-    if says_more(said, spans, t, _COUNTED_NOUNS) or any(
+    if says_more(said, spans, t, COUNTED_NOUNS) or any(
         said_words(text_of(t, i, j)) == [str(n)] for i in rows for j in range(len(t.columns))
     ):
         return None  # a word of its own may narrow the rows; "8 people be injure": the row's figure
@@ -93,7 +93,7 @@ def _of_table(n: int, said: list[str], sid: str, r: Rendered) -> Settled | None:
     return settled(p, "CONTRADICTED", note, quoted)
 
 
-def _column_said(said: list[str], a: int, b: int, heads: list[list[str]]) -> int | None:
+def column_said(said: list[str], a: int, b: int, heads: list[list[str]]) -> int | None:
     """The column whose header the claim says right beside the value at ``said[a:b]``: after
     it ("23 lap"), else before it ("grid 23", "a position of forward"), if one."""
     def after(h: list[str]) -> bool:
@@ -118,7 +118,7 @@ def _numeric(r: Rendered, j: int) -> bool:
     return sum(bool(re.fullmatch(r"[\d.,]+", c)) for c in cells) >= 0.8 * len(cells) > 0
 
 
-def _as_written(w: list[str], t: Table) -> str:
+def as_written(w: list[str], t: Table) -> str:
     """The value as a cell writes it (the claim's stretch is read as stems)."""
     return next((text_of(t, i, j) for i in range(len(t.rows)) for j in range(len(t.columns))
                  if said_words(text_of(t, i, j)) == w), " ".join(w))

@@ -37,6 +37,7 @@ from .derived import lines_total, per_unit, product, ratio_extreme, share
 from .extreme_row import extreme_row
 from .one_row import one_row
 from .only import only, only_changed
+from .only_rows import only_rows
 from .paired import between_dates, paired
 from .parse import Table
 from .pick import ID_WORDS, Pick, Settled, label_words, measures, pick, row_name, settled, shape
@@ -163,7 +164,7 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
             return got
     # a lookup, an extreme or a count whose rows the claim names by any of their values
     return (count_results(claim, tables) or count_rows(claim, tables) or extreme_row(claim, tables)
-            or compare_rows(claim, tables) or one_row(claim, tables))
+            or compare_rows(claim, tables) or only_rows(claim, tables) or one_row(claim, tables))
 
 
 _ID_LIKE = re.compile(r"[a-z]{1,6}[-_]?\d{3,}(?:[-_][a-z0-9]+)*|\d{3,}[-_]\d+")

@@ -1,0 +1,44 @@
+"""Rows named as the only ones holding some values (only_rows.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from toulmin.tables.only_rows import only_rows
+from toulmin.tables.render import render_tables
+
+RIDERS = """## 2008 tour
+
+| rider | nationality | team | stages won |
+|---|---|---|---|
+| steve bonsey | united states | bmc | 1 |
+| pj jacobsen | united states | bmc | 0 |
+| marco rossi | italy | lampre | 2 |
+| jan novak | czech republic | lampre | 0 |
+"""
+
+
+def _only(claim: str) -> tuple[str, str] | None:
+    got = render_tables(RIDERS)
+    assert got is not None
+    settled = only_rows(claim, [("s", t) for t in got[2]])
+    return None if settled is None else (settled.verdict, settled.note)
+
+
+def test_the_rows_named_are_the_rows_holding_the_values() -> None:
+    assert _only("steve bonsey and pj jacobsen be the only rider from the united state") == (
+        "SUPPORTED", "the rows holding 'united states': steve bonsey, pj jacobsen")
+    assert _only("only marco rossi be from italy") == ("SUPPORTED", "the rows holding 'italy': marco rossi")
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "steve bonsey be the only rider from the united state",  # pj jacobsen is too
+        "marco rossi be the only rider for lampre",  # jan novak rides for lampre
+        "steve bonsey only ride for bmc",  # a restriction, not "the only one"
+        "marco rossi be the only rider who be not from the united state",
+    ],
+)
+def test_rows_that_differ_or_other_wordings_are_left_alone(claim: str) -> None:
+    assert _only(claim) is None
