@@ -75,3 +75,10 @@ def test_settle_reads_it_when_no_other_rule_does() -> None:
 )
 def test_what_the_column_or_the_row_does_not_settle_is_left_alone(claim: str, text: str) -> None:
     assert _extreme(claim, text) is None
+
+
+def test_a_column_named_by_its_headers_last_word() -> None:
+    games = ("| game | opponent | high rebounds | attendance |\n|---|---|---|---|\n"
+             "| 50 | utah | 12 | 18000 |\n| 51 | denver | 15 | 17500 |\n| 52 | boston | 9 | 19000 |\n")
+    assert _extreme("denver have the highest number of rebound", games) == (
+        "SUPPORTED", "the highest high rebounds over the table's 3 rows is 15 (denver)")

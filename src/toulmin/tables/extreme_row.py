@@ -104,7 +104,21 @@ def _column(said: list[str], pos: int, t: Table) -> tuple[int, tuple[int, int]] 
                 far = k - pos
                 if best is None or far < best[0] or (far == best[0] and len(h) > best[2][1] - best[2][0]):
                     best = (far, j, (k, k + len(h)))
-    return None if best is None else (best[1], best[2])
+    return (best[1], best[2]) if best is not None else _by_noun(said, pos, t)
+
+
+def _by_noun(said: list[str], pos: int, t: Table) -> tuple[int, tuple[int, int]] | None:
+    """The one numeric column whose header's last word (its noun) is said within a few words
+    after the superlative, the header not said whole: "the most rebound" of `high rebounds`,
+    "the highest number of rebound"."""
+    found = []
+    for j, c in enumerate(t.columns):
+        h = header(c.text)
+        if len(h) < 2 or set(h) & ORDINAL_HEADS or len(t.rows) < 3 or numeric_column_values(t, j) is None:
+            continue
+        near = range(pos + 1, min(pos + 2 + _NEAR, len(said)))
+        found += [(j, (k, k + 1)) for k in near if said[k] == h[-1]]
+    return found[0] if len({j for j, _ in found}) == 1 else None
 
 
 def _of_table(said: list[str], pos: int, highest: bool, sid: str, r: Rendered) -> Settled | None:
