@@ -28,22 +28,22 @@ def _count(claim: str) -> tuple[str, str] | None:
 
 def test_the_tables_own_wins_and_losses_are_counted() -> None:
     assert _count("the new york jet win 3 game during the 1979 season") == (
-        "SUPPORTED", "3 wins in the table's 5 rows (column result)")
+        "SUPPORTED", "3 of the table's 5 games won (column result)")
     assert _count("the new york jet lose 3 game during the 1979 season") == (
-        "CONTRADICTED", "2 losses in the table's 5 rows (column result), not 3")
+        "CONTRADICTED", "2 of the table's 5 games lost (column result), not 3")
 
 
 def test_a_word_some_cells_of_one_column_hold_narrows_the_rows() -> None:
     assert _count("the new york jet play 3 game in the month of september") == (
-        "SUPPORTED", "3 games in the table's 5 rows (column result)")
+        "SUPPORTED", "3 of the table's 5 games played (column result)")
     assert _count("the new york jet win 2 game against the buffalo bill") == (
-        "CONTRADICTED", "1 wins in the table's 5 rows (column result), not 2")
+        "CONTRADICTED", "1 of the table's 5 games won (column result), not 2")
 
 
 def test_the_only_one_described_is_every_one() -> None:
     # one loss to the bills, but two losses in all
     assert _count("the new york jet only lose 1 time , against the buffalo bill") == (
-        "CONTRADICTED", "1 losses in the table's 5 rows (column result), of 2 in all")
+        "CONTRADICTED", "1 of the table's 5 games lost (column result), of 2 lost in all")
 
 
 @pytest.mark.parametrize(

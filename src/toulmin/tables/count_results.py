@@ -62,6 +62,7 @@ def count_results(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled
 
 
 def _result_column(t: Table) -> int | None:
+    """The column of a game log whose cells read as wins and losses ("w 24 - 17", "loss")."""
     for j in range(len(t.columns)):
         cells = [text_of(t, i, j) for i in range(len(t.rows))]
         cells = [c for c in cells if c]
@@ -72,6 +73,8 @@ def _result_column(t: Table) -> int | None:
 
 def _of_table(n: int, kind: re.Pattern[str] | None, subject: list[str], rest: list[str], sid: str,
               r: Rendered, whole: bool) -> Settled | None:
+    """The count over this table: its result column's wins or losses (every game for "play"),
+    narrowed by the values and words of ``rest``; ``whole``: ``rest`` describes every one."""
     t = r.table
     j = _result_column(t)
     if j is None:
@@ -97,12 +100,12 @@ def _of_table(n: int, kind: re.Pattern[str] | None, subject: list[str], rest: li
         picked.append(col)
         rows &= {i for i in range(len(t.rows)) if w in said_words(text_of(t, i, col))}
     chosen = sorted(rows)
-    what = {None: "games", _WIN: "wins", _LOSS: "losses"}[kind]
-    note = f"{len(chosen)} {what} in the table's {len(t.rows)} rows (column {t.columns[j].text.strip()})"
+    what = {None: "played", _WIN: "won", _LOSS: "lost"}[kind]
+    note = f"{len(chosen)} of the table's {len(t.rows)} games {what} (column {t.columns[j].text.strip()})"
     p = Pick(sid, r, chosen, sorted(set(picked)), 0)
     quoted = [(i, j) for i in chosen]
     if whole and len(chosen) < len(season):  # the rest of the claim describes them all: not so
-        return settled(p, "CONTRADICTED", f"{note}, of {len(season)} in all", quoted)
+        return settled(p, "CONTRADICTED", f"{note}, of {len(season)} {what} in all", quoted)
     if len(chosen) == n:
         return settled(p, "SUPPORTED", note, quoted)
     return settled(p, "CONTRADICTED", f"{note}, not {n}", quoted)

@@ -77,16 +77,17 @@ def _of_table(said: list[str], k: int, sid: str, r: Rendered) -> Settled | None:
     if len(rows_named) == len(t.rows):
         return None  # a value every row holds ("tasmania" of a table of Tasmania's stations) names no rows
     rows_meeting = set.intersection(*condition.values())
-    quoted = [(i, j) for i in sorted(rows_named | rows_meeting) for j in range(len(t.columns))
-              if any(said_words(text_of(t, i, j)) == said[a:b] for a, b in (*named, *condition))]
-    p = Pick(sid, r, sorted(rows_named | rows_meeting), sorted({j for _, j in quoted}), 0)
-    by = _name_column(said, named, t)
-    meeting = ", ".join(text_of(t, i, by) for i in sorted(rows_meeting)) or "none"
-    what = ", ".join(repr(as_written(said[a:b], t)) for a, b in sorted(condition))
-    note = f"the rows holding {what}: {meeting}"
     # only ever SUPPORTED: a condition read more widely than the claim means ("from 1980 to
     # 2013") would refute a true claim
-    return settled(p, "SUPPORTED", note, quoted) if rows_meeting == rows_named else None
+    if rows_meeting != rows_named:
+        return None
+    quoted = [(i, j) for i in sorted(rows_named) for j in range(len(t.columns))
+              if any(said_words(text_of(t, i, j)) == said[a:b] for a, b in (*named, *condition))]
+    by = _name_column(said, named, t)
+    what = ", ".join(repr(as_written(said[a:b], t)) for a, b in sorted(condition))
+    note = f"the rows holding {what}: " + ", ".join(text_of(t, i, by) for i in sorted(rows_named))
+    p = Pick(sid, r, sorted(rows_named), sorted({j for _, j in quoted}), 0)
+    return settled(p, "SUPPORTED", note, quoted)
 
 
 def _name_column(said: list[str], named: Spans, t: Table) -> int:
