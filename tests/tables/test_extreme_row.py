@@ -71,6 +71,7 @@ def test_settle_reads_it_when_no_other_rule_does() -> None:
         ("eddy have the largest yield", TESTS),  # tons beside kilotons
         ("mora have the lowest rank", TESTS),  # a rank's lowest is its largest number
         ("ermita have the lowest population density", DISTRICTS),  # "pop density", not "population"
+        ("most of the crowd at moorabbin oval came by train", ROUND),  # a share, not the highest row
     ],
 )
 def test_what_the_column_or_the_row_does_not_settle_is_left_alone(claim: str, text: str) -> None:

@@ -35,6 +35,7 @@ ORDINAL_HEADS = frozenset(
 # the extreme shared or counted: "3 team tie for the most", "both obtain"
 _SHARED = re.compile(r"\b(?:tie|ties|tied|both|each|all|only|every|share[sd]?|joint)\b")
 _NEAR = 3  # the header said within a few words after the superlative ("highest home team score")
+_HOW_MUCH = (["number", "of"], ["amount", "of"])
 _NUMERIC_SHARE = 0.8  # of a column's rows holding a figure, for it to be compared
 
 
@@ -76,8 +77,8 @@ def extreme_row(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled |
     highest = ends[0] in _MAX
     said = said_words(claim)
     pos = next((k for k, w in enumerate(said) if w == said_words(ends[0])[0]), None)
-    if pos is None:
-        return None
+    if pos is None or (pos + 1 < len(said) and said[pos + 1] == "of"):
+        return None  # "most of the delays were caused by weather": a share, not the highest row
     for sid, r in tables:
         got = _of_table(said, pos, highest, sid, r)
         if got is not None:
@@ -108,16 +109,17 @@ def _column(said: list[str], pos: int, t: Table) -> tuple[int, tuple[int, int]] 
 
 
 def _by_noun(said: list[str], pos: int, t: Table) -> tuple[int, tuple[int, int]] | None:
-    """The one numeric column whose header's last word (its noun) is said within a few words
-    after the superlative, the header not said whole: "the most rebound" of `high rebounds`,
-    "the highest number of rebound"."""
+    """The one numeric column whose header's last word (its noun) is said right after the
+    superlative, the header not said whole: "the most rebound" of `high rebounds`, "the
+    highest number of rebound"."""
     found = []
     for j, c in enumerate(t.columns):
         h = header(c.text)
         if len(h) < 2 or set(h) & ORDINAL_HEADS or len(t.rows) < 3 or numeric_column_values(t, j) is None:
             continue
-        near = range(pos + 1, min(pos + 2 + _NEAR, len(said)))
-        found += [(j, (k, k + 1)) for k in near if said[k] == h[-1]]
+        # right after it, or after "number of" / "amount of"
+        near = [pos + 1] + ([pos + 3] if said[pos + 1:pos + 3] in _HOW_MUCH else [])
+        found += [(j, (k, k + 1)) for k in near if k < len(said) and said[k] == h[-1]]
     return found[0] if len({j for j, _ in found}) == 1 else None
 
 
