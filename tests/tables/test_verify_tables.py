@@ -257,3 +257,51 @@ def test_a_later_records_cells_are_quoted_from_that_record() -> None:
     assert [e.quote for e in whole[0].evidence] == ['"shipped": "2024-03-04"', '"delivered": "2024-03-09"']
     # the part cut from its sentence ("P-2 took five days") is read with its sentence's dates
     assert all(d.verdict == Verdict.SUPPORTED for d in report.details), got
+
+
+GAMES = """## 1979 new york jets season
+
+| week | date | opponent | result | game site | attendance |
+|---|---|---|---|---|---|
+| 1 | september 2 | cleveland browns | l 22 - 25 (ot) | shea stadium | 48472 |
+| 2 | september 9 | new england patriots | w 56 - 3 | shea stadium | 51035 |
+| 3 | september 16 | buffalo bills | l 31 - 46 | rich stadium | 68731 |
+| 4 | september 23 | miami dolphins | w 33 - 27 | shea stadium | 51496 |
+"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        # a row found by any of its values, each in the role its header gives it
+        ("The game against the buffalo bills on september 16 was played at rich stadium.", "rich stadium"),
+        ("The buffalo bills game had the highest attendance.", "68731"),  # the row's extreme
+        ("The game at rich stadium had a larger attendance than the game against the miami dolphins.",
+         "68731"),
+        ("There were 3 games at shea stadium.", "shea stadium"),  # a count of the rows holding a value
+        ("The jets won 2 games in the 1979 season.", "w 56 - 3"),  # the result column's wins
+    ],
+)
+def test_rows_named_by_any_of_their_values_end_to_end(claim: str, quote: str) -> None:
+    report = toulmin.verify(claim, [{"id": "season", "text": GAMES}])
+    assert report.details  # the extractor may split a qualifier off: each part is read with its sentence
+    for d in report.details:
+        assert d.verdict == Verdict.SUPPORTED and d.decided_by == "table", d.note
+        assert any(quote in e.quote for e in d.evidence), [e.quote for e in d.evidence]
+        assert all(GAMES[e.start : e.end] == e.quote for e in d.evidence)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # another row's site
+        "The game against the buffalo bills on september 16 was played at shea stadium.",
+        "The game against the miami dolphins had the highest attendance.",
+        "There were 4 games at shea stadium.",
+        "The jets won 3 games in the 1979 season.",
+    ],
+)
+def test_a_row_found_so_is_no_green_verdict_for_what_it_does_not_hold(claim: str) -> None:
+    report = toulmin.verify(claim, [{"id": "season", "text": GAMES}])
+    got = [(d.verdict, d.note) for d in report.details]
+    assert all(v != Verdict.SUPPORTED for v, _ in got), got
