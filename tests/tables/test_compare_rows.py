@@ -72,3 +72,10 @@ def test_a_gap_before_the_comparative_is_the_gap_whatever_cell_holds_that_number
             "| maurice trintignant | 70 | 3 |\n| paul frere | 10 | 7 |\n")
     assert _compare("ian stewart complete 10 more lap than maurice trintignant", laps) == (
         "SUPPORTED", "laps: 80 (ian stewart) > 70 (maurice trintignant), a difference of 10")
+
+
+def test_a_column_named_by_its_headers_last_word_right_after_the_comparative() -> None:
+    games = ("| game | opponent | high rebounds |\n|---|---|---|\n| 50 | utah | 12 |\n| 51 | denver | 15 |\n"
+             "| 52 | boston | 9 |\n")
+    assert _compare("denver have more rebound than utah", games) == (
+        "SUPPORTED", "high rebounds: 15 (denver) > 12 (utah)")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .extreme_row import ORDINAL_HEADS, numeric_column_values
+from .extreme_row import ORDINAL_HEADS, column_by_noun, numeric_column_values
 from .one_row import said_cells
 from .parse import Table
 from .pick import Pick, Settled, settled
@@ -66,7 +66,8 @@ def _column(said: list[str], pos: int, t: Table) -> tuple[int, tuple[int, int]] 
             far = abs(k - pos)
             if far <= _NEAR + len(h) and (best is None or far < best[0]):
                 best = (far, j, (k, k + len(h)))
-    return None if best is None else (best[1], best[2])
+    # "more rebound than" of `high rebounds`: the header's noun right after the comparative
+    return (best[1], best[2]) if best is not None else column_by_noun(said, pos, t)
 
 
 def _of_table(said: list[str], pos: int, than: int, more: bool, sid: str, r: Rendered) -> Settled | None:

@@ -23,7 +23,7 @@ from .spoken import Spans, at, header, kept_spans, said_words, says_more, text_o
 from .values import read_value
 from .words import GENERIC, NEG, SECOND, THAN
 
-__all__ = ["ORDINAL_HEADS", "extreme_row", "numeric_column_values"]
+__all__ = ["ORDINAL_HEADS", "column_by_noun", "extreme_row", "numeric_column_values"]
 
 _MAX = frozenset("highest largest biggest greatest most longest tallest heaviest maximum".split())
 _MIN = frozenset("lowest smallest least fewest shortest lightest minimum".split())
@@ -105,13 +105,13 @@ def _column(said: list[str], pos: int, t: Table) -> tuple[int, tuple[int, int]] 
                 far = k - pos
                 if best is None or far < best[0] or (far == best[0] and len(h) > best[2][1] - best[2][0]):
                     best = (far, j, (k, k + len(h)))
-    return (best[1], best[2]) if best is not None else _by_noun(said, pos, t)
+    return (best[1], best[2]) if best is not None else column_by_noun(said, pos, t)
 
 
-def _by_noun(said: list[str], pos: int, t: Table) -> tuple[int, tuple[int, int]] | None:
+def column_by_noun(said: list[str], pos: int, t: Table) -> tuple[int, tuple[int, int]] | None:
     """The one numeric column whose header's last word (its noun) is said right after the
-    superlative, the header not said whole: "the most rebound" of `high rebounds`, "the
-    highest number of rebound"."""
+    superlative (or comparative) at ``pos``, the header not said whole: "the most rebound"
+    of `high rebounds`, "the highest number of rebound"."""
     found = []
     for j, c in enumerate(t.columns):
         h = header(c.text)
