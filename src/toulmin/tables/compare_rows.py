@@ -16,12 +16,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .extreme_row import ORDINAL_HEADS, column_by_noun, numeric_column_values
+from .extreme_row import column_by_noun, figure_columns
 from .one_row import said_cells
 from .parse import Table
 from .pick import Pick, Settled, settled
 from .render import Rendered
-from .spoken import Spans, at, header, kept_spans, said_words, says_more, text_of
+from .spoken import Spans, at, header, kept_spans, named_by, said_words, says_more, text_of
 from .words import NEG
 
 __all__ = ["compare_rows"]
@@ -53,30 +53,29 @@ def compare_rows(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled 
     return None
 
 
-def _column(said: list[str], pos: int, t: Table) -> tuple[int, tuple[int, int]] | None:
-    """The numeric column said within a few words of the comparative ("more point than",
-    "a crowd that be 4247 smaller than"), nearest first; not a rank's ("ranked lower" is
-    the larger number)."""
+def _column(said: list[str], pos: int, t: Table, figured: dict[int, dict[int, float]]
+            ) -> tuple[int, tuple[int, int]] | None:
+    """The column of ``figured`` said within a few words of the comparative ("more point
+    than", "a crowd that be 4247 smaller than"), nearest first."""
     best: tuple[int, int, tuple[int, int]] | None = None
-    for j, c in enumerate(t.columns):
-        h = header(c.text)
-        if not h or set(h) & ORDINAL_HEADS or numeric_column_values(t, j) is None:
-            continue
+    for j in figured:
+        h = header(t.columns[j].text)
         for k in at(said, h):
             far = abs(k - pos)
             if far <= _NEAR + len(h) and (best is None or far < best[0]):
                 best = (far, j, (k, k + len(h)))
     # "more rebound than" of `high rebounds`: the header's noun right after the comparative
-    return (best[1], best[2]) if best is not None else column_by_noun(said, pos, t)
+    return (best[1], best[2]) if best is not None else column_by_noun(said, pos, t, figured)
 
 
 def _of_table(said: list[str], pos: int, than: int, more: bool, sid: str, r: Rendered) -> Settled | None:
     t = r.table
-    found = _column(said, pos, t)
+    figured = figure_columns(t)
+    found = _column(said, pos, t, figured)
     if found is None:
         return None
     j, (a, b) = found
-    values = numeric_column_values(t, j) or {}  # _column picks only a column of figures
+    values = figured[j]
     spans = kept_spans(said, t)
     # not the header's words, nor the gap said right before the comparative ("10 more lap"),
     # whatever cell holds that number too
@@ -108,14 +107,14 @@ def _of_table(said: list[str], pos: int, than: int, more: bool, sid: str, r: Ren
                           heads, r, j)
         if second is None or second[0] == first[0] or after or values.get(second[0]) is None:
             return None
-        other, theirs = values[second[0]], f"{text_of(t, second[0], j)} ({_named(t, second)})"
+        other, theirs = values[second[0]], f"{text_of(t, second[0], j)} ({named_by(t, *second)})"
         cells, rows = [(first[0], j), (second[0], j)], [first[0], second[0]]
     holds = mine > other if more else mine < other
     if gap:
         holds = holds and abs(abs(mine - other) - gap[0]) < 1e-9
     head = t.columns[j].text.strip()
     sign = ">" if mine > other else "<" if mine < other else "="
-    note = f"{head}: {text_of(t, first[0], j)} ({_named(t, first)}) {sign} {theirs}"
+    note = f"{head}: {text_of(t, first[0], j)} ({named_by(t, *first)}) {sign} {theirs}"
     if gap:
         note += f", a difference of {abs(mine - other):g}"
     p = Pick(sid, r, rows, [j], 0)
@@ -149,8 +148,3 @@ def _one_row(said: list[str], spans: Spans, heads: list[list[str]], r: Rendered,
     rows = set.intersection(*spans.values())
     found = [(i, cols) for i in sorted(rows) if (cols := said_cells(said, list(spans), heads, i, r, 1, j))]
     return found[0] if len(found) == 1 else None
-
-
-def _named(t: Table, found: tuple[int, list[int]]) -> str:
-    i, cols = found
-    return ", ".join(text_of(t, i, c) for c in cols if text_of(t, i, c))

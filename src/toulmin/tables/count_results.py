@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from .parse import Table
 from .pick import Pick, Settled, settled
 from .render import Rendered
-from .spoken import JOINING, header, kept_spans, said_words, text_of
+from .spoken import JOINING, kept_spans, said_words, table_words, text_of
 from .words import GENERIC, NEG, THAN, TOTAL
 
 __all__ = ["count_results"]
@@ -79,7 +79,7 @@ def _of_table(n: int, kind: re.Pattern[str] | None, subject: list[str], rest: li
     j = _result_column(t)
     if j is None:
         return None
-    named = {w for c in t.columns for w in header(c.text)} | set(said_words(t.caption))
+    named = table_words(t)
     if any(w not in named and w not in GENERIC and w not in JOINING and w != "only" for w in subject):
         return None  # the subject is not the table's own: "buffalo win" in a table of many teams
     every = set(range(len(t.rows)))

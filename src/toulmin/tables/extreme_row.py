@@ -19,17 +19,17 @@ from .one_row import said_cells
 from .parse import Table
 from .pick import Pick, Settled, label_words, settled
 from .render import Rendered
-from .spoken import Spans, at, header, kept_spans, said_words, says_more, text_of
+from .spoken import Spans, at, header, kept_spans, named_by, said_words, says_more, text_of
 from .values import read_value
 from .words import GENERIC, NEG, SECOND, THAN
 
-__all__ = ["ORDINAL_HEADS", "column_by_noun", "extreme_row", "numeric_column_values"]
+__all__ = ["column_by_noun", "extreme_row", "figure_columns"]
 
 _MAX = frozenset("highest largest biggest greatest most longest tallest heaviest maximum".split())
 _MIN = frozenset("lowest smallest least fewest shortest lightest minimum".split())
 _AFL = re.compile(r"^\s*\d+\.\d+\s*\((\d+)\)\s*$")  # "12.18 (90)": goals.behinds (points)
 # a rank, a pick, a place: its "lowest" is its worst, the largest number
-ORDINAL_HEADS = frozenset(
+_ORDINAL_HEADS = frozenset(
     "rank position pos place pick seed no number round year week game season overall".split()
 )
 # the extreme shared or counted: "3 team tie for the most", "both obtain"
@@ -52,7 +52,16 @@ def _measured(text: str, head: str) -> tuple[float, str] | None:
     return (v.number.value, v.number.unit) if v.number is not None and not v.times else None
 
 
-def numeric_column_values(t: Table, j: int) -> dict[int, float] | None:
+def figure_columns(t: Table) -> dict[int, dict[int, float]]:
+    """The columns whose figures can be compared row against row, each with its figure per
+    row (_numeric_values): not a rank's, a pick's or a place's ("ranked lower" is the larger
+    number), not a column without a header."""
+    return {j: values for j, c in enumerate(t.columns)
+            if (h := header(c.text)) and not set(h) & _ORDINAL_HEADS
+            and (values := _numeric_values(t, j)) is not None}
+
+
+def _numeric_values(t: Table, j: int) -> dict[int, float] | None:
     """Column ``j``'s figure in each row (a Total or Average row left out), when it is a
     column of figures: most rows hold one, all in one unit ("38 tons" beside "2 kilotons"
     is not). None otherwise."""
@@ -86,57 +95,51 @@ def extreme_row(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled |
     return None
 
 
-def _column(said: list[str], pos: int, t: Table) -> tuple[int, tuple[int, int]] | None:
-    """The numeric column the superlative speaks of: its header said within a few words
-    after it ("the most point", "the largest total of overall medal"), and where. Not a
-    rank's or a pick's, whose lowest is the largest number; not one whose figures are in
-    more than one unit ("38 tons" beside "2 kilotons"); not "population" said of "population
-    density" when another column is the density."""
+def _column(said: list[str], pos: int, t: Table, figured: dict[int, dict[int, float]]
+            ) -> tuple[int, tuple[int, int]] | None:
+    """The column of ``figured`` the superlative speaks of: its header said within a few
+    words after it ("the most point", "the largest total of overall medal"), and where; not
+    "population" said of "population density" when another column is the density."""
     best: tuple[int, int, tuple[int, int]] | None = None
-    for j, c in enumerate(t.columns):
-        h = header(c.text)
-        if not h or set(h) & ORDINAL_HEADS:
-            continue
-        if len(t.rows) < 3 or numeric_column_values(t, j) is None:
-            continue
+    for j in figured:
+        h = header(t.columns[j].text)
         others = {w for jj, o in enumerate(t.columns) if jj != j for w in header(o.text)} - set(h) - GENERIC
         for k in range(pos + 1, min(pos + 1 + _NEAR, len(said) - len(h) + 1)):
             if said[k:k + len(h)] == h and (k + len(h) >= len(said) or said[k + len(h)] not in others):
                 far = k - pos
                 if best is None or far < best[0] or (far == best[0] and len(h) > best[2][1] - best[2][0]):
                     best = (far, j, (k, k + len(h)))
-    return (best[1], best[2]) if best is not None else column_by_noun(said, pos, t)
+    return (best[1], best[2]) if best is not None else column_by_noun(said, pos, t, figured)
 
 
-def column_by_noun(said: list[str], pos: int, t: Table) -> tuple[int, tuple[int, int]] | None:
-    """The one numeric column whose header's last word (its noun) is said right after the
-    superlative (or comparative) at ``pos``, the header not said whole: "the most rebound"
-    of `high rebounds`, "the highest number of rebound"."""
-    found = []
-    for j, c in enumerate(t.columns):
-        h = header(c.text)
-        if len(h) < 2 or set(h) & ORDINAL_HEADS or len(t.rows) < 3 or numeric_column_values(t, j) is None:
-            continue
-        # right after it, or after "number of" / "amount of"
-        near = [pos + 1] + ([pos + 3] if said[pos + 1:pos + 3] in _HOW_MUCH else [])
-        found += [(j, (k, k + 1)) for k in near if k < len(said) and said[k] == h[-1]]
+def column_by_noun(said: list[str], pos: int, t: Table, figured: dict[int, dict[int, float]]
+                   ) -> tuple[int, tuple[int, int]] | None:
+    """The one column of ``figured`` whose header's last word (its noun) is said right after
+    the superlative (or comparative) at ``pos``, the header not said whole: "the most
+    rebound" of `high rebounds`, "the highest number of rebound". Not in a table of fewer
+    than three rows."""
+    if len(t.rows) < 3:
+        return None
+    # right after it, or after "number of" / "amount of"
+    near = [pos + 1] + ([pos + 3] if said[pos + 1:pos + 3] in _HOW_MUCH else [])
+    found = [(j, (k, k + 1)) for j in figured if len(h := header(t.columns[j].text)) >= 2
+             for k in near if k < len(said) and said[k] == h[-1]]
     return found[0] if len({j for j, _ in found}) == 1 else None
 
 
 def _of_table(said: list[str], pos: int, highest: bool, sid: str, r: Rendered) -> Settled | None:
     t = r.table
-    found = _column(said, pos, t)
+    figured = figure_columns(t) if len(t.rows) >= 3 else {}
+    found = _column(said, pos, t, figured)
     if found is None:
         return None
     j, (a, b) = found
+    values = figured[j]
     spans = kept_spans(said, t)
     # the values that name the row: not the column's own figures, not its header's words
     naming = {s: rows for s, rows in spans.items() if not (s[0] < b and a < s[1])
               and not any(said_words(text_of(t, i, j)) == said[s[0]:s[1]] for i in rows)}
     if not naming or not set.intersection(*naming.values()):
-        return None
-    values = numeric_column_values(t, j) or {}
-    if not values:
         return None
     extreme = max(values.values()) if highest else min(values.values())
     if any(_figure(w, t.columns[j].text) != extreme for w in _stated(said, naming, t)):
@@ -153,14 +156,14 @@ def _of_table(said: list[str], pos: int, highest: bool, sid: str, r: Rendered) -
     if at_extreme:
         i = at_extreme[0]
         note = (f"the {word} {head} over the table's {len(values)} rows is {text_of(t, i, j)} "
-                f"({_named(t, i, said_of[i])})")
+                f"({named_by(t, i, said_of[i])})")
         return settled(Pick(sid, r, [i], [j], 0), "SUPPORTED", note, [(i, j), *((i, c) for c in said_of[i])])
     if len(said_of) != 1 or says_more(said, spans, t, _ENDS):
         return None
     i = next(iter(said_of))
     top = next(k for k in sorted(values) if values[k] == extreme)
-    note = (f"the {word} {head} is {text_of(t, top, j)} ({_named(t, top, [])}), not "
-            f"{text_of(t, i, j) or 'none'} ({_named(t, i, said_of[i])})")
+    note = (f"the {word} {head} is {text_of(t, top, j)} ({named_by(t, top, [])}), not "
+            f"{text_of(t, i, j) or 'none'} ({named_by(t, i, said_of[i])})")
     return settled(Pick(sid, r, [i, top], [j], 0), "CONTRADICTED", note, [(top, j), (i, j)])
 
 
@@ -179,9 +182,3 @@ def _stated(said: list[str], naming: Spans, t: Table) -> list[str]:
     return [w for k, w in enumerate(said) if w[0].isdigit() and not any(
         x <= k < y and names(x, y) for x, y in naming)]
 
-
-def _named(t: Table, i: int, cols: list[int]) -> str:
-    """Row ``i`` by the cells the claim named it by, else by its label."""
-    if not cols and 0 <= t.label < len(t.columns):
-        cols = [t.label]
-    return ", ".join(text_of(t, i, c) for c in cols if text_of(t, i, c))

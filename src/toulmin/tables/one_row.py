@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from .parse import Table
 from .pick import Pick, Settled, settled
 from .render import Rendered
-from .spoken import EMPTY_CELL, JOINING, Spans, at, header, kept_spans, said_words, text_of
+from .spoken import EMPTY_CELL, JOINING, Spans, at, header, kept_spans, said_words, table_words, text_of
 from .words import GENERIC, NEG, THAN, TOTAL
 
 __all__ = ["one_row", "said_cells"]
@@ -71,7 +71,7 @@ def _of_table(said: list[str], sid: str, r: Rendered) -> Settled | None:
     kept = list(spans)
     heads = [header(c.text) for c in t.columns]
     covered = {k for a, b in kept for k in range(a, b)}
-    # a word some cells of one column hold among theirs ("on june 10 1968" of "10 june 1968")
+    # a cell's words in another order ("on june 10 1968" of "10 june 1968")
     partial = _partial(said, covered, t)
     if partial is None:
         return None  # a word (or figure) no cell holds: the row does not back it
@@ -103,7 +103,7 @@ def _partial(said: list[str], covered: set[int], t: Table) -> dict[int, tuple[in
     run of them must be a cell's words in another order ("on june 10 1968" of "10 june
     1968"); the run's words with that cell's column and the rows holding such a cell. None
     when a run is no cell's (a figure of its own, a word the table does not back)."""
-    named = {w for c in t.columns for w in header(c.text)} | set(said_words(t.caption))
+    named = table_words(t)
     loose = [k for k, w in enumerate(said) if k not in covered and w not in named
              and (w[0].isdigit() or (w not in GENERIC and w not in JOINING))]
     out: dict[int, tuple[int, set[int]]] = {}

@@ -13,7 +13,10 @@ from .parse import Table
 from .values import human, stem
 from .words import GENERIC
 
-__all__ = ["JOINING", "Spans", "at", "header", "kept_spans", "said_words", "says_more", "text_of"]
+__all__ = [
+    "JOINING", "Spans", "at", "header", "kept_spans", "named_by", "said_words", "says_more", "table_words",
+    "text_of",
+]
 
 # (start, end) of a stretch of the claim's stems -> the rows holding a cell said there
 Spans = dict[tuple[int, int], set[int]]
@@ -62,6 +65,18 @@ def text_of(t: Table, i: int, j: int) -> str:
     return cell.text.strip() if cell is not None else ""
 
 
+def table_words(t: Table) -> set[str]:
+    """The words of the table's headers and caption: a claim may say them of any row."""
+    return {w for c in t.columns for w in header(c.text)} | set(said_words(t.caption))
+
+
+def named_by(t: Table, i: int, cols: list[int]) -> str:
+    """Row ``i`` by its cells in ``cols`` (those the claim named it by), else by its label."""
+    if not cols and 0 <= t.label < len(t.columns):
+        cols = [t.label]
+    return ", ".join(text_of(t, i, c) for c in cols if text_of(t, i, c))
+
+
 def kept_spans(said: list[str], t: Table) -> Spans:
     """Where cells' values are said: each stretch of the claim (within no longer one) and
     the rows holding it. Empty cells, one letter and words any sentence has are no value."""
@@ -85,6 +100,6 @@ def says_more(said: list[str], spans: Spans, t: Table, also: frozenset[str] = fr
     """The claim has a word beyond the values it says, the table's headers and caption,
     joining words and ``also``: a word that may narrow the rows it speaks of."""
     covered = {k for a, b in spans for k in range(a, b)}
-    heads = {w for c in t.columns for w in header(c.text)} | set(said_words(t.caption))
+    heads = table_words(t)
     return any(k not in covered and w not in heads and w not in GENERIC and w not in JOINING and w not in also
                for k, w in enumerate(said))
