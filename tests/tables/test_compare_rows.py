@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from toulmin.tables.compare_rows import compare_rows
-from toulmin.tables.render import render_tables
+
+from .conftest import verdict_of
 
 ROUND = """## 1968 vfl season
 
@@ -23,10 +24,7 @@ DRAFT = """| pick | player | team | rank |
 
 
 def _compare(claim: str, text: str) -> tuple[str, str] | None:
-    got = render_tables(text)
-    assert got is not None
-    settled = compare_rows(claim, [("s", t) for t in got[2]])
-    return None if settled is None else (settled.verdict, settled.note)
+    return verdict_of(compare_rows, claim, text)
 
 
 def test_two_rows_named_by_their_venues_compared_with_the_gap_said() -> None:

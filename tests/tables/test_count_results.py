@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from toulmin.tables.count_results import count_results
-from toulmin.tables.render import render_tables
+
+from .conftest import verdict_of
 
 SEASON = """## 1979 new york jets season
 
@@ -20,10 +21,7 @@ SEASON = """## 1979 new york jets season
 
 
 def _count(claim: str) -> tuple[str, str] | None:
-    got = render_tables(SEASON)
-    assert got is not None
-    settled = count_results(claim, [("s", t) for t in got[2]])
-    return None if settled is None else (settled.verdict, settled.note)
+    return verdict_of(count_results, claim, SEASON)
 
 
 def test_the_tables_own_wins_and_losses_are_counted() -> None:

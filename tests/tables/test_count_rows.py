@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from toulmin.tables.count_rows import count_rows
-from toulmin.tables.render import render_tables
+
+from .conftest import verdict_of
 
 RACE = """## 2006 indy 250
 
@@ -27,10 +28,7 @@ ROLL = """| name | area | roll | decile |
 
 
 def _count(claim: str, text: str) -> tuple[str, str] | None:
-    got = render_tables(text)
-    assert got is not None
-    settled = count_rows(claim, [("s", t) for t in got[2]])
-    return None if settled is None else (settled.verdict, settled.note)
+    return verdict_of(count_rows, claim, text)
 
 
 def test_the_rows_holding_the_claims_values_are_counted() -> None:

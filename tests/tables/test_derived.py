@@ -9,6 +9,8 @@ import pytest
 from toulmin.tables.render import render_tables
 from toulmin.tables.settle import settle
 
+from .conftest import verdict_of
+
 ACCOUNT = json.dumps(
     {
         "org": "Larkspur Labs",
@@ -34,10 +36,7 @@ BASKET = json.dumps(
 
 
 def _verdict(claim: str, text: str) -> tuple[str, str] | None:
-    got = render_tables(text)
-    assert got is not None
-    settled = settle(claim, [("s", t) for t in got[2]])
-    return None if settled is None else (settled.verdict, settled.note)
+    return verdict_of(settle, claim, text)
 
 
 @pytest.mark.parametrize(

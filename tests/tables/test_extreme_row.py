@@ -8,6 +8,8 @@ from toulmin.tables.extreme_row import extreme_row
 from toulmin.tables.render import render_tables
 from toulmin.tables.settle import settle
 
+from .conftest import verdict_of
+
 ROUND = """## 1968 vfl season
 
 | home team | home team score | away team | away team score | venue | crowd |
@@ -32,10 +34,7 @@ DISTRICTS = """| district | population (2010 census) | pop density (per km2) |
 
 
 def _extreme(claim: str, text: str) -> tuple[str, str] | None:
-    got = render_tables(text)
-    assert got is not None
-    settled = extreme_row(claim, [("s", t) for t in got[2]])
-    return None if settled is None else (settled.verdict, settled.note)
+    return verdict_of(extreme_row, claim, text)
 
 
 def test_a_row_named_by_any_of_its_values_holds_the_highest_figure() -> None:

@@ -10,6 +10,8 @@ from toulmin.tables.one_row import one_row
 from toulmin.tables.render import render_tables
 from toulmin.tables.settle import settle
 
+from .conftest import verdict_of
+
 GAMES = """## 2008 indoor soccer league season
 
 | date | home team | score | visiting team | stadium |
@@ -35,8 +37,7 @@ def _tables(text: str) -> list[tuple[str, object]]:
 
 
 def _one(claim: str, text: str) -> tuple[str, str] | None:
-    got = one_row(claim, _tables(text))  # type: ignore[arg-type]
-    return None if got is None else (got.verdict, got.note)
+    return verdict_of(one_row, claim, text)
 
 
 def test_a_lookup_of_one_row_is_supported_with_its_cells_quoted() -> None:

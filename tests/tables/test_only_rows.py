@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from toulmin.tables.only_rows import only_rows
-from toulmin.tables.render import render_tables
+
+from .conftest import verdict_of
 
 RIDERS = """## 2008 tour
 
@@ -19,10 +20,7 @@ RIDERS = """## 2008 tour
 
 
 def _only(claim: str) -> tuple[str, str] | None:
-    got = render_tables(RIDERS)
-    assert got is not None
-    settled = only_rows(claim, [("s", t) for t in got[2]])
-    return None if settled is None else (settled.verdict, settled.note)
+    return verdict_of(only_rows, claim, RIDERS)
 
 
 def test_the_rows_named_are_the_rows_holding_the_values() -> None:

@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from toulmin.tables.render import render_tables
 from toulmin.tables.settle import settle
+
+from .conftest import verdict_of
 
 ORDERS = json.dumps(
     [
@@ -20,10 +21,7 @@ ORDERS = json.dumps(
 
 
 def _verdict(claim: str, text: str = ORDERS) -> tuple[str, str] | None:
-    got = render_tables(text)
-    assert got is not None
-    settled = settle(claim, [("s", t) for t in got[2]])
-    return None if settled is None else (settled.verdict, settled.note)
+    return verdict_of(settle, claim, text)
 
 
 @pytest.mark.parametrize(
