@@ -1,6 +1,6 @@
 """Claims against tables and JSON records: toulmin's own cases and TabFact.
 
-    python benchmarks/tables.py [--set dev|dev2|dev3|unread|unread2|unread3|all] [--tabfact N]
+    python benchmarks/tables.py [--set dev|dev2|dev3|dev4|dev5|unread|unread2|unread4|all] [--tabfact N]
                                 [--tabfact-skip K] [--halves dev,unread] [--tag T]
                                 [--set-config K=V]
 
@@ -8,11 +8,15 @@ Own cases (written for this project: ``benchmarks/data/tables.jsonl`` and, writt
 with more varied wording, ``tables_dev2.jsonl`` for development;
 ``benchmarks/data/tables_unread.jsonl``, written by a separate session and not read while
 the rules were written, only its totals printed; ``tables_unread2.jsonl``, a second such
-set written after the first had been measured several times; ``tables_unread3.jsonl``, a
-third, written by a helper session told the issue's kinds of source and claim and nothing
-of the rules, measured once before and once after the rules it judged; ``tables_dev3.jsonl``,
+set written after the first had been measured several times; ``tables_dev5.jsonl``, a third
+unread set until stop 73 (``unread3``), written by a helper session told the issue's kinds
+of source and claim and nothing of the rules, read from stop 73 on, when its claims wrongly
+SUPPORTED were looked for; ``tables_dev3.jsonl``,
 written at stop 69 by a helper session told the same, as a development set of the third
-unread set's kind): JSON records, finance
+unread set's kind; ``tables_dev4.jsonl`` and ``tables_unread4.jsonl``, written at stop 73 by
+two helper sessions each given the same brief (the kinds of source and claim, nothing of the
+rules), the first read while rules were fixed, the second only its totals printed, measured
+before and after): JSON records, finance
 tables in Markdown, CSV, TSV, HTML and declared aligned tables; each claim is verified
 alone against its sources and expects SUPPORTED, CONTRADICTED or UNSUPPORTED (met by any
 verdict but those two). Reports the share right and the claims wrongly SUPPORTED.
@@ -49,9 +53,11 @@ SETS = {
     "dev": ROOT / "benchmarks" / "data" / "tables.jsonl",
     "dev2": ROOT / "benchmarks" / "data" / "tables_dev2.jsonl",
     "dev3": ROOT / "benchmarks" / "data" / "tables_dev3.jsonl",
+    "dev4": ROOT / "benchmarks" / "data" / "tables_dev4.jsonl",
+    "dev5": ROOT / "benchmarks" / "data" / "tables_dev5.jsonl",
     "unread": ROOT / "benchmarks" / "data" / "tables_unread.jsonl",
     "unread2": ROOT / "benchmarks" / "data" / "tables_unread2.jsonl",
-    "unread3": ROOT / "benchmarks" / "data" / "tables_unread3.jsonl",
+    "unread4": ROOT / "benchmarks" / "data" / "tables_unread4.jsonl",
 }
 CHECKABLE_OUT = {"TRIVIAL", "NOT_CHECKED"}
 

@@ -42,3 +42,34 @@ def test_a_table_rule_that_fails_makes_the_claim_an_error_with_its_cause(monkeyp
     got = by_table(_claim("Nordvik draws 12.4 MW."), result, tables)
     assert got.verdict is Verdict.ERROR and got.score is None
     assert "KeyError" in got.note and "women's" in got.note and got.supported_by == []
+
+
+def test_a_cause_the_source_never_states_keeps_a_computed_figure_from_green() -> None:
+    # the growth is the table's; "after its extension to Millbrook opened" is nobody's
+    text = "Nordvik grew from 12.4 MW to 13.1 MW after its new wing at Kelsey Point opened."
+    result, tables = _checker_says(text, Verdict.SUPPORTED)
+    got = by_table(_claim(text), result, tables)
+    assert got.verdict is Verdict.PARTIALLY_SUPPORTED and got.supported_by == []
+    assert "does not say 'after its new wing at Kelsey Point opened'" in got.note
+    plain = "Nordvik grew from 12.4 MW to 13.1 MW after 2024-Q1."
+    result, tables = _checker_says(plain, Verdict.SUPPORTED)
+    assert by_table(_claim(plain), result, tables).verdict is Verdict.SUPPORTED
+
+
+def test_a_trend_cut_from_its_bounds_is_read_with_its_sentence() -> None:
+    """ "rose month after month" split off "... from February through June": the bounded trend."""
+    from toulmin.text import Span
+
+    table = "| Month | Passengers (k) |\n|---|---|\n| Jan 2024 | 182.4 |\n| Feb 2024 | 171.9 |\n"
+    table += "| Mar 2024 | 205.3 |\n| Apr 2024 | 219.8 |\n"
+    got = render_tables(table)
+    assert got is not None
+    reading, _, rendered = got
+    sentence = "Passenger numbers rose month after month from February through April."
+    part = "Passenger numbers rose month after month."
+    result = ClaimResult(id="c1", claim=part, focus=part, start=0, end=len(part), type="attribute",
+                         verdict=Verdict.OVERREACH, score=0.0, note="", evidence=[])
+    tables = Tables([("s", reading, t) for t in rendered], [Span(0, len(sentence), sentence)])
+    assert by_table(_claim(part), result, tables).verdict is Verdict.SUPPORTED
+    alone = Tables([("s", reading, t) for t in rendered])
+    assert by_table(_claim(part), result, alone).verdict is Verdict.CONTRADICTED

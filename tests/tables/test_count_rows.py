@@ -56,3 +56,35 @@ def test_a_value_beside_its_header_counts_only_in_that_column() -> None:
 )
 def test_what_a_count_of_values_does_not_settle_is_left_alone(claim: str, text: str) -> None:
     assert _count(claim, text) is None
+
+
+GAMES = """## 1980 clyde fixtures
+
+| round | date | opponent | venue | result |
+|---|---|---|---|---|
+| 1 | april 12 , 1980 | clyde | home | 2 - 1 |
+| 2 | april 19 , 1980 | morton | away | 0 - 0 |
+| 3 | may 3 , 1980 | clyde | away | 1 - 3 |
+| 4 | may 10 , 1980 | ayr | home | 4 - 0 |
+"""
+
+
+def test_a_count_said_after_the_values_that_pick_the_rows() -> None:
+    assert _count("clyde be the opponent for 2 game", GAMES) == (
+        "SUPPORTED", "2 of the table's 4 rows hold 'clyde'")
+    # "in april" narrows the rows by the word some date cells hold
+    assert _count("clyde be the opponent for 1 game in april", GAMES) == (
+        "SUPPORTED", "1 of the table's 4 rows hold 'clyde'")
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "clyde be the opponent for 3 game",  # only ever supports: a word of its own may narrow the rows
+        "round 1 result be 2 - 1",  # the header's number, not a count
+        "clyde be the opponent 1 time , in april",  # the clause after says where, of them all
+        "clyde be the opponent for 2 game and morton for 1 game",  # two counts
+    ],
+)
+def test_a_count_said_after_the_values_is_left_alone_unless_it_holds(claim: str) -> None:
+    assert _count(claim, GAMES) is None

@@ -82,3 +82,23 @@ def test_a_column_named_by_its_headers_last_word() -> None:
              "| 50 | utah | 12 | 18000 |\n| 51 | denver | 15 | 17500 |\n| 52 | boston | 9 | 19000 |\n")
     assert _extreme("denver have the highest number of rebound", games) == (
         "SUPPORTED", "the highest high rebounds over the table's 3 rows is 15 (denver)")
+
+
+LOG = """## 2006 toronto blue jays season
+
+| date | opponent | score | loss | attendance |
+|---|---|---|---|---|
+| april 18 | yankees | 10 - 5 | johnson (2 - 2) | 48776 |
+| april 19 | yankees | 3 - 1 | lilly (1 - 1) | 32886 |
+| april 21 | red sox | 7 - 6 (12) | foulke (0 - 1) | 28333 |
+| april 29 | yankees | 17 - 6 | towers (0 - 5) | 50119 |
+"""
+
+
+def test_the_highest_scoring_game_adds_both_sides_of_the_score() -> None:
+    assert verdict_of(extreme_row, "the highest scoring game be against the yankee on april 29", LOG) == (
+        "SUPPORTED", "the highest-scoring game by score over the table's 4 rows is 17 - 6 (23 together) "
+        "(april 29, yankees)")
+    assert verdict_of(extreme_row, "the lowest scoring game be against the red sox on april 21", LOG) == (
+        "CONTRADICTED", "the lowest-scoring game by score is 3 - 1 (4 together) (april 19), not 7 - 6 (12) "
+        "(13 together) (april 21, red sox)")

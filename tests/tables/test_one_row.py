@@ -105,3 +105,16 @@ def test_a_cell_said_in_another_order_is_said() -> None:
     assert got is not None and got[0] == "SUPPORTED" and "'10 june 1968' (date)" in got[1]
     assert _one("hawthorn be the away team on june 17 1968", text) is None  # the home team that day
     assert _one("hawthorn be the away team on june 10 1969", text) is None  # no cell is 1969
+
+
+def test_a_name_said_in_the_singular_is_the_cells_plural_and_point_is_points() -> None:
+    # "yankees" read as "yankee" (not "yank"), TabFact's lemmatised "point" as the header "points"
+    table = """| date | opponent | points | venue |
+|---|---|---|---|
+| april 18 | yankees | 12 | home |
+| april 19 | trainees | 7 | away |
+"""
+    assert _one("the yankee play at home on april 18", table) == (
+        "SUPPORTED", "one row holds every value the claim names: 'april 18' (date), 'yankees' (opponent), "
+        "'home' (venue)")
+    assert _one("the trainee score 7 point on april 19", table) is not None

@@ -1195,3 +1195,288 @@ def test_more_than_the_others_put_together() -> None:
             "the others 11,200 + 6,900 = 18,100")
     _expect("Wakefield ships more orders a day than the other two sites combined.", sites, "CONTRADICTED",
             "= 25,400")
+
+
+SECTORS = """Year\tIndustrial (GWh)\tPeak Demand (MW)
+2019\t4,105\t2,940
+2020\t3,872\t2,885
+2021\t4,018\t3,010
+2022\t4,120\t3,105
+2023\t3,960\t3,170
+"""
+ROUTES = """<table>
+<caption>Skyvale Airways on-time performance, March 2024</caption>
+<tr><th>Route</th><th>Flights</th><th>Avg Delay (min)</th></tr>
+<tr><td>DEN–PHX</td><td>248</td><td>14</td></tr>
+<tr><td>DEN–SEA</td><td>186</td><td>27</td></tr>
+<tr><td>DEN–ORD</td><td>310</td><td>38</td></tr>
+</table>"""
+CAMPAIGNS = """Campaign,Raised ($),Goal ($)
+Spring Appeal,186000,200000
+Year-End Mail,295800,320000
+"""
+PAYROLL = """Company payroll, 2024
+
+| Department | Headcount | Staff FTEs | Beds |
+|---|---|---|---|
+| Engineering | 84 | 80 | 0 |
+| Sales | 46 | 44 | 0 |
+| Finance | 18 | 17 | 0 |
+"""
+WARD = """| Department | Staff FTEs | Beds |
+|---|---|---|
+| Emergency | 310 | 48 |
+| Cardiology | 185 | 62 |
+"""
+ORDER = json.dumps({"order_id": "ORD-1", "items": [
+    {"sku": "A", "name": "Blender", "qty": 1, "weight_g": 4200},
+    {"sku": "B", "name": "Storage Jar", "qty": 4, "weight_g": 950},
+    {"sku": "C", "name": "Baking Mat", "qty": 2, "weight_g": 180}]})
+DEPARTMENTS = """| Department | Faculty | Undergrad Majors | Grad Students |
+|---|---|---|---|
+| Computer Science | 42 | 1,180 | 265 |
+| Biology | 38 | 940 | 140 |
+| Chemistry | 31 | 390 | 160 |
+"""
+PLANS = """Plan,Monthly Premium - Family ($),Deductible ($)
+Bronze HDHP,168.00,3200
+Silver PPO,412.00,1500
+"""
+FARMS = """| Farm | Crop | Yield (bu/acre) | Acres |
+|---|---|---|---|
+| Hollis Creek | Corn | 182 | 640 |
+| Two Oaks | Corn | 165 | 300 |
+| Sandy Ridge | Corn | 201 | 480 |
+"""
+
+
+ACCOUNT = json.dumps({
+    "account_id": "ACC-77310", "holder": {"name": "Dana Whitlock", "paperless_billing": False},
+    "lines": [{"number": "555-0101", "user": "Dana Whitlock", "data_used_gb": 12.4},
+              {"number": "555-0102", "user": "Sam Whitlock", "data_used_gb": 3.1}]})
+QUARTERS = """| Quarter | Net sales ($M) |
+|---|---|
+| Q2 2024 | 240.1 |
+| Q3 2024 | 259.8 |
+| Q4 2024 | 341.7 |
+"""
+ROOM_TYPES = """| Room type | Count | Max guests |
+|---|---|---|
+| Standard Double | 48 | 2 |
+| Junior Suite | 8 | 3 |
+| Penthouse Suite | 2 | 4 |
+"""
+ROSTER = "school_name\tenrollment_2023\tenrollment_2024\tteachers\n"
+ROSTER += "Oakridge Elementary\t412\t398\t24\nHollis High\t1184\t1231\t76\nSummit Academy\t289\t301\t19\n"
+ER = """| Year | ER visits | Median wait (min) | Admissions |
+|---|---|---|---|
+| 2023 | 46,780 | 49 | 7,390 |
+| 2024 | 50,120 | 44 | 7,915 |
+"""
+WAITS = json.dumps([
+    {"name": "Northgate Family Clinic", "wait_days_median": 6},
+    {"name": "Elm Street Medical", "wait_days_median": 3},
+    {"name": "Riverside Health Centre", "wait_days_median": 14}])
+CATALOG = """sku,name,category,price_usd
+K-1,Chef Knife,cutlery,64.99
+K-2,Paring Knife,cutlery,39.50
+C-1,Copper Saucepan,cookware,119.00
+C-2,Dutch Oven,cookware,189.00
+C-3,Skillet,cookware,54.00
+U-1,Spatula,utensils,18.75
+"""
+ROUTES2 = """Route,Name,Avg_daily_riders
+11,Riverside,8150
+17,Hillcrest,6820
+24,Old Town,3940
+"""
+GALLERY = """Visitor figures since reopening:
+
+| Year | Visitors (k) |
+|---|---|
+| 2021 | 96.4 |
+| 2022 | 171.8 |
+| 2023 | 188.5 |
+| 2024 | 182.0 |
+"""
+SITE = json.dumps({"name": "Kestrel Ridge Solar", "capacity_mw": 48,
+                   "storage": {"battery_mwh": 20, "operational": False}})
+HOURS = json.dumps({"name": "Harbourlight Inn restaurant", "hours": {
+    "monday": "closed", "tuesday": "07:00-22:00", "wednesday": "07:00-22:00", "thursday": "07:00-22:00",
+    "friday": "07:00-22:00", "saturday": "07:00-22:00", "sunday": "07:00-22:00"}})
+SHIPMENTS = json.dumps([
+    {"shipment_id": "SH-7781", "destination": "Prague", "ship_date": "2024-05-02",
+     "delivery_date": "2024-05-06"},
+    {"shipment_id": "SH-7782", "destination": "Warsaw", "ship_date": "2024-05-03",
+     "delivery_date": "2024-05-05"}])
+PLAYER = json.dumps({"player": {"id": "pl_30918", "gamertag": "NightHeron"},
+                     "stats": {"matches_played": 1240, "kills": 14880, "deaths": 11904}})
+TXNS = json.dumps({"transactions": [
+    {"txn_id": "T-1", "merchant": "Acme Payroll", "amount": 2315.40},
+    {"txn_id": "T-2", "merchant": "Bluewave Internet", "amount": -69.99},
+    {"txn_id": "T-3", "merchant": "Greenleaf Grocers", "amount": -112.45},
+    {"txn_id": "T-4", "merchant": "Greenleaf Grocers", "amount": -84.27}]})
+CLINICS = json.dumps({"results": [
+    {"name": "Maple Grove Urgent Care", "hours": {"sat": "09:00-17:00", "sun": "closed"}},
+    {"name": "Riverbend Family Clinic", "hours": {"sat": "closed", "sun": "closed"}},
+    {"name": "Eastside MedExpress", "hours": {"sat": "09:00-18:00", "sun": "10:00-16:00"}}]})
+RAISED = """Campaign,Raised ($),Goal ($),Cost to Raise ($)
+Spring Appeal,186000,200000,22300
+Giving Tuesday,238000,225000,14900
+Gala 2023,412500,400000,96800
+Year-End Mail,295800,320000,31200
+Peer-to-Peer Run,64500,50000,9700
+"""
+NORDVIK = "site\tquarter\tpower_mw\nNordvik\t2024-Q1\t12.4\nNordvik\t2024-Q2\t13.1\nLakeside\t2024-Q1\t8.2\n"
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "verdict", "note"),
+    [
+        # "peaked" names no column "Peak Demand" when "industrial" names a figure column
+        ("Industrial consumption peaked in 2023.", SECTORS, "CONTRADICTED",
+         "Industrial (GWh) is highest in 2022"),
+        # a trend between the rows the claim bounds
+        ("Peak demand rose every year from 2020 through 2023.", SECTORS, "SUPPORTED", "2,885 → 3,010"),
+        ("Peak demand rose every year.", SECTORS, "CONTRADICTED", "did not rise every time"),
+        # the count of the rows summed is not the sum; a title line above a table is its caption
+        ("Across the three departments the company has 148 employees.", PAYROLL, "SUPPORTED", "84 + 46 + 18"),
+        # each line's weight times its quantity
+        ("The items in the order weigh about 8.4 kg altogether.", ORDER, "SUPPORTED", "4200 × 1 + 950 × 4"),
+        # a count over a count the claim's "per" names
+        ("Computer Science has roughly 28 undergraduate majors per faculty member.", DEPARTMENTS, "SUPPORTED",
+         "Undergrad Majors / Faculty: 1,180 / 42"),
+        ("Biology has more graduate students than Chemistry.", DEPARTMENTS, "CONTRADICTED",
+         "Grad Students: Biology 140, Chemistry 160"),
+        # the one figure a cell of the row states is that cell's
+        ("The family coverage on the Silver PPO costs $412 a month.", PLANS, "SUPPORTED", "412.00"),
+        ("Sandy Ridge posted the highest corn yield, at 201 bushels an acre.", FARMS, "SUPPORTED",
+         "Yield (bu/acre) is highest in Sandy Ridge"),
+        # "fewer" is the comparison, not a kind of staff
+        ("Cardiology has fewer staff than Emergency.", WARD, "SUPPORTED", "Staff FTEs: Cardiology 185"),
+        # the header whose written words the claim says: `Raised ($)`, not `Cost to Raise ($)`
+        ("Altogether the campaigns raised about $1.2 million.", RAISED, "SUPPORTED", "Raised ($): 186000"),
+        # the record her name is in, not the row of a list that names her; her possessive is her name
+        ("Dana Whitlock's account is enrolled in paperless billing.", ACCOUNT, "CONTRADICTED",
+         "holder.paperless_billing: false"),
+        # a ratio of two fields it names
+        ("NightHeron's kill/death ratio is 1.25.", PLAYER, "SUPPORTED",
+         "stats.kills / stats.deaths: 14,880 / 11,904"),
+        ("NightHeron's kill/death ratio is 1.5.", PLAYER, "CONTRADICTED", "= 1.25"),
+        # "three days" against `wait_days_median: 3`
+        ("Elm Street Medical has the shortest median wait, at three days.", WAITS, "SUPPORTED",
+         "wait_days_median is lowest in Elm Street Medical (3)"),
+        # the rows a word of a column of words picks ("cookware"), averaged
+        ("Cookware items average roughly $121 each.", CATALOG, "SUPPORTED", "(119.00 + 189.00 + 54.00) / 3"),
+        # the figure in the column's unit, a name's number the top row's
+        ("Route 11 is the busiest route, carrying around 8,150 riders a weekday.", ROUTES2, "SUPPORTED",
+         "the highest Avg_daily_riders is 8150"),
+        # "grown" is a change; a trend since a row the claim does not name runs over them all
+        ("Visitor numbers have grown every year since the gallery reopened.", GALLERY, "CONTRADICTED",
+         "did not rise every time"),
+        # a yes/no said beside a figure of another field
+        ("The site's 20 MWh battery is in operation.", SITE, "CONTRADICTED", "storage.operational: false"),
+        # the days it opens, not its hours
+        ("The hotel's restaurant is open six days a week.", HOURS, "SUPPORTED", "open a week: 6 of 7"),
+        ("The hotel's restaurant is open seven days a week.", HOURS, "CONTRADICTED", "open a week: 6 of 7"),
+        # the date named after "after" is the other one
+        ("Shipment SH-7782 reached Warsaw two days after it was shipped.", SHIPMENTS, "SUPPORTED",
+         ": 2 days"),
+        # "the five routes" of five rows counts the rows: the riders are added up, "together"
+        ("Together the three routes carry about 18,900 riders a weekday.", ROUTES2, "SUPPORTED",
+         "8150 + 6820 + 3940"),
+        # a percent of the column said after "of", the part the column said before it
+        ("In 2024, admissions equalled roughly 15.8% of ER visits.", ER, "SUPPORTED",
+         "Admissions / ER visits: 7,915 / 50,120 = 15.8%"),
+        ("In 2024, admissions equalled roughly 18% of ER visits.", ER, "CONTRADICTED", "= 15.8%"),
+        # the rows' thing counted by the column of how many, across all of them
+        ("The hotel has 58 rooms across all room types.", ROOM_TYPES, "SUPPORTED", "Count: 48 + 8 + 2 = 58"),
+        # a count over the count its "per" names, the year's column the claim names
+        ("Hollis High has roughly 16 students per teacher based on 2024 enrollment.", ROSTER, "SUPPORTED",
+         "enrollment_2024 / teachers: 1,231 / 76"),
+        # a percent said with the comparative: the difference over the other row's figure
+        ("Q4 net sales were roughly 31.5% higher than in Q3.", QUARTERS, "SUPPORTED", "= 31.5%"),
+        ("Q4 net sales were roughly 43.2% higher than in Q3.", QUARTERS, "CONTRADICTED", "= 31.5%"),
+        # a figure with another column's noun must be the row's there ("85 beds": its beds are 62)
+        ("The department with 85 beds, Cardiology, has fewer staff than Emergency.", WARD, "CONTRADICTED",
+         "Cardiology, Beds: 62"),
+        # an identifier of the records' shape that none holds names a record the source lacks
+        ("Shipment SH-10661 reached Warsaw two days after it was shipped.", SHIPMENTS, "UNSUPPORTED",
+         "no record SH-10661"),
+        # a money figure names the record's `amount`; a debit below zero is a bill of its size
+        ("The Bluewave Internet bill was about $70.", TXNS, "SUPPORTED", "amount: -69.99"),
+        ("The Bluewave Internet bill was about $79.", TXNS, "CONTRADICTED", "amount: -69.99"),
+        ("Spending at Greenleaf Grocers came to just under $197 across two visits.", TXNS, "SUPPORTED",
+         "amount: -112.45 + -84.27"),
+        # "Saturday" names `hours.sat`; "closed" refutes "open"
+        ("Riverbend Family Clinic is open on Saturday mornings.", CLINICS, "CONTRADICTED",
+         "hours.sat: closed"),
+        ("Eastside MedExpress is the only one of the three clinics open on Sundays.", CLINICS, "SUPPORTED",
+         "Eastside MedExpress"),
+        # two levels, "from" one "to" the other: not a change of 12.4
+        ("Nordvik grew from 12.4 MW to 13.1 MW.", NORDVIK, "SUPPORTED", "12.4 → 13.1"),
+        ("Nordvik grew from 12.4 MW to 13.6 MW.", NORDVIK, "CONTRADICTED", "12.4 → 13.1"),
+    ],
+)
+def test_stop_73_readings(claim: str, text: str, verdict: str, note: str) -> None:
+    got, _ = _settle(claim, text)
+    assert got is not None and got.verdict == verdict and note in got.note, got
+
+
+@pytest.mark.parametrize(
+    ("claim", "text"),
+    [
+        # no row it can single out
+        ("Flights to Seattle averaged under half an hour of delay.", ROUTES),
+        # the goal, not what was raised
+        ("The Year-End Mail campaign exceeded its $320,000 goal.", CAMPAIGNS),
+        # how long, not a count of majors
+        ("Biology's undergraduate enrollment has been declining for the past five years.", DEPARTMENTS),
+    ],
+)
+def test_no_figure_over_rows_the_claim_does_not_speak_of(claim: str, text: str) -> None:
+    got, _ = _settle(claim, text)
+    assert got is None or got.verdict != "SUPPORTED", got
+
+
+def test_a_gap_said_clear_of_and_rates_added_up_are_no_levels() -> None:
+    """ "four points clear of" had been CONTRADICTED by the row's 63 points; "topped 85% in
+    three of the six months" by the six months' percentages added up."""
+    league = "| Team | Points |\n|---|---|\n| Riverton Rovers | 63 |\n| Ashby United | 59 |\n| Cole | 50 |\n"
+    got, _ = _settle("Riverton Rovers finished four points clear of Ashby United.", league)
+    assert got is None or got.verdict != "CONTRADICTED", got
+    ops = "Month,On-time (%)\n2024-01,84.1\n2024-02,86.7\n2024-03,81.9\n"
+    ops += "2024-04,88.4\n2024-05,87.2\n2024-06,79.5\n"
+    got, _ = _settle("On-time performance topped 85% in three of the six months.", ops)
+    assert got is None or got.verdict != "CONTRADICTED", got
+
+
+def test_a_measure_no_cell_holds_keeps_a_lookup_from_green() -> None:
+    """ "The four lines ... used just under 137 GB of data combined" had been SUPPORTED by
+    `lines_included: 4` alone."""
+    account = json.dumps({"account_id": "ACC-1", "plan": {"name": "Family 4", "lines_included": 4}})
+    got, _ = _settle("The four lines on the account used just under 137 GB of data combined.", account)
+    assert got is None or got.verdict != "SUPPORTED", got
+
+
+def test_a_ratio_with_a_decimal_is_no_count_of_times() -> None:
+    """ "about 2.4 times that" had been read as "4 times": one row holds the name, not four."""
+    rents = "Property,Avg rent ($)\nThe Wexley,2640\nPinecrest Villas,1120\nMarlowe Lofts,1980\n"
+    got, _ = _settle("Average rent at The Wexley is about 2.4 times that.", rents)
+    assert got is None or "rows with" not in got.note, got
+
+
+def test_a_figure_a_change_moved_by_is_no_level() -> None:
+    """ "would cut the premium by $244" had been CONTRADICTED by the Bronze plan's $168."""
+    got, _ = _settle("Moving to the Bronze HDHP would cut the family premium by $244 a month.", PLANS)
+    assert got is None or got.verdict != "CONTRADICTED", got
+
+
+def test_the_oldest_is_not_the_dearest() -> None:
+    """ "The oldest home ... is listed at $372,500" had been CONTRADICTED by the highest list price."""
+    homes = json.dumps({"listings": [
+        {"mls": "RE-1", "list_price": 549000, "year_built": 1994},
+        {"mls": "RE-2", "list_price": 372500, "year_built": 1962},
+        {"mls": "RE-3", "list_price": 689000, "year_built": 2008}]})
+    got, _ = _settle("The oldest home in the results, built in 1962, is listed at $372,500.", homes)
+    assert got is None or got.verdict != "CONTRADICTED", got

@@ -191,6 +191,40 @@ def _prose_speaks(claim: str, sid: str, tabled: Sequence[Tabled]) -> bool:
     )
 
 
+_CALENDAR = frozenset(
+    "january february march april may june july august september october november december monday tuesday "
+    "wednesday thursday friday saturday sunday month months year years week weeks quarter quarters".split()
+)
+_BOUND_WORDS = re.compile(r"\b(?:from|through|thru|until|till|since|between)\b")
+
+
+def _bounds(text: str) -> set[str]:
+    return set(_BOUND_WORDS.findall(text.lower()))
+
+
+_CAUSE = re.compile(
+    r"\b(?:after|following|because(?: of)?|due to|thanks to|as a result of|driven by|owing to|once|"
+    r"on the back of|in the wake of)\b[^,.;:]*"
+)
+
+
+def _unstated_cause(claim: str, sid: str, tabled: Sequence[Tabled]) -> str:
+    """A clause of cause or occasion in the claim ("after its extension to Millbrook
+    opened", "after a fare increase took effect") two of whose words (or a name) the source
+    never says: the table backs the figure, not the story told of it. Empty when none."""
+    held = {stem(w) for s, text, _ in tabled if s == sid for w in words(text)}
+    for m in _CAUSE.finditer(claim):
+        said = re.findall(r"[A-Za-z][A-Za-z'’-]+", m.group(0))[1:]
+        before = re.findall(r"[A-Za-z]+", claim[: m.start()])[-1:]
+        if said and before and said[0].lower() == before[0].lower():
+            continue  # "month after month": every month, no occasion
+        absent = [w for w in said if len(w) > 2 and w.lower() not in GENERIC and stem(w.lower()) not in held
+                  and w.lower() not in _CALENDAR]
+        if len(absent) >= 2 or any(w[0].isupper() for w in absent):
+            return m.group(0).strip()
+    return ""
+
+
 def by_table(claim: Claim, result: ClaimResult, tables: Tables) -> ClaimResult:
     """``result``, or the verdict the table's cells give the claim (or, when they settle
     nothing of it alone, its sentence) when they settle it. A trivial claim, one past the
@@ -236,13 +270,18 @@ def _by_table(claim: Claim, result: ClaimResult, tables: Tables) -> ClaimResult:
         elif charges(sentence.lower()) and not charges(claim.text.lower()):
             # "... cost $725" split off "including the cleaning fee": the figure is the sentence's
             got = whole
+        elif whole is not None and _bounds(sentence) - _bounds(claim.text):
+            # "rose month after month" cut from "... from February through June": the trend the
+            # sentence bounds, not the table's whole run
+            got = whole
     if got is not None and got.verdict == "SUPPORTED" and _prose_speaks(claim.text, got.source_id, tabled):
         got = None  # the table backs its figure; what else the claim says is the prose's to judge
     if got is None:
         return result if tables.rows_support else _unsettled(claim.text, result, tabled)
+    cause = _unstated_cause(claim.text, got.source_id, tabled) if got.verdict == "SUPPORTED" else ""
     texts = {sid: t for sid, t, _ in tabled}
     evidence = [Evidence(source_id=sid, quote=texts[sid][a:b], start=a, end=b) for sid, a, b in got.quotes]
-    verdict = _VERDICT[got.verdict]
+    verdict = _VERDICT[got.verdict] if not cause else Verdict.PARTIALLY_SUPPORTED
     finding = Finding(
         kind="table",
         status=_STATUS[got.verdict],
@@ -255,10 +294,12 @@ def _by_table(claim: Claim, result: ClaimResult, tables: Tables) -> ClaimResult:
         "CONTRADICTED": "the table says otherwise",
         "UNSUPPORTED": "the table does not state this",
     }[got.verdict]
+    if cause:  # the figure is the table's; why or when it happened is not
+        note = f"the table backs the figure but the source does not say {cause!r}"
     return result.model_copy(
         update={
             "verdict": verdict,
-            "score": 1.0 if verdict is Verdict.SUPPORTED else 0.0,
+            "score": 1.0 if verdict is Verdict.SUPPORTED else 0.5 if cause else 0.0,
             "probs": None,
             "note": f"{note}: {got.note}",
             "evidence": evidence,

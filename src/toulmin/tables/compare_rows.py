@@ -21,8 +21,7 @@ from .one_row import said_cells
 from .parse import Table
 from .pick import Pick, Settled, settled
 from .render import Rendered
-from .spoken import Spans, at, header, kept_spans, named_by, said_words, says_more, text_of
-from .words import NEG
+from .spoken import Spans, at, comparative, header, kept_spans, named_by, said_words, says_more, text_of
 
 __all__ = ["compare_rows"]
 
@@ -36,15 +35,10 @@ _OTHER = re.compile(
 
 def compare_rows(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None:
     """The verdict on two rows (or a row and a figure) compared on a column, or None."""
-    low = claim.lower()
-    if NEG.search(low) or _OTHER.search(low) or low.count(" than ") != 1:
+    found = comparative(claim, _OTHER, _MORE, _LESS)
+    if found is None or found[2] - found[1] > _NEAR:
         return None
-    said = said_words(claim)
-    than = said.index("than") if "than" in said else -1
-    words = [k for k, w in enumerate(said) if w in _MORE or w in _LESS]
-    if than < 1 or len(words) != 1 or not 0 <= than - words[0] <= _NEAR:
-        return None
-    pos = words[0]
+    said, pos, than = found
     more = said[pos] in _MORE
     for sid, r in tables:
         got = _of_table(said, pos, than, more, sid, r)

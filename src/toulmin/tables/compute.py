@@ -32,9 +32,10 @@ from .pick import (
     series,
     settled,
     time_order,
+    unknown_name,
 )
 from .render import Rendered
-from .values import Value, claim_dates, header_words, human, read_value, stem, words
+from .values import WEEKDAYS, Value, claim_dates, header_words, human, read_value, stem, words
 from .words import (
     AVERAGE,
     CHANGE,
@@ -103,6 +104,8 @@ def _trend(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
         not c.has(CHANGE) and bool(c.has(LESS)) and not c.has(MORE)
     )
     s = series(p, j)
+    span = _span_said(c, p, [i for i, _ in s])
+    s = [x for x in s if x[0] in span] if span else s
     if len(s) < 3:
         return None
     steps = list(pairwise(s))
@@ -122,6 +125,28 @@ def _trend(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
         f"{row_name(p, a)} {cell_text(p, a, j)} → {row_name(p, b)} {cell_text(p, b, j)} ({shown})",
         [(b, j), (a, j), *cells],
     )
+
+
+_BOUNDED = re.compile(
+    r"\bfrom\b.*\b(?:to|through|thru|until|till)\b|\bbetween\b.*\band\b|\bsince\b|\bfrom\b|"
+    r"\b(?:through|thru|until|till|up to)\b"
+)
+
+
+def _span_said(c: ClaimText, p: Pick, order: list[int]) -> set[int]:
+    """The rows of a trend the claim bounds ("from 2020 through 2023", "since 2021"): from
+    the first row it names to the last (to the end after "since"); empty when it bounds none."""
+    m = c.has(_BOUNDED)
+    named = [order.index(i) for i in p.rows if i in order]
+    if not m or not named:
+        return set()
+    if len(named) > 1:
+        a, b = min(named), max(named)
+    elif m.group(0).startswith(("since", "from")):  # "from February": to the end
+        a, b = named[0], len(order) - 1
+    else:  # "through June": from the start
+        a, b = 0, named[0]
+    return set(order[a:b + 1])
 
 
 _ANY_OTHER = re.compile(
@@ -176,7 +201,7 @@ def _extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
             and said
             and v is not None
             and v.number is not None
-            and not agrees(said[0], v.number.value)
+            and not agrees(said[0], _as_said(said[0], v, head))
         ):
             # "the most daily departures, with 18": the peak's row, not its figure
             return settled(p, "CONTRADICTED", cell_note(p.r, named, j), [(named, j)])
@@ -198,10 +223,24 @@ def _extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
             [(best_i, j), (named, j)],
         )
     if not p.rows and nums and rank == 0:
-        n = nums[0]
+        if c.has(_AGED) and not _DATED_HEAD.search(head.lower().replace("_", " ")):
+            return None  # "the oldest home ... is listed at $372,500": oldest by year built, not by price
+        if c.has(_OF_THE):
+            return None  # "topped 85% in three of the six months": a count of rows, not the peak
         v = cell_value(p.r, best_i, j)
-        if v is None or v.number is None or not fits(n, v):
+        if v is None or v.number is None:
             return None
+        # "Route 11 is the busiest route, carrying around 8,150 riders": the figure in the
+        # column's unit (with a noun of its own), not a name's number
+        fit = [x for x in nums if fits(x, v)]
+        fit = [x for x in fit if x.unit] or fit
+        if not fit or (len(fit) > 1 and not any(agrees(x, v.number.value) for x in fit)):
+            return None
+        n = next((x for x in fit if agrees(x, v.number.value)), fit[0])
+        row_cells = [cell_value(p.r, best_i, k) for k in range(len(p.r.table.columns))]
+        if any(x is not n and not any(w is not None and w.number is not None and w.number.value == x.value
+                                      for w in row_cells) for x in nums):
+            return None  # "Route 11 is the busiest": a number naming the row must be the top row's
         ok = agrees(n, v.number.value)
         return settled(
             p,
@@ -405,6 +444,10 @@ def _changed(
             f"{head}: {arith}" + (f"; {notes[0]}" if notes and not ok else ""),
             cells,
         )
+    if len(amounts) == 2 and all(fits(n, va) for n in amounts) and _from_to(c, amounts):
+        # "grew from 12.4 MW to 13.1 MW": the two levels, not a change
+        ok = agrees(amounts[0], x) and agrees(amounts[1], y) and (y < x if down else y > x)
+        return settled(p, "SUPPORTED" if ok else "CONTRADICTED", f"{head}: {sa} → {sb}", cells)
     if amounts:
         n = amounts[0]
         if not fits(n, va):
@@ -428,6 +471,15 @@ def _changed(
         ok = (not went_up and y != x) if down else went_up
         return settled(p, "SUPPORTED" if ok else "CONTRADICTED", f"{head}: {sa} → {sb}", cells)
     return None
+
+
+def _from_to(c: ClaimText, amounts: list[Number]) -> bool:
+    """The claim says its first figure after "from" and its second after "to"."""
+    def after(word: str, n: Number) -> bool:
+        return bool(re.search(r"\b" + word + r"(?:\s+(?:about|around|roughly))?\s*[$€£¥]?\s*$",
+                              c.low[:n.start + 1]))
+
+    return after("from", amounts[0]) and after("to", amounts[1])
 
 
 def _fmt_like(base_value: float, v: Value) -> str:
@@ -482,6 +534,30 @@ def span_rows(c: ClaimText, p: Pick) -> list[int] | None:
     if not _THROUGH.search(between):
         return None
     return order[order.index(a) : order.index(b) + 1]
+
+
+def _rows_by_word(c: ClaimText, p: Pick) -> list[int] | None:
+    """ "Cookware items average roughly $121": the rows whose cell of a column of words holds
+    the one word of the claim that only some rows' cells hold (`category: cookware`)."""
+    t = p.r.table
+    if len(t.rows) < 3:
+        return None
+    heads = {w for col in t.columns for w in header_words(col.text)}
+    found: list[list[int]] = []
+    for j in range(len(t.columns)):
+        if j == t.label:
+            continue
+        cells = [t.rows[i][j] for i in range(len(t.rows))]
+        if any(x is not None and read_value(x.text).number is not None for x in cells):
+            continue
+        stems = [{stem(w) for w in words(x.text)} if x is not None else set() for x in cells]
+        for w in c.stems - heads:
+            if w in GENERIC or len(w) < 3 or w.isdigit():
+                continue
+            rows = [i for i, st in enumerate(stems) if w in st]
+            if 0 < len(rows) < len(t.rows):
+                found.append(rows)
+    return found[0] if len(found) == 1 and len(found[0]) >= 2 else None
 
 
 def _some_rows(c: ClaimText, p: Pick) -> bool:
@@ -552,6 +628,12 @@ def _aggregate(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | N
             return spanned
     if not (total or mean) and not p.rows and _all_counted(c, p) and nums:
         total = c.has(_ALL_ROWS)
+    if not (total or mean) and not p.rows and nums:
+        total = c.has(_ACROSS_EVERY)  # "104 rooms across all room types"
+    if not (total or mean) and len(p.rows) >= 2 and nums and not _RATE_HEAD.search(
+        p.r.table.columns[j].text.lower()
+    ):
+        total = c.has(_COMES_TO)  # "spending at Greenleaf Grocers came to $197": its rows added up
     head_low = p.r.table.columns[j].text.lower()
     if (
         not (total or mean)
@@ -563,17 +645,23 @@ def _aggregate(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | N
         total = c.has(_COMES_TO)  # "billed labour comes to 15 hours": every row's, added
     if not (total or mean) or not nums or any(is_summary(p, i) for i in p.rows):
         return None  # "the total for gain be 2407": the Total row's cells, not a sum to compute
+    if total and not mean and _RATE_HEAD.search(head_low):
+        return None  # "topped 85% in three of the six months": rates or shares are not added up
     if stem((total or mean).group(0).split()[-1]) in header_words(p.r.table.columns[j].text):  # type: ignore[union-attr]
         return None  # the column's name ("average", "total medals"), not a sum to compute
-    rows = span_rows(c, p) or (p.rows if len(p.rows) >= 2 else None)
+    rows = span_rows(c, p) or (p.rows if len(p.rows) >= 2 else None) or _rows_by_word(c, p)
     if rows is None and len(p.rows) == 1 and p.r.table.kind == "json":
         return None  # "the mugs ... cost €50.00 in total": the one line's total, not every line's
     if rows is None and _some_rows(c, p):
         return None  # "the mugs in the order cost ...": some of the rows, not all
+    if rows is None and unknown_name(c, p.r):
+        return None  # "flights to Seattle averaged ...": rows the table cannot single out
     s = series(p, j, rows)
     if len(s) < 2:
         return None
     v0 = cell_value(p.r, s[0][0], j)
+    # "across the six departments", "over the six months": the count of the rows summed, not the sum
+    nums = [x for x in nums if _said_count(x) != len(s)]
     fit = [x for x in nums if v0 is not None and fits(x, v0)]
     if len(fit) > 1:  # "the five schools enroll 3,889 in total": five counts the rows summed
         fit = [x for x in fit if x.value != len(s) or x.unit in ("%", "$", "£", "€")] or fit
@@ -584,16 +672,54 @@ def _aggregate(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | N
     head = p.r.table.columns[j].text
     cells = [(i, j) for i, _ in s]
     shown = [cell_text(p, i, j) for i, _ in s]
-    if mean:
+    per_item = None if mean else _quantity_column(p, j)
+    if per_item is not None:
+        # "the items weigh about 8.4 kg altogether": each line's weight times its quantity
+        qty = [cell_value(p.r, i, per_item) for i, _ in s]
+        if any(q is None or q.number is None for q in qty):
+            return None
+        counts = [q.number.value for q in qty if q is not None and q.number is not None]
+        got = sum(v * k for v, k in zip(vals, counts, strict=True))
+        if agrees(n, sum(vals)) and not agrees(n, got):
+            return None  # the figure adds the lines without their quantities: which is meant is in doubt
+        arith = " + ".join(f"{a} × {cell_text(p, i, per_item)}" for a, (i, _) in zip(shown, s, strict=True))
+        arith += f" = {_fmt_like(got, v0)}"
+    elif mean:
         got = sum(vals) / len(vals)
         arith = f"({' + '.join(shown)}) / {len(vals)} = {_fmt_like(got, v0)}"
     else:
         got = sum(vals)
         arith = f"{' + '.join(shown)} = {_fmt_like(got, v0)}"
+    if got < 0 and n.unit in ("$", "€", "£", "¥") and not v0.number.unit:  # type: ignore[union-attr]
+        got = -got  # debits written below zero: "spending came to $197"
     ok = agrees(n, got)
     if not ok and _other_column_gives(p, j, [i for i, _ in s], n, bool(mean)):
         return None  # "2,869 applicants were offered places": Admitted's sum, not Applicants'
     return settled(p, "SUPPORTED" if ok else "CONTRADICTED", f"{head}: {arith}", cells)
+
+
+_QUANTITY_HEADS = frozenset({"qty", "quantity", "quantities"})
+
+
+def _quantity_column(p: Pick, j: int) -> int | None:
+    """The column of each line's quantity (`qty`) when column ``j`` is a per-item figure
+    (a weight, a unit price) of lines that have one; None otherwise."""
+    t = p.r.table
+    head = set(words(human(t.columns[j].text)))
+    if head & (_QUANTITY_HEADS | {"total", "subtotal", "amount", "line"}):
+        return None
+    found = [k for k, c in enumerate(t.columns)
+             if set(words(human(c.text.rsplit(".", 1)[-1]))) & _QUANTITY_HEADS]
+    return found[0] if len(found) == 1 and found[0] != j else None
+
+
+def _said_count(n: Number) -> int:
+    """The count a figure says as written ("six" of "six months", 6 of "6 departments"), -1
+    when it says none."""
+    first = n.text.split()[0].lower() if n.text.split() else ""
+    if first.isdigit():
+        return int(first)
+    return NUMBER_WORDS.get(first, -1) if n.unit else -1
 
 
 def _other_column_gives(p: Pick, j: int, rows: list[int], n: Number, mean: bool) -> bool:
@@ -733,6 +859,28 @@ _SAME = re.compile(
 )
 
 
+def _named_elsewhere(p: Pick, rows: tuple[int, int], j: int, nums: list[Number]) -> tuple[int, int] | None:
+    """A figure the claim gives with the noun of another column ("85 beds" beside `Beds`)
+    that neither compared row holds there: the cell of the first of them, else None."""
+    t = p.r.table
+    for n in nums:
+        noun = {x for w in (n.unit, *n.nouns) if w for x in (stem(w), stem(w + "s"))}  # "bed" of `Beds`
+        cols = [k for k, col in enumerate(t.columns)
+                if k not in (j, t.label) and header_words(col.text) & noun]
+        if len(cols) != 1:
+            continue
+        cells = [(i, cols[0]) for i in rows]
+        got = [v for i, k in cells if (v := cell_value(p.r, i, k)) is not None and v.number is not None]
+        if len(got) == 2 and not any(agrees(n, v.number.value) for v in got):  # type: ignore[union-attr]
+            return cells[0]
+    return None
+
+
+_PERCENT_MORE = re.compile(
+    r"\d[\d,.]*\s*(?:%|percent)\s+(?:more|higher|greater|larger|bigger|less|lower|fewer|smaller)\b"
+)
+
+
 def _compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
     if len(p.rows) < 2:
         return None
@@ -791,6 +939,16 @@ def _compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
         diff = abs(x - y)
         ok = agrees(gap[0], diff)
         note += f"; difference {_fmt_like(diff, va)}"
+    wrong = _named_elsewhere(p, (a, b), j, nums) if ok else None
+    if wrong is not None:  # "the department with 85 beds, Cardiology": its beds are 62
+        return settled(p, "CONTRADICTED", cell_note(p.r, *wrong), [wrong])
+    pct = c.has(_PERCENT_MORE)
+    share = [n for n in find_numbers(c.text[pct.start():pct.end()]) if n.unit == "%"] if pct else []
+    if ok and not gap and share and va.number.unit != "%" and y:
+        # "roughly 31.5% higher than in Q3": the difference over the other row's figure
+        rel = abs(x - y) / abs(y) * 100
+        ok = agrees(share[0], rel)
+        note += f"; ({cell_text(p, a, j)} − {cell_text(p, b, j)}) / {cell_text(p, b, j)} = {rel:.1f}%"
     return settled(p, "SUPPORTED" if ok else "CONTRADICTED", note, [(a, j), (b, j)])
 
 
@@ -950,11 +1108,14 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
         return opposed
     if aside(c, p.r.table.columns[j].text):
         return None  # "including the cleaning fee": the fee is not the figure
+    # "customers pay about $1,500 a month on average": a figure over other cells, which a cell
+    # that differs does not refute (one that states it backs it)
+    averaged = bool(c.has(AVERAGE)) and not _AVERAGED_HEAD.search(p.r.table.columns[j].text.lower())
     fit = [
         n
         for n in nums
         if fits(n, v) and not _per_other(c, n, p.r.table.columns[j].text) and not _a_saving(c, n)
-        and not _a_gap(c, n)
+        and not _a_gap(c, n) and not _how_long_of_a_count(n, v, p.r.table.columns[j].text)
     ]
     per = _per(p.r.table.columns[j].text)
     cur = v.number.unit if v.number is not None and v.number.unit in ("$", "€", "£", "¥") else None
@@ -968,10 +1129,10 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
         if got is not None:
             return got
     if v.number is not None and fit:
-        ok = any(agrees(n, v.number.value) for n in fit)
+        ok = any(agrees(n, _as_said(n, v, p.r.table.columns[j].text)) for n in fit)
         if c.negated:
             ok = not ok
-        if not ok and len(fit) > 1:  # which of its numbers is this column's: not known
+        if not ok and (len(fit) > 1 or averaged):  # which of its numbers is this column's: not known
             return None
         return "SUPPORTED" if ok else "CONTRADICTED"
     if v.times:
@@ -984,8 +1145,10 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
             return "SUPPORTED" if all(x in v.times for x in said) else "CONTRADICTED"
         if not (c.has(OPEN) or c.has(CLOSED)):
             return None  # a time ("3:26") says nothing of a claim that is not about opening
-    if v.truth is not None and not nums:
+    if v.truth is not None and (not nums or _figures_elsewhere(p, i, j, nums)):
         cw = set(words(v.text))
+        if v.text.lower() == "closed" and c.has(OPEN) and not c.has(CLOSED) and not _says_more(c, p, i, j):
+            return "SUPPORTED" if c.negated else "CONTRADICTED"  # "open on Saturday mornings": closed
         if v.text.lower() not in _PLAIN_TRUTH and not v.times:
             # "free", "none", "included": the word itself, or nothing known
             return "SUPPORTED" if cw and cw <= {w for w, _ in c.toks} and not c.negated else None
@@ -1053,7 +1216,37 @@ _A_PERIOD = re.compile(
 )
 
 
-_PER_AFTER = re.compile(r"\s*per\s+(?:square\s+)?([a-z]+)")
+def _as_said(n: Number, v: Value, header: str) -> float:
+    """The cell's figure as the claim's number says it: a debit written below zero
+    ("amount": -69.99) as a bill of $69.99; "three days" against `wait_days_median: 3` in
+    seconds, the header's time unit."""
+    assert v.number is not None
+    if n.unit in ("$", "€", "£", "¥") and v.number.value < 0 and not v.number.unit:
+        return abs(v.number.value)
+    if n.unit == "s" and not v.number.unit:
+        secs = next((_SECONDS_IN[w] for w in words(human(header)) if w in _SECONDS_IN), 0)
+        if secs:
+            return v.number.value * secs
+    return v.number.value
+
+
+_SECONDS_IN = {"second": 1, "seconds": 1, "secs": 1, "minute": 60, "minutes": 60, "mins": 60, "min": 60,
+               "hour": 3600, "hours": 3600, "hrs": 3600, "hr": 3600, "day": 86400, "days": 86400,
+               "week": 604800, "weeks": 604800, "month": 2629800, "months": 2629800, "year": 31557600,
+               "years": 31557600}
+_TIMED_HEAD = re.compile(
+    r"\b(?:hours?|hrs?|h|minutes?|mins?|min|seconds?|secs?|s|days?|weeks?|months?|years?|yrs?|duration|time|"
+    r"length|stay|nights?|term|warranty|life|lifetime|age|tenure|period|delay|wait|eta)\b"
+)
+
+
+def _how_long_of_a_count(n: Number, v: Value, header: str) -> bool:
+    """"declining for the past five years" against `Undergrad Majors`: a span of time said
+    of a column that counts no time (a bare number under a header without a time word)."""
+    return (n.unit == "s" and v.number is not None and not v.number.unit
+            and not _TIMED_HEAD.search(header.lower().replace("_", " ")))
+_AVERAGED_HEAD = re.compile(r"\bavg\b|\baverage|\bmean\b|\bper\b|/|\brate\b|\bmedian\b")
+_PER_AFTER = re.compile(r"\s*(?:[a-z-]+\s+){0,2}?per\s+(?:square\s+)?([a-z]+)")
 
 
 def _per_other(c: ClaimText, n: Number, header: str) -> bool:
@@ -1077,21 +1270,34 @@ GAP_SAID = re.compile(
     r"(?:more|less|fewer|newer|older|younger|higher|lower|cheaper|dearer|pricier|heavier|lighter|longer|"
     r"shorter|larger|smaller|bigger)\b"
 )
+_OF_THE = re.compile(
+    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|all|none|both|half)\s+of\s+(?:the|its|their)\b"
+)
+_DATED_HEAD = re.compile(r"\b(?:year|years|date|age|built|founded|opened|established|since|born|launched)\b")
 _AGED = re.compile(r"\b(?:newer|older|newest|oldest)\b")
 _NEWER = re.compile(r"\bnewer\b|\bnewest\b")
 _OLDER = re.compile(r"\bolder\b|\boldest\b")
 _GAP_WORDS = frozenset(
     "more less fewer newer older younger higher lower larger smaller bigger cheaper dearer pricier costlier "
-    "heavier lighter longer shorter taller faster slower earlier later closer farther further".split()
+    "heavier lighter longer shorter taller faster slower earlier later closer farther further clear ahead "
+    "behind".split()
 )
 
 
 def _a_gap(c: ClaimText, n: Number) -> bool:
-    """ "two years newer", "32,600 km fewer on the clock": a difference from another row,
-    not this row's value."""
+    """ "two years newer", "32,600 km fewer on the clock", "would cut the premium by $244": a
+    difference from another row, not this row's value."""
     end = n.start + len(n.text)
     said = n.text.lower().split()[-1:] + c.low[end:].split()[:1]
-    return any(w.strip(".,;") in _GAP_WORDS for w in said)
+    return any(w.strip(".,;") in _GAP_WORDS for w in said) or bool(_CHANGED_BY.search(c.low[: n.start + 1]))
+
+
+# "cut Rafael's premium by $244": the figure after "by" is what a change moved, not a level
+_CHANGED_BY = re.compile(
+    r"\b(?:cut|cuts|cutting|reduc\w*|lower\w*|rais\w*|increas\w*|decreas\w*|drop\w*|sav\w*|trim\w*|"
+    r"boost\w*|grew|grow\w*|rose|rise\w*|fell|fall\w*|climb\w*|declin\w*)\b(?:\s+[\w'’-]+){0,4}?\s+by"
+    r"(?:\s+(?:about|around|roughly|nearly|almost|some|just))?\s*[$€£¥]?\s*$"
+)
 
 
 def _a_saving(c: ClaimText, n: Number) -> bool:
@@ -1207,7 +1413,7 @@ def _says_more(c: ClaimText, p: Pick, i: int, j: int) -> bool:
     t = p.r.table
     known = {w for col in t.columns for w in header_words(col.text)} | {stem(w) for w in words(t.caption)}
     known |= {stem(w) for w in label_words(t, i)}
-    have = {w for w, _ in c.toks}
+    have = {re.sub(r"['’]s?$", "", w) for w, _ in c.toks}  # "Dana Whitlock's account": hers
     for k, cell in enumerate(t.rows[i]):  # what names it: its id, its name, a value it says whole
         if cell is None:
             continue
@@ -1218,10 +1424,12 @@ def _says_more(c: ClaimText, p: Pick, i: int, j: int) -> bool:
             known |= {stem(w) for w in cw}
     # "single sign-on" spells out `sso`: its words are the header's
     spelt = {w for short, ws in acronyms(c.low).items() if short in known for w in ws}
+    bare = [re.sub(r"['’]s?$", "", w) for w, _ in c.toks]  # "the site's": the site
     rest = [
         w
-        for w, _ in c.toks
-        if w not in GENERIC and stem(w) not in known and not NEG.fullmatch(w) and w not in spelt
+        for w in bare
+        if w not in GENERIC and stem(w) not in known and not NEG.fullmatch(w) and not w[:1].isdigit()
+        and w not in spelt and w.rstrip("s") not in WEEKDAYS  # "Saturday": its short form `sat` is read
     ]
     return len([w for w in rest if w not in _PRESENCE]) >= 2
 
@@ -1234,7 +1442,8 @@ _PRESENCE = frozenset(
     "support supports supported available currently still now also really actually come comes "
     "there any get gets can use uses enjoy passengers guests customers visitors members users "
     "turned switched enabled activated disabled deactivated off "
-    "board onboard site onsite premises".split()
+    "board onboard site onsite premises open opens morning mornings afternoon afternoons evening "
+    "evenings".split()
 )
 # counts whose zero means none to be had: "out of stock" against stock 0
 _COUNTABLE = frozenset(
@@ -1273,6 +1482,10 @@ def _share_of_two(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled 
     the smaller of the two columns the claim names in the larger, for the named row."""
     shares = [n for n in nums if n.unit == "%" and not re.search(r"\d", n.text)]  # said in words
     of = c.has(_FRACTION_OF)
+    if not shares and len(nums) == 1 and nums[0].unit == "%" and not c.negated:
+        # "admissions equalled roughly 15.8% of ER visits": a percent with its whole after "of"
+        of = _PERCENT_OF.match(c.low, nums[0].start + len(nums[0].text))
+        return _percent_of(c, p, i, nums[0], of.end()) if of is not None else None
     if len(shares) != 1 or len(nums) != 1 or of is None or len(p.cols) != 2 or c.has(MAX) or c.has(MIN):
         return None
     cells = [(j, v) for j in p.cols if (v := cell_value(p.r, i, j)) is not None and v.number is not None]
@@ -1291,6 +1504,33 @@ def _share_of_two(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled 
     return settled(p, "SUPPORTED" if ok else "CONTRADICTED", note, [(i, ja), (i, jb)])
 
 
+def _percent_of(c: ClaimText, p: Pick, i: int, n: Number, of: int) -> Settled | None:
+    """The share of the column said before the figure (the part) in the column said after
+    "of" (the whole), for row ``i``: each the one column of figures (not of percents) the
+    words name."""
+    t = p.r.table
+
+    def named(words_: set[str]) -> list[int]:
+        return [j for j, col in enumerate(t.columns) if j != t.label and header_words(col.text) & words_
+                and (v := cell_value(p.r, i, j)) is not None and v.number is not None
+                and v.number.unit != "%"]
+
+    before = {stem(w) for w, at in c.toks if at < n.start}
+    after = {stem(w) for w, at in c.toks if at >= of}
+    part, whole = named(before - after), named(after - before)
+    if len(part) != 1 or len(whole) != 1 or part == whole:
+        return None
+    x, y = cell_value(p.r, i, part[0]), cell_value(p.r, i, whole[0])
+    if x is None or y is None or x.number is None or y.number is None or not y.number.value:
+        return None
+    share = 100 * x.number.value / y.number.value
+    ja, jb = part[0], whole[0]
+    note = f"{t.columns[ja].text} / {t.columns[jb].text}: {cell_text(p, i, ja)} / {cell_text(p, i, jb)}"
+    note += f" = {share:.1f}%"
+    return settled(p, "SUPPORTED" if agrees(n, share) else "CONTRADICTED", note, [(i, ja), (i, jb)])
+
+
+_PERCENT_OF = re.compile(r"\s*(?:%\s*)?of\b")
 _FRACTION_OF = re.compile(r"(?<!first )(?<!second )\b(?:half|third|thirds|quarter|quarters|fifth)\s+of\b")
 
 
@@ -1299,7 +1539,14 @@ def _unchecked(p: Pick, i: int, nums: list[Number]) -> bool:
     figures may be times, counts or parts of names the rules read otherwise)."""
     cells = [v for j in range(len(p.r.table.columns)) if (v := cell_value(p.r, i, j)) is not None]
     money = [n for n in nums if n.unit in ("$", "€", "£", "¥", "cent", "cents", "pence", "p")]
-    return any(not any(holds(n, v) for v in cells) for n in money)
+    # a measure too ("just under 137 GB of data" beside `lines_included: 4`)
+    measured = [n for n in nums if n.unit in _MEASURES]
+    return any(not any(holds(n, v) for v in cells) for n in money + measured)
+
+
+_MEASURES = frozenset(
+    "gb mb tb kb kg g mg lb lbs t km m cm mm mi ft kwh mwh gwh twh wh kw mw gw w l ml gal mph kmh".split()
+)
 
 
 def _place(c: ClaimText, p: Pick, i: int) -> Settled | None:
@@ -1354,6 +1601,10 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
         if denied:
             return settled(p, "CONTRADICTED", cell_note(p.r, i, denied[0]), [(i, denied[0])])
         return None
+    if len(nums) == 1 and not nums[0].bound and any(got == "SUPPORTED" for _, got in said) and not c.negated:
+        # "$412 a month" is the family premium's, not the deductible's: the one figure a cell
+        # of the row states is that cell's, whatever the other columns said hold
+        said = [(j, got) for j, got in said if got != "CONTRADICTED" or not _a_figure(p, i, j)]
     for want in ("CONTRADICTED",):
         hit = [j for j, got in said if got == want]
         if hit:
@@ -1362,6 +1613,8 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
     if decided and all(got == "SUPPORTED" for _, got in decided):
         said = decided
     if all(got == "SUPPORTED" for _, got in said):
+        if any(_MEASURED_AGAINST.search(c.low[:n.start]) for n in nums):
+            return None  # "exceeded its $320,000 goal": the cell is what another figure is measured against
         rated = any(_per(t.columns[j].text) for j, _ in said) or _added(c, p, i, -1)
         if len(nums) >= 2 and not rated and _unchecked(p, i, nums):
             return None  # "VAT adds £255.88, bringing the invoice to just under £1,535": one figure backed
@@ -1373,6 +1626,27 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
             p, "UNSUPPORTED", f"the table gives no value: {cell_note(p.r, i, empty[0])}", [(i, empty[0])]
         )
     return None
+
+
+def _figures_elsewhere(p: Pick, i: int, j: int, nums: list[Number]) -> bool:
+    """Each of the claim's figures fits another column it names, a figure's cell ("the 20 MWh
+    battery is in operation": 20 MWh is `battery_mwh`'s, the yes/no is `operational`'s)."""
+    others = [cell_value(p.r, i, k) for k in p.cols if k != j and _a_figure(p, i, k)]
+    return all(any(o is not None and fits(n, o) for o in others) for n in nums)
+
+
+def _a_figure(p: Pick, i: int, j: int) -> bool:
+    """Cell (i, j) holds a figure (not a yes/no, a state or a date)."""
+    v = cell_value(p.r, i, j)
+    return v is not None and v.number is not None and v.truth is None and v.date is None
+
+
+# a figure said as the mark another is measured against ("exceeded its $320,000 goal")
+_MEASURED_AGAINST = re.compile(
+    r"\b(?:exceed\w*|surpass\w*|outperform\w*|outpac\w*|beat|beats|beating|topp?(?:ed|s|ing)|"
+    r"fell short of|falls? short of|short of|miss(?:ed|es)?|overshot|undershot)"
+    r"\s+(?:its|their|the|his|her|our)(?:\s+[a-z'’-]+){0,2}\s*[$€£]?$"
+)
 
 
 _PLACE_WORDS = frozenset("located based situated found headquartered sits lies in at from".split())
@@ -1620,11 +1894,11 @@ def absent(c: ClaimText, p: Pick) -> Settled | None:
 
 
 _TIMES_N = re.compile(
-    r"\b(?:(only|exactly|just)\s+)?(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"\b(?:(only|exactly|just)\s+)?(?<![\d.,])(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
     r"(?:time|times|occasion|occasions)\b"
     # "ten times as much sugar as fibre", "three times the price": a ratio, not a count
     r"(?!\s+(?:as\s+(?:much|many)\b|as\s+\w+(?:\s+\w+){0,3}?\s+as\b|"
-    r"more|less|fewer|higher|lower|larger|smaller|bigger|greater|the|what|its|their)\b)"
+    r"more|less|fewer|higher|lower|larger|smaller|bigger|greater|the|what|its|their|that|those)\b)"
     r"|\bthere (?:be|are|were|is|was)\s+(?:(only|exactly|just)\s+)?"
     r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b"
 )
@@ -1708,15 +1982,26 @@ def weekly_hours(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
             return None
         total += minutes
         shown.append(fmt(minutes / 60))
+    cells = [(0, days[d]) for d in _DAYS]
+    m = _DAYS_A_WEEK.search(c.low)
+    if m is not None:  # "open six days a week": the days it opens, not its hours
+        said = int(m.group(1)) if m.group(1).isdigit() else NUMBER_WORDS.get(m.group(1), -1)
+        opened = sum(h != "0" for h in shown)
+        return settled(p, "SUPPORTED" if said == opened else "CONTRADICTED",
+                       f"days open a week: {opened} of 7 (hours {' + '.join(shown)})", cells)
     ok = agrees(spans[0], total * 60)
     return settled(
         p,
         "SUPPORTED" if ok else "CONTRADICTED",
         f"hours open a week: {' + '.join(shown)} = {fmt(total / 60)} (Monday to Sunday)",
-        [(0, days[d]) for d in _DAYS],
+        cells,
     )
 
 
+_DAYS_A_WEEK = re.compile(r"\b(\d|one|two|three|four|five|six|seven) days? (?:a|per|each|every) week\b")
+
+
+_ACROSS_EVERY = re.compile(r"\bacross (?:all|every)\b")
 _ACROSS_ALL = re.compile(
     r"\bacross (?:all|the|its|every)\b|\bin all\b|\baltogether\b|\bin total\b|\bcombined\b"
 )

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from .parse import Table
 from .pick import Pick, Settled, settled
 from .render import Rendered
-from .spoken import JOINING, kept_spans, said_words, table_words, text_of
+from .spoken import JOINING, columns_holding, kept_spans, said_words, table_words, text_of
 from .words import GENERIC, NEG, THAN, TOTAL
 
 __all__ = ["count_results"]
@@ -93,7 +93,7 @@ def _of_table(n: int, kind: re.Pattern[str] | None, subject: list[str], rest: li
     for k, w in enumerate(rest):
         if k in covered or w in named or w in GENERIC or w in JOINING or w == "month":
             continue
-        holding = _columns_holding(w, t)
+        holding = columns_holding(w, t)
         if len(holding) != 1:
             return None  # a word no column (or more than one) holds: not the table's to count
         col = holding[0]
@@ -109,13 +109,3 @@ def _of_table(n: int, kind: re.Pattern[str] | None, subject: list[str], rest: li
     if len(chosen) == n:
         return settled(p, "SUPPORTED", note, quoted)
     return settled(p, "CONTRADICTED", f"{note}, not {n}", quoted)
-
-
-def _columns_holding(w: str, t: Table) -> list[int]:
-    """The columns some of whose cells (not all) hold the word ``w`` among theirs."""
-    out = []
-    for j in range(len(t.columns)):
-        hits = sum(w in said_words(text_of(t, i, j)) for i in range(len(t.rows)))
-        if 0 < hits < len(t.rows):
-            out.append(j)
-    return out

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from .parse import Table
 from .pick import Pick, Settled, settled
 from .render import Rendered
-from .spoken import header, kept_spans, said_words, says_more, text_of
-from .words import NEG, THAN, TOTAL
+from .spoken import JOINING, columns_holding, header, kept_spans, said_words, says_more, table_words, text_of
+from .words import GENERIC, NEG, THAN, TOTAL
 
 __all__ = ["COUNTED_NOUNS", "as_written", "column_said", "count_rows"]
 
@@ -45,6 +45,10 @@ COUNTED_NOUNS = frozenset(said_words("game match player team time people person 
 def count_rows(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None:
     """The verdict on a count of rows holding the claim's values, or None (see the note)."""
     low = claim.lower()
+    return _at_start(low, tables) or _amid(low, tables)
+
+
+def _at_start(low: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None:
     m = _COUNT.match(low)
     if m is None or NEG.search(low) or THAN.search(low) or TOTAL.search(low) or _BEYOND.search(low[m.end():]):
         return None
@@ -61,6 +65,53 @@ def count_rows(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | 
         got = _of_table(n, said, sid, r)
         if got is not None:
             return got
+    return None
+
+
+_AMID = re.compile(r"\b" + _N + r" (?:different |separate )?([a-z]+)\b")
+
+
+def _amid(low: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None:
+    """A count said after the values that pick the rows ("clyde be the opponent for 4
+    game", "dean holland direct 3 episode in season 3"): SUPPORTED when as many rows hold
+    them and every other word is a header's, a joining word, or a word some cells of one
+    column hold ("in april" of "april 12 , 2009"), which narrows the rows."""
+    if NEG.search(low) or THAN.search(low) or TOTAL.search(low) or _BEYOND.search(low) or _JOINED.search(low):
+        return None
+    found = [m for m in _AMID.finditer(low) if said_words(m.group(2))[0] in COUNTED_NOUNS]
+    if len(found) != 1:
+        return None
+    m = found[0]
+    if low[m.end():].lstrip().startswith(","):
+        return None  # "the opponent 1 time , on october 23": the clause after says where, of them all
+    n = _number(m.group(1))
+    said = said_words(low[:m.start()] + " " + low[m.end():])
+    before = said_words(low[:m.start()])[-1:]
+    for sid, r in tables:
+        t = r.table
+        spans = kept_spans(said, t)
+        if not spans or (before and any(header(c.text)[-1:] == before for c in t.columns)):
+            continue  # "round 1 result", "team 1": the header's number, not a count
+        covered = {k for a, b in spans for k in range(a, b)}
+        named = table_words(t)
+        rows = set.intersection(*spans.values())
+        cols: set[int] = set()
+        for k, w in enumerate(said):
+            if k in covered or w in named or w in GENERIC or w in JOINING or w in COUNTED_NOUNS:
+                continue
+            holding = columns_holding(w, t)
+            if len(holding) != 1:
+                rows = set()
+                break
+            cols.add(holding[0])
+            rows &= {i for i in range(len(t.rows)) if w in said_words(text_of(t, i, holding[0]))}
+        else:
+            if len(rows) == n:
+                quoted = [(i, j) for i in sorted(rows) for j in range(len(t.columns))
+                          if any(said[a:b] == said_words(text_of(t, i, j)) for a, b in spans) or j in cols]
+                p = Pick(sid, r, sorted(rows), sorted({j for _, j in quoted}), 0)
+                values = ", ".join(repr(as_written(said[a:b], t)) for a, b in sorted(spans))
+                return settled(p, "SUPPORTED", f"{n} of the table's {len(t.rows)} rows hold {values}", quoted)
     return None
 
 

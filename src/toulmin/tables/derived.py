@@ -19,7 +19,7 @@ from .render import Rendered
 from .values import stem, words
 from .words import LESS, MAX, MIN, MORE, THAN, ClaimText, agrees, fmt
 
-__all__ = ["QTY", "lines_total", "per_unit", "product", "ratio_extreme", "share"]
+__all__ = ["QTY", "lines_total", "named_ratio", "per_unit", "product", "ratio_extreme", "share"]
 
 # a column of how many of a thing ("qty"): what a unit price is per
 QTY = frozenset({"qty", "quantity", "units", "count", "pieces"})
@@ -355,9 +355,12 @@ def per_unit(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
         if m is None:
             continue
         cents = n.unit in _CENTS or bool(set(n.nouns) & _CENTS)
-        if not cents and n.unit not in ("$", "€", "£", "¥"):
-            continue
         dens = [j for j in _numeric_columns(r, _said_as(m.group(1))) if _value(r, i, j)]
+        if not cents and n.unit not in ("$", "€", "£", "¥"):
+            got = _count_per(c, n, m.group(1), dens, sid, r, i)
+            if got is not None:
+                return got
+            continue
         money = [j for j in range(len(t.columns)) if j not in dens and j != t.label and _value(r, i, j)
                  and set(_unit(r, i, j)) & set("$€£¥") and (n.unit in _unit(r, i, j) or cents)]
         if len(dens) != 1 or len(money) != 1:
@@ -374,6 +377,62 @@ def per_unit(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
         base = Pick(sid, r, [i], [a, b], 1)
         return settled(base, "SUPPORTED" if figure_ok else "CONTRADICTED", note, [(i, a), (i, b)])
     return None
+
+
+def _count_per(c: ClaimText, n: Number, per: str, dens: list[int], sid: str, r: Rendered, i: int
+               ) -> Settled | None:
+    """ "roughly 28 undergraduate majors per faculty member": the column the figure's own
+    words name (``Undergrad Majors``) over the column "per" names (``Faculty``), in the row."""
+    after = c.low[n.start + len(n.text):].split(" per ")[0]
+    said = {x for w in (*n.nouns, *words(after)) for x in _said_as(w)} - _said_as(per)
+    nums = [j for j in _numeric_columns(r, said) if j not in dens and _value(r, i, j)]
+    if len(nums) > 1:  # "based on 2024 enrollment": the column of the year the claim names
+        years = set(re.findall(r"\b(?:19|20)\d\d\b", c.low))
+        nums = [j for j in nums if years & set(re.findall(r"(?:19|20)\d\d", r.table.columns[j].text))] or nums
+    if len(dens) != 1 or len(nums) != 1:
+        return None
+    t = r.table
+    a, b = nums[0], dens[0]
+    x, y = _value(r, i, a), _value(r, i, b)
+    rate = x / y
+    note = f"{t.columns[a].text} / {t.columns[b].text}: {fmt(x)} / {fmt(y)} = {rate:.3g}"
+    return settled(Pick(sid, r, [i], [a, b], 1), "SUPPORTED" if agrees(n, rate) else "CONTRADICTED", note,
+                   [(i, a), (i, b)])
+
+
+_RATIO_OF = re.compile(
+    r"\b([a-z]+)\s*(?:/|-to-|\s+to\s+)\s*([a-z]+)\s+ratio\b|\bratio of ([a-z]+) to ([a-z]+)\b"
+)
+
+
+def named_ratio(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
+    """ "NightHeron's kill/death ratio is 1.25": the two columns the ratio names
+    (``stats.kills`` / ``stats.deaths``) in the row, against the claim's one bare figure."""
+    m = c.has(_RATIO_OF)
+    if m is None or c.negated:
+        return None
+    top, bottom = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    t = r.table
+    p = pick(c, sid, r)
+    rows = p.rows if p is not None and p.rows else ([0] if len(t.rows) == 1 else [])
+    figures = [n for n in find_numbers(c.text) if not n.unit and not n.named]
+    if len(rows) != 1 or len(figures) != 1:
+        return None
+    i = rows[0]
+    a = [j for j, head in enumerate(t.columns) if _stems(head.text) & _said_as(top) and _value(r, i, j)]
+    b = [j for j, head in enumerate(t.columns) if _stems(head.text) & _said_as(bottom) and _value(r, i, j)]
+    if len(a) != 1 or len(b) != 1 or a == b:
+        return None
+    x, y = _value(r, i, a[0]), _value(r, i, b[0])
+    if not y:
+        return None
+    rate = x / y
+    note = f"{t.columns[a[0]].text} / {t.columns[b[0]].text}: {fmt(x)} / {fmt(y)} = {rate:.3g}"
+    cells = [(i, a[0]), (i, b[0])]
+    base = Pick(sid, r, [i], [a[0], b[0]], 1)
+    if agrees(figures[0], rate):
+        return settled(base, "SUPPORTED", note, cells)
+    return settled(base, "CONTRADICTED", note, cells)
 
 
 def _end_of(low: str, n: Number) -> int:

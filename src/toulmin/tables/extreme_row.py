@@ -127,10 +127,33 @@ def column_by_noun(said: list[str], pos: int, t: Table, figured: dict[int, dict[
     return found[0] if len({j for j, _ in found}) == 1 else None
 
 
+_SCORE = re.compile(r"^\s*(?:[wlt]\s+)?(\d+)\s*-\s*(\d+)\b", re.IGNORECASE)
+_SCORE_HEADS = frozenset(said_words("score result"))
+
+
+def _scoring(said: list[str], pos: int, t: Table) -> tuple[int, dict[int, float]] | None:
+    """"the highest scoring game": the one score column ("4 - 2", "w 24 - 17") and each
+    row's goals (or points) by both sides together."""
+    if said[pos + 1:pos + 2] != ["scor"]:
+        return None
+    found = []
+    for j, c in enumerate(t.columns):
+        if not set(header(c.text)) & _SCORE_HEADS:
+            continue
+        got = {i: float(int(m.group(1)) + int(m.group(2))) for i in range(len(t.rows))
+               if (m := _SCORE.match(text_of(t, i, j)))}
+        if len(got) >= _NUMERIC_SHARE * len(t.rows):
+            found.append((j, got))
+    return found[0] if len(found) == 1 else None
+
+
 def _of_table(said: list[str], pos: int, highest: bool, sid: str, r: Rendered) -> Settled | None:
     t = r.table
     figured = figure_columns(t) if len(t.rows) >= 3 else {}
-    found = _column(said, pos, t, figured)
+    scoring = _scoring(said, pos, t) if len(t.rows) >= 3 else None
+    if scoring is not None:
+        figured = {scoring[0]: scoring[1]}
+    found = (scoring[0], (pos + 1, pos + 2)) if scoring is not None else _column(said, pos, t, figured)
     if found is None:
         return None
     j, (a, b) = found
@@ -152,18 +175,23 @@ def _of_table(said: list[str], pos: int, highest: bool, sid: str, r: Rendered) -
     if not said_of:
         return None
     word, head = ("highest" if highest else "lowest"), t.columns[j].text.strip()
+    if scoring is not None:  # the two sides' goals together
+        word, head = word + "-scoring", "game by " + head
+    def _sum(i: int) -> str:
+        return f" ({values[i]:g} together)" if scoring is not None and i in values else ""
+
     at_extreme = [i for i in said_of if values.get(i) == extreme]
     if at_extreme:
         i = at_extreme[0]
-        note = (f"the {word} {head} over the table's {len(values)} rows is {text_of(t, i, j)} "
+        note = (f"the {word} {head} over the table's {len(values)} rows is {text_of(t, i, j)}{_sum(i)} "
                 f"({named_by(t, i, said_of[i])})")
         return settled(Pick(sid, r, [i], [j], 0), "SUPPORTED", note, [(i, j), *((i, c) for c in said_of[i])])
-    if len(said_of) != 1 or says_more(said, spans, t, _ENDS):
+    if len(said_of) != 1 or says_more(said, spans, t, _ENDS | {"scor"}):
         return None
     i = next(iter(said_of))
     top = next(k for k in sorted(values) if values[k] == extreme)
-    note = (f"the {word} {head} is {text_of(t, top, j)} ({named_by(t, top, [])}), not "
-            f"{text_of(t, i, j) or 'none'} ({named_by(t, i, said_of[i])})")
+    note = (f"the {word} {head} is {text_of(t, top, j)}{_sum(top)} ({named_by(t, top, [])}), not "
+            f"{text_of(t, i, j) or 'none'}{_sum(i)} ({named_by(t, i, said_of[i])})")
     return settled(Pick(sid, r, [i, top], [j], 0), "CONTRADICTED", note, [(top, j), (i, j)])
 
 

@@ -89,7 +89,12 @@ def between_dates(c: ClaimText, p: Pick) -> Settled | None:
         # "due 30 days before the invoice date": the date named before the cue is the later
         # one for "after", the earlier for "before"
         said = {stem(w) for w, at in c.toks if at < cue.start()}
-        subject = [j for j, _ in dated if (header_words(t.columns[j].text) - {"date"}) & said]
+        then = {stem(w) for w, at in c.toks if at > cue.start()}
+        # the date named after the cue is the other one ("two days after it was shipped"),
+        # whatever the words before it share with its header ("Shipment SH-7782")
+        other_named = [j for j, _ in dated if (header_words(t.columns[j].text) - {"date"}) & then]
+        subject = ([j for j, _ in dated if j != other_named[0]] if len(other_named) == 1 else
+                   [j for j, _ in dated if (header_words(t.columns[j].text) - {"date"}) & said])
         if len(subject) == 1:
             mine = a if subject[0] == ja else b
             other = b if subject[0] == ja else a

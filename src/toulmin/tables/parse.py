@@ -183,8 +183,20 @@ def _heading_above(text: str, lines: list[tuple[int, int]], i: int) -> str:
     k = i - 1
     while k >= 0 and not text[lines[k][0]:lines[k][1]].strip():
         k -= 1
-    m = _HEADING.match(text[lines[k][0]:lines[k][1]]) if k >= 0 else None
-    return m.group(1)[:120] if m else ""
+    line = text[lines[k][0]:lines[k][1]].strip() if k >= 0 else ""
+    m = _HEADING.match(line)
+    if m:
+        return m.group(1)[:120]
+    # a title line standing alone ("Halvorsen Logistics — quarterly results, fiscal 2024"):
+    # short, no sentence's end, a paragraph of its own
+    alone = k == 0 or (k > 0 and not text[lines[k - 1][0]:lines[k - 1][1]].strip())
+    short = len(line.split()) <= _TITLE_WORDS and "|" not in line
+    if line and alone and short and not line.endswith((".", "!", "?")):
+        return line.rstrip(":")[:120]
+    return ""
+
+
+_TITLE_WORDS = 14
 
 
 def _split_delimited(text: str, a: int, b: int, sep: str) -> list[Cell]:

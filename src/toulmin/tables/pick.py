@@ -19,8 +19,10 @@ from .words import (
     CHANGE,
     EVERY,
     GENERIC,
+    LESS,
     MAX,
     MIN,
+    MORE,
     NUMBER_WORDS,
     ROWNOUN,
     THAN,
@@ -88,6 +90,8 @@ def _by_unit(
             continue
         vals = [cell_value(r, i, j) for i in range(len(t.rows))]
         got = {v.number.unit for v in vals if v is not None and v.number is not None}
+        if got == {""} and _MONEY_FIELD.search(t.columns[j].text.strip().lower()):
+            got = units & {"$", "€", "£", "¥"} or got  # "amount": -69.99, money whatever its sign
         sizes = [abs(v.number.value) for v in vals if v is not None and v.number is not None]
         # and not far above the column's values: "$8 million" is no price of $99-189 (a unit
         # alone is weak evidence of the measure); below them it may be a difference of two
@@ -98,6 +102,27 @@ def _by_unit(
     if len(fit) > 1:
         fit = [x for x in fit if x[-1] in dated]
     return fit if len(fit) == 1 else []
+
+
+_COUNT_HEADS = frozenset({"count", "number", "qty", "quantity", "units", "inventory", "total"})
+
+
+def _by_count(c: ClaimText, r: Rendered) -> list[tuple[float, float, float, int]]:
+    """ "104 rooms across all room types": the one column of how many (`Count`, `Number`)
+    when the figure counts the thing the rows are kinds of (the label column `Room type`)."""
+    t = r.table
+    if not 0 <= t.label < len(t.columns):
+        return []
+    kinds = {stem(w) for w in words(t.columns[t.label].text)}
+    counted = [n for n in find_numbers(c.text) if n.unit and stem(n.unit) in kinds]
+    heads = [j for j, col in enumerate(t.columns)
+             if j != t.label and words(col.text) and set(words(col.text.lower())) <= _COUNT_HEADS]
+    return [(-1.0, 0.0, -1.0, heads[0])] if counted and len(heads) == 1 else []
+
+
+# a list's field of money written without its sign ("amount": -69.99; not "declared_value.amount",
+# a part of the record the claim's figure may not be of)
+_MONEY_FIELD = re.compile(r"^amount$")
 
 
 # "becomes available": a verb before the header's word, not a kind of it
@@ -140,7 +165,7 @@ def _other_kind(
                 and stem(before) not in hw
                 and not re.fullmatch(r"[\d.,]+", before)  # "15.3 MW": the figure's unit, not a kind
                 and len(before) > 2
-                and not any(pat.match(before) for pat in (MAX, MIN, TOTAL, AVERAGE))
+                and not any(pat.match(before) for pat in (MAX, MIN, TOTAL, AVERAGE, MORE, LESS))
             ):
                 return before not in _POSSESSIVE and not before.endswith("'s")
     return False
@@ -186,6 +211,10 @@ _AMOUNT_WORDS = frozenset({"any", "the", "a", "an", "its", "their"})
 _COUNTED_NOUN = re.compile(
     r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|all|none|both|neither|each|any)\s+of\s+"
     r"(?:the|its|their)\s+(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+)?([a-z]+)"
+)
+_ALL_THE_ROWS = re.compile(
+    r"\b(?:the|its|their|all|these|those)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    r"\s+([a-z]+)"
 )
 _UNLIKE = re.compile(r"un\w+|non\w*|remaining|spare|empty|vacant|other|extra|additional")
 _PERIOD_WORD = re.compile(r"(?:19|20)\d\d|\d\d|fy|cy|q[1-4]|h[12]")
@@ -295,6 +324,10 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     )
     # "three of the five bottles": the rows' noun, what is counted, names no column
     said = c.stems - naming - {stem(m.group(1)) for m in _COUNTED_NOUN.finditer(c.low)}
+    # "the five routes" of a table of five rows: the rows' noun, not the `Route` column
+    said -= {stem(m.group(2)) for m in _ALL_THE_ROWS.finditer(c.low)
+             if (int(m.group(1)) if m.group(1).isdigit() else NUMBER_WORDS.get(m.group(1), -1))
+             == len(t.rows)}
     # "comes to €384 before any pet fee": what the figure leaves out is not its measure
     aside_words = {stem(w) for said_, _ in charges(c.low) for w in words(said_)}
     rest = c.low
@@ -360,10 +393,26 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
             near = (where - op if where >= op else 500 + op - where) if op >= 0 else 0
             scores.append((-len(hit), near, -len(hit) / len(hw), j))
             hits[j] = hit
+    # "industrial consumption peaked": the operation's own word names no column ("Peak
+    # Demand") when another column is named by a word of the claim's own
+    op_spans = [(m.start(), m.end()) for pat in _OP_WORDS for m in pat.finditer(c.low)]
+
+    def op_only(j: int) -> bool:
+        # said as the operation ("peaked"), not as the header writes it ("at peak times": `Peak_headway_min`)
+        written = set(words(human(t.columns[j].text.rsplit(".", 1)[-1])))
+        return all(any(a <= stem_pos.get(h, -1) < b and c.low[a:b] not in written for a, b in op_spans)
+                   for h in hits[j])
+
+    def figured(j: int) -> bool:
+        got = [cell_value(r, i, j) for i in range(len(t.rows))]
+        return sum(v is not None and v.number is not None for v in got) * 2 > len(t.rows)
+
+    if any(not op_only(s[-1]) and figured(s[-1]) for s in scores):
+        scores = [s for s in scores if not op_only(s[-1])]
     scores.sort()
     if not scores and not rejected:  # a measure the claim names otherwise is not found by its unit
         most = max((k for k, _ in dated), default=0)  # "FY2024" says fy and 2024: not FY2023's column
-        scores = _by_unit(c, r, rejected, [j for k, j in dated if k == most])
+        scores = _by_unit(c, r, rejected, [j for k, j in dated if k == most]) or _by_count(c, r)
     if len(scores) > 1 and scores[0][:3] == scores[1][:3] and subject >= 0:
         # a tie broken by the kind of value the claim states: a figure, or words
         wants_number = bool(re.search(r"\d", c.low)) or bool(c.has(NUMBER_WORD_RE))
@@ -382,7 +431,9 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         )
         if len(kind) == 1:
             scores = kind + [s for s in scores if s is not kind[0]]
-            scores[1:] = [s for s in scores[1:] if s[:3] != scores[0][:3]] or []
+            # a yes/no the claim also says stays ("the 20 MWh battery is in operation":
+            # `storage.operational: false` beside `storage.battery_mwh`)
+            scores[1:] = [s for s in scores[1:] if s[:3] != scores[0][:3] or _yes_no(r, subject, s[-1])] or []
     tie = [s[-1] for s in scores if s[:3] == scores[0][:3]]
     if len(tie) > 1 and subject >= 0 and all(hits.get(j) == hits.get(tie[0]) for j in tie):
         # the same words fit two columns, broken by the claim's figure: the one whose cell of
@@ -399,6 +450,14 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         ]
         if len(stated) == 1 and len(figures) == 1:  # two figures may be of two columns: each its own
             scores = stated + [s for s in scores if s[:3] != scores[0][:3]]
+    if len(scores) > 1 and scores[0][:3] == scores[1][:3]:
+        # "the campaigns raised": `Raised ($)`, whose written words the claim says, not `Cost to
+        # Raise ($)` (both read {raise, price}: a money header adds "price")
+        tied = [x for x in scores if x[:3] == scores[0][:3]]
+        whole = [x for x in tied if _written_said(t.columns[x[-1]].text, c)]
+        if len(whole) == 1:
+            scores = whole + [x for x in scores if x is not whole[0]]
+            scores[1:] = [x for x in scores[1:] if x[:3] != scores[0][:3]] or []
     cols = [x[-1] for x in scores]
     if len(scores) > 1 and scores[0][:3] == scores[1][:3]:
         cols = []  # a tie ("points" and "points for" for "51 points"): no column is the claim's
@@ -418,6 +477,9 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         )
     else:
         cols = [j for *key, j in scores if key[0] == scores[0][0]]  # as many of its words as the best
+        if subject >= 0 and figures:
+            # a yes/no the claim says beside its figure ("the 20 MWh battery is in operation")
+            cols += [j for *_, j in scores if j not in cols and _yes_no(r, subject, j)]
     missing = ""
     if not named and len(t.rows) > 1:
         missing = missing_row(c, labels)
@@ -427,6 +489,20 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     return Pick(sid, r, named, cols, int(-scores[0][0]) if scores else 0, missing, rejected=tuple(rejected))
 
 
+def _yes_no(r: Rendered, i: int, j: int) -> bool:
+    v = cell_value(r, i, j)
+    return v is not None and v.truth is not None and v.number is None
+
+
+def _written_said(head: str, c: ClaimText) -> bool:
+    """Every word of the header as written (its unit in brackets aside) is a word of the claim."""
+    said = {stem(w) for w, _ in c.toks}
+    written = re.sub(r"\([^)]*\)", " ", human(head.rsplit(".", 1)[-1]))
+    mine = [w for w in words(written) if w not in _HEADER_SMALL]
+    return bool(mine) and all(stem(w) in said for w in mine)
+
+
+_HEADER_SMALL = frozenset({"to", "of", "the", "a", "an", "and", "in", "per", "for"})
 _ID_SHAPE = re.compile(r"[A-Za-z]{1,6}[-_]\d[\dA-Za-z-]*|[A-Za-z]{2,6}\d{3,}")
 
 
@@ -545,6 +621,29 @@ def _by_own_word(seq: list[str], labels: list[list[str]], heads: set[str]) -> li
     return [i for _, i in sorted(out)]
 
 
+_CALENDAR = frozenset(
+    "january february march april may june july august september october november december monday tuesday "
+    "wednesday thursday friday saturday sunday".split()
+)
+
+
+def unknown_name(c: ClaimText, r: Rendered) -> str:
+    """A name the claim says (a capitalised word past its first) that no cell, header or
+    caption of the table holds ("Flights to Seattle" against routes `DEN–SEA`): the claim
+    speaks of rows the table cannot single out, so no figure over all its rows is the
+    claim's. Empty when there is none."""
+    t = r.table
+    if not r.alone:
+        return ""  # the prose beside the table may name what it is of ("Halvorsen Logistics' revenue")
+    held = {stem(w) for x in [*t.columns, *(x for row in t.rows for x in row if x is not None)]
+            for w in words(human(x.text))} | {stem(w) for w in words(t.caption)}
+    for m in re.finditer(r"(?<=[a-z0-9,;:]\s)[A-Z][a-z]+(?:[A-Z][a-z]+)?\b", c.text):
+        w = m.group(0).lower()
+        if w not in GENERIC and w not in _CALENDAR and stem(w) not in held:
+            return m.group(0)
+    return ""
+
+
 def shape(w: str) -> str:
     return re.sub(r"[a-z]", "a", re.sub(r"\d", "0", w))
 
@@ -626,9 +725,9 @@ def measures(c: ClaimText, p: Pick) -> list[Number]:
             continue
         if re.match(r"(?:st|nd|rd|th)\b", c.low[c.low.find(raw, max(0, n.start - 2)) + len(raw) :]):
             continue  # "118th": a place, not an amount
-        counts_rows = (n.unit and ROWNOUN.match(n.unit)) or (
+        counts_rows = ((n.unit and ROWNOUN.match(n.unit)) or (
             not n.unit and n.nouns and ROWNOUN.match(n.nouns[0])
-        )
+        )) and n.value <= len(p.r.table.rows)  # "284 employees" of six departments: more than its rows
         if counts_rows and not p.rows:  # "the three quarters"; of a named row ("lost four matches") a count
             continue
         if counts_rows:
@@ -674,7 +773,8 @@ def _fractions(c: ClaimText) -> list[Number]:
 
 # a currency said by its name against a header's code: "73 francs" and "(CHF)"
 _SAID_AS = {"franc": "chf", "francs": "chf", "zloty": "pln", "zlotys": "pln", "krona": "sek", "kronor": "sek",
-            "krone": "nok", "kroner": "nok", "rupee": "inr", "rupees": "inr", "yen": "¥", "yuan": "cny"}
+            "krone": "nok", "kroner": "nok", "rupee": "inr", "rupees": "inr", "yen": "¥", "yuan": "cny",
+            "bushel": "bu", "bushels": "bu"}
 
 
 def fits(n: Number, v: Value) -> bool:

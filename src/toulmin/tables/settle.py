@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from .compare_counts import compare_counts
 from .compare_rows import compare_rows
 from .compute import (
     COUNT_HEAD,
@@ -33,7 +34,7 @@ from .compute import (
 )
 from .count_results import count_results
 from .count_rows import count_rows
-from .derived import lines_total, per_unit, product, ratio_extreme, share
+from .derived import lines_total, named_ratio, per_unit, product, ratio_extreme, share
 from .extreme_row import extreme_row
 from .one_row import one_row
 from .only import only, only_changed
@@ -159,12 +160,13 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
     # what the rules above leave: figures no one column holds, read from the cells
     for sid, r in tables:
         got = (tally(c, sid, r) or subtotal(c, sid, r) or product(c, sid, r) or share(c, sid, r)
-               or per_unit(c, sid, r) or lines_total(c, sid, r))
+               or per_unit(c, sid, r) or lines_total(c, sid, r) or named_ratio(c, sid, r))
         if got is not None:
             return got
     # a lookup, an extreme or a count whose rows the claim names by any of their values
     return (count_results(claim, tables) or count_rows(claim, tables) or extreme_row(claim, tables)
-            or compare_rows(claim, tables) or only_rows(claim, tables) or one_row(claim, tables))
+            or compare_rows(claim, tables) or compare_counts(claim, tables) or only_rows(claim, tables)
+            or one_row(claim, tables))
 
 
 _ID_LIKE = re.compile(r"[a-z]{1,6}[-_]?\d{3,}(?:[-_][a-z0-9]+)*|\d{3,}[-_]\d+")
@@ -178,18 +180,23 @@ def _another_record(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Set
             for m in _ID_LIKE.finditer(x.text.lower())}
     for sid, r in tables:
         t = r.table
-        if len(t.rows) != 1:
-            continue
-        ids = [x.text.strip().lower() for j, x in enumerate(t.rows[0]) if x is not None
+        ids = [x.text.strip().lower() for row in t.rows for j, x in enumerate(row) if x is not None
                and (j == t.label or set(words(t.columns[j].text.replace("_", " "))) & ID_WORDS)
                and _ID_LIKE.fullmatch(x.text.strip().lower())]
         for m in _ID_LIKE.finditer(c.low):
             said = m.group(0)
-            if said not in held and any(shape(said) == shape(x) for x in ids):
-                p = Pick(sid, r, [0], [], 0, said)
-                return replace(settled(p, "UNSUPPORTED", f"the source is about {ids[0].upper()}, not "
-                                       f"{said.upper()}", []), missing_row=said)
+            # of a record's own shape, its digits of any length ("SH-10661" beside "SH-7782")
+            if said not in held and any(_loose(said) == _loose(x) for x in ids):
+                one = len(t.rows) == 1
+                p = Pick(sid, r, [0] if one else [], [], 0, said)
+                note = (f"the source is about {ids[0].upper()}, not {said.upper()}" if one
+                        else f"the source has no record {said.upper()}")
+                return replace(settled(p, "UNSUPPORTED", note, []), missing_row=said)
     return None
+
+
+def _loose(x: str) -> str:
+    return re.sub(r"\d+", "0", shape(x))
 
 
 def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | None:
@@ -214,7 +221,12 @@ def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | N
     picks = [p for p in picks if p.rows or p.col_score or p.missing_row or alone]
     if not picks:
         return None
-    picks.sort(key=lambda p: (-(len(p.rows) > 0), -p.col_score))
+    # a row named, or the one record (its fields named: "Dana Whitlock's account is enrolled in
+    # paperless billing" against the account, not the row of a list her name is in)
+    picks.sort(key=lambda p: (-(len(p.rows) > 0 and p.col_score > 0),
+                              -(len(p.rows) > 0 and len(p.r.table.rows) == 1),
+                              -(len(p.rows) > 0 or (len(p.r.table.rows) == 1 and p.col_score > 0)),
+                              -p.col_score))
     both = _two_records(c, picks)
     if both is not None:
         nums = measures(c, both)

@@ -11,11 +11,11 @@ import re
 
 from .parse import Table
 from .values import human, stem
-from .words import GENERIC
+from .words import GENERIC, NEG
 
 __all__ = [
-    "JOINING", "Spans", "at", "header", "kept_spans", "named_by", "said_words", "says_more", "table_words",
-    "text_of",
+    "JOINING", "Spans", "at", "columns_holding", "comparative", "header", "kept_spans", "named_by",
+    "said_words", "says_more", "table_words", "text_of",
 ]
 
 # (start, end) of a stretch of the claim's stems -> the rows holding a cell said there
@@ -103,3 +103,29 @@ def says_more(said: list[str], spans: Spans, t: Table, also: frozenset[str] = fr
     heads = table_words(t)
     return any(k not in covered and w not in heads and w not in GENERIC and w not in JOINING and w not in also
                for k, w in enumerate(said))
+
+
+def columns_holding(w: str, t: Table) -> list[int]:
+    """The columns some of whose cells (not all) hold the word ``w`` among theirs."""
+    out = []
+    for j in range(len(t.columns)):
+        hits = sum(w in said_words(text_of(t, i, j)) for i in range(len(t.rows)))
+        if 0 < hits < len(t.rows):
+            out.append(j)
+    return out
+
+
+def comparative(claim: str, beyond: re.Pattern[str], more: frozenset[str], less: frozenset[str]
+                ) -> tuple[list[str], int, int] | None:
+    """The claim's stems, where its one comparative word is and where its one "than" after
+    it is ("germany have more gold than belgium"); None for a negation, a word ``beyond``
+    matches, or not exactly one of each."""
+    low = claim.lower()
+    if NEG.search(low) or beyond.search(low) or low.count(" than ") != 1:
+        return None
+    said = said_words(claim)
+    than = said.index("than") if "than" in said else -1
+    at = [k for k, w in enumerate(said) if w in more or w in less]
+    if than < 1 or len(at) != 1 or at[0] > than:
+        return None
+    return said, at[0], than

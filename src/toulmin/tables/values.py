@@ -10,7 +10,9 @@ from functools import lru_cache
 
 from ..checks.numbers import Number, find_numbers
 
-__all__ = ["Value", "claim_dates", "header_words", "human", "read_value", "stem", "tokens", "words"]
+__all__ = [
+    "WEEKDAYS", "Value", "claim_dates", "header_words", "human", "read_value", "stem", "tokens", "words",
+]
 
 _TRUE = frozenset({"true", "yes", "y", "available", "open", "✓", "✔", "included", "free", "allowed"})
 _FALSE = frozenset(
@@ -260,8 +262,11 @@ _CONCEPTS = {
     "guest": "guests guest sleeps",
     "distance": "distance distances length lengths",
     "elevation": "elevation altitude",
-    "rating": "rating ratings rated score scores scored stars star points",
+    "rating": "rating ratings rated score scores scored stars star points point",
     "limit": "limit limits cap caps capped",
+    "hazard": "hazmat hazardous dangerous",
+    "average": "average averages averaged avg",
+    "graduate": "graduate graduates grad grads",
 }
 _STEMS = {
     **{w: concept for concept, ws in _CONCEPTS.items() for w in ws.split()},
@@ -339,6 +344,8 @@ def stem(word: str) -> str:
             w = w[: -len(suf)] + ("y" if suf == "ies" else "")
             if suf in ("ing", "ings", "ed") and len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiouls":
                 w = w[:-1]  # "wrapping" -> "wrap", "shipped" -> "ship"
+            if suf == "es" and w.endswith("e"):
+                return w[:7]  # "yankees" as "yankee": its "e" is the word's own
             break
     if w.endswith("e") and len(w) > 4:
         w = w[:-1]  # "release" and "released" alike
@@ -369,6 +376,9 @@ _MONTHS = {
 _FISCAL = re.compile(r"(fy|cy)(\d{2,4})")
 
 
+WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+
+
 def tokens(text: str) -> list[tuple[str, int]]:
     """The lower-case words of ``text`` and where each starts: "FY2024" as "fy" and "2024",
     a month's name followed by its number ("April" and "04": a row named 2024-04)."""
@@ -380,6 +390,8 @@ def tokens(text: str) -> list[tuple[str, int]]:
             out += [(f.group(1), at), (f.group(2), at + len(f.group(1)))]
             continue
         out.append((w, at))
+        if w in WEEKDAYS or (w.endswith("s") and w[:-1] in WEEKDAYS):  # "Saturday": `hours.sat` too
+            out.append((w[:3], at))
         if w in _MONTHS:
             if len(w) > 3:  # "January" says "Jan" too: a row or column named by the short form
                 out.append((w[:3], at))

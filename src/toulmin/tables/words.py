@@ -98,12 +98,13 @@ _IMPLIED = (
 # "up roughly 5%", "down by 3", "up by roughly 14%"
 _BY_ABOUT = r"(?:by )?(?:about |around |roughly |nearly |almost |some )?"
 UP = (
-    r"(?:gr[eo]w|grows|growth|rose|rise|rises|risen|increas\w*|climb\w*|jump\w*|gain\w*|added|adds|"
+    r"(?:gr[eo]w|grows|grown|growing|growth|rose|rise|rises|risen|rising|increas\w*|climb\w*|jump\w*|gain\w*|"
+    r"added|adds|"
     rf"(?<!made )(?<!make )(?<!makes )up(?= {_BY_ABOUT}\S*\d)|"
     r"(?:an )?(?:extra|additional)(?= \S*\d)|improv\w*)"
 )
 DOWN = (
-    r"(?:fell|fall|falls|fallen|drop\w*|declin\w*|decreas\w*|shrank|shrink\w*|lost|"
+    r"(?:fell|fall|falls|fallen|falling|drop\w*|declin\w*|decreas\w*|shrank|shrink\w*|shrunk|lost|"
     rf"down(?= {_BY_ABOUT}\S*\d)|"
     r"plung\w*|slump\w*|slid|slipped|slips|dipped|dip|slashed|trimmed|"
     # "was cut by", "cut in half"; not golf's "cuts made"
@@ -128,7 +129,7 @@ SECOND = re.compile(
     r"\b(second|third|fourth|2nd|3rd|4th)[- ](?:highest|largest|biggest|most|lowest|smallest|least)\b"
 )
 TOTAL = re.compile(
-    r"\b(?:total|totals|totalled|totaled|totalling|totaling|combined|altogether|in all|sum|"
+    r"\b(?:total|totals|totalled|totaled|totalling|totaling|combined|altogether|together|in all|sum|"
     r"cumulative\w*|all told|full-year|full year|in aggregate|between them|put together|"
     r"(?:district|company|network|group|system|state|nation|city|county|region|industry)-wide)\b"
 )
