@@ -27,14 +27,12 @@ from .pick import (
     is_summary,
     is_timed,
     label_words,
-    measures,
     row_name,
     series,
     settled,
     time_order,
     unknown_name,
 )
-from .render import Rendered
 from .values import WEEKDAYS, Value, claim_dates, header_words, human, read_value, stem, words
 from .words import (
     AVERAGE,
@@ -73,10 +71,7 @@ __all__ = [
     "RULES",
     "absent",
     "count",
-    "count_value",
-    "fields_total",
     "lookup",
-    "weekly_hours",
 ]
 
 # --- the operations -----------------------------------------------------------------------
@@ -1893,147 +1888,5 @@ def absent(c: ClaimText, p: Pick) -> Settled | None:
     return settled(p, "UNSUPPORTED", f"no field of {row_name(p, i)} speaks of {' '.join(content)}", [])
 
 
-_TIMES_N = re.compile(
-    r"\b(?:(only|exactly|just)\s+)?(?<![\d.,])(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
-    r"(?:time|times|occasion|occasions)\b"
-    # "ten times as much sugar as fibre", "three times the price": a ratio, not a count
-    r"(?!\s+(?:as\s+(?:much|many)\b|as\s+\w+(?:\s+\w+){0,3}?\s+as\b|"
-    r"more|less|fewer|higher|lower|larger|smaller|bigger|greater|the|what|its|their|that|those)\b)"
-    r"|\bthere (?:be|are|were|is|was)\s+(?:(only|exactly|just)\s+)?"
-    r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b"
-)
-
-
-def count_value(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
-    """ "X was the venue 2 times", "there were 2 records set on 28 October 1990": the rows whose
-    cell in one column holds the words the claim gives, counted. Decides only when some row
-    holds them (words the column never holds together are not read as none)."""
-    m = c.has(_TIMES_N)
-    if m is None or c.negated:
-        return None
-    word = m.group(2) or m.group(4)
-    want = int(word) if word.isdigit() else NUMBER_WORDS.get(word, -1)
-    t = r.table
-    # its words that may be a cell's (a year is one; the count is not)
-    have = [w for _, w in c.said() if (w not in GENERIC and w != word and not w.isdigit()) or len(w) == 4]
-    best: tuple[int, int, list[int]] | None = None
-    tie = False
-    for j in range(len(t.columns)):
-        cells = [set(words(x.text)) if x is not None else set() for x in (row[j] for row in t.rows)]
-        if not any(cells):
-            continue
-        everywhere = set.intersection(*cells) if all(cells) else set()
-        key = {w for w in have if any(w in cw for cw in cells) and w not in everywhere}
-        if not key:
-            continue
-        rows = [i for i, cw in enumerate(cells) if key <= cw]
-        if not rows:
-            continue
-        if best is None or len(key) > best[0]:
-            best, tie = (len(key), j, rows), False
-        elif len(key) == best[0]:
-            tie = True
-    if best is None or tie or best[0] < 1:
-        return None
-    _, j, rows = best
-    p = Pick(sid, r, rows, [j], 1)
-    ok = len(rows) == want
-    names = ", ".join(cell_text(p, i, j) for i in rows[:6])
-    return settled(
-        p,
-        "SUPPORTED" if ok else "CONTRADICTED",
-        f"{len(rows)} rows with {t.columns[j].text} {names}",
-        [(i, j) for i in rows],
-    )
-
-
-_WEEK = re.compile(r"\b(?:a|per|each|every|the) week\b|\bweekly\b|\bin a week\b")
-_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-
-
-def weekly_hours(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
-    """ "The café is open 50 hours a week" against a record's opening hours, a field per
-    day: the hours of the seven days added up (a closed day is none). None unless all
-    seven days are there and each reads as hours or closed."""
-    spans = [n for n in find_numbers(c.text) if n.unit == "s"]
-    if len(r.table.rows) != 1 or not c.has(OPEN) or not c.has(_WEEK) or len(spans) != 1 or c.negated:
-        return None
-    t = r.table
-    days: dict[str, int] = {}
-    for j, col in enumerate(t.columns):
-        last = col.text.rsplit(".", 1)[-1].strip().lower()
-        day = next((d for d in _DAYS if last in (d, d[:3])), None)
-        if day is not None and day not in days:
-            days[day] = j
-    if len(days) != 7:
-        return None
-    p = Pick(sid, r, [0], [], 0)
-    total, shown = 0, []
-    for day in _DAYS:
-        j = days[day]
-        v = cell_value(r, 0, j)
-        if v is None:
-            return None
-        if len(v.times) == 2:
-            minutes = (v.times[1] - v.times[0]) % 1440
-        elif v.truth is False or CLOSED.search(v.text.lower()):
-            minutes = 0
-        else:
-            return None
-        total += minutes
-        shown.append(fmt(minutes / 60))
-    cells = [(0, days[d]) for d in _DAYS]
-    m = _DAYS_A_WEEK.search(c.low)
-    if m is not None:  # "open six days a week": the days it opens, not its hours
-        said = int(m.group(1)) if m.group(1).isdigit() else NUMBER_WORDS.get(m.group(1), -1)
-        opened = sum(h != "0" for h in shown)
-        return settled(p, "SUPPORTED" if said == opened else "CONTRADICTED",
-                       f"days open a week: {opened} of 7 (hours {' + '.join(shown)})", cells)
-    ok = agrees(spans[0], total * 60)
-    return settled(
-        p,
-        "SUPPORTED" if ok else "CONTRADICTED",
-        f"hours open a week: {' + '.join(shown)} = {fmt(total / 60)} (Monday to Sunday)",
-        cells,
-    )
-
-
-_DAYS_A_WEEK = re.compile(r"\b(\d|one|two|three|four|five|six|seven) days? (?:a|per|each|every) week\b")
-
-
+# "104 rooms across all room types": every row, added up
 _ACROSS_EVERY = re.compile(r"\bacross (?:all|every)\b")
-_ACROSS_ALL = re.compile(
-    r"\bacross (?:all|the|its|every)\b|\bin all\b|\baltogether\b|\bin total\b|\bcombined\b"
-)
-
-
-def fields_total(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
-    """ "There are 18 seats left across all cabins" against a record's ``seats_available``
-    with a number per cabin: the fields under the parent the claim names, added up."""
-    if len(r.table.rows) != 1 or not c.has(_ACROSS_ALL) or c.negated:
-        return None
-    t = r.table
-    parents: dict[str, list[int]] = {}
-    for j, col in enumerate(t.columns):
-        if "." in col.text:
-            parents.setdefault(col.text.rsplit(".", 1)[0], []).append(j)
-    p = Pick(sid, r, [0], [], 0)
-    nums = measures(c, p)
-    named = [
-        (parent, cols)
-        for parent, cols in parents.items()
-        if len(cols) >= 2 and header_words(parent.rsplit(".", 1)[-1]) & c.stems
-        and all((v := cell_value(r, 0, j)) is not None and v.number is not None for j in cols)
-    ]
-    if len(named) != 1 or len(nums) != 1:
-        return None
-    parent, cols = named[0]
-    vals = [x.number.value for j in cols if (x := cell_value(r, 0, j)) is not None and x.number is not None]
-    first = cell_value(r, 0, cols[0])
-    if first is None or not fits(nums[0], first):
-        return None
-    total = sum(vals)
-    ok = agrees(nums[0], total)
-    shown = " + ".join(f"{t.columns[j].text.rsplit('.', 1)[-1]} {cell_text(p, 0, j)}" for j in cols)
-    return settled(p, "SUPPORTED" if ok else "CONTRADICTED", f"{parent}: {shown} = {fmt(total)}",
-                   [(0, j) for j in cols])

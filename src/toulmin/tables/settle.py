@@ -27,10 +27,7 @@ from .compute import (
     RULES,
     absent,
     count,
-    count_value,
-    fields_total,
     lookup,
-    weekly_hours,
 )
 from .count_results import count_results
 from .count_rows import count_rows
@@ -42,6 +39,7 @@ from .only_rows import only_rows
 from .paired import between_dates, paired
 from .parse import Table
 from .pick import ID_WORDS, Pick, Settled, label_words, measures, pick, row_name, settled, shape
+from .record_rules import count_value, fields_total, weekly_hours
 from .render import Rendered
 from .series import each_period_extreme, period_rows, series_pick, sole_measure
 from .tally import beats, subtotal, tally
