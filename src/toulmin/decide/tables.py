@@ -15,7 +15,7 @@ from ..report import ClaimResult, Evidence, Verdict
 from ..tables.pick import cell_value, charges, label_words
 from ..tables.render import Rendered
 from ..tables.settle import settle
-from ..tables.values import human, stem, words
+from ..tables.values import CALENDAR, human, stem, words
 from ..tables.words import GENERIC, agrees
 from ..text import Span, split_sentences
 
@@ -191,10 +191,8 @@ def _prose_speaks(claim: str, sid: str, tabled: Sequence[Tabled]) -> bool:
     )
 
 
-_CALENDAR = frozenset(
-    "january february march april may june july august september october november december monday tuesday "
-    "wednesday thursday friday saturday sunday month months year years week weeks quarter quarters".split()
-)
+# a date's words and a period's: no story of its own ("month after month from February")
+_CALENDAR = CALENDAR | frozenset("month months year years week weeks quarter quarters".split())
 _BOUND_WORDS = re.compile(r"\b(?:from|through|thru|until|till|since|between)\b")
 
 

@@ -25,17 +25,14 @@ from .parse import Table
 from .pick import Pick, Settled, settled
 from .render import Rendered
 from .spoken import (
-    JOINING,
     at,
-    columns_holding,
     comparative,
     header,
     kept_spans,
+    narrowed,
     said_words,
-    table_words,
     text_of,
 )
-from .words import GENERIC
 
 __all__ = ["compare_counts"]
 
@@ -101,7 +98,9 @@ def _of_table(said: list[str], pos: int, than: int, gap: tuple[int, int] | None,
     if len({tuple(said_words(text_of(t, i, j))) for i in range(len(t.rows))}) == len(t.rows):
         return None  # every row its own value ("player"): the rows' figures compared, not counted
     skip = {*range(than, after + 2 if every else than + 1), pos, *range(*(gap or (0, 0)))}
-    rows = _narrowed(said, spans, skip, t)
+    by_words = narrowed(said, {k for a, b in spans for k in range(a, b)} | skip, t, COUNTED_NOUNS | _THERE,
+                        everywhere=True)
+    rows = by_words[0] if by_words is not None else None
     if rows is None or _partly(t, j, a, rows) or (b is not None and _partly(t, j, b, rows)):
         return None
     counts = Counter(tuple(said_words(text_of(t, i, j))) for i in rows)
@@ -133,27 +132,6 @@ def _holds(t: Table, j: int, w: list[str]) -> bool:
 def _partly(t: Table, j: int, w: list[str], rows: set[int]) -> bool:
     """Some cell of the column holds the value among other words: it may count too."""
     return any((cell := said_words(text_of(t, i, j))) != w and at(cell, w) for i in rows)
-
-
-def _narrowed(said: list[str], spans: dict[tuple[int, int], set[int]], skip: set[int], t: Table
-              ) -> set[int] | None:
-    """The rows both sides speak of: every row, narrowed by each word some cells of one
-    column hold; None when a word is neither a value, a header's or caption's, a joining
-    word nor such a word."""
-    covered = {k for a, b in spans for k in range(a, b)} | skip
-    named = table_words(t)
-    rows = set(range(len(t.rows)))
-    every = range(len(t.rows))
-    for k, w in enumerate(said):
-        if k in covered or w in named or w in GENERIC or w in JOINING or w in COUNTED_NOUNS or w in _THERE:
-            continue
-        if any(all(w in said_words(text_of(t, i, j)) for i in every) for j in range(len(t.columns))):
-            continue  # "in 1979" of a table whose every date is 1979's
-        holding = columns_holding(w, t)
-        if len(holding) != 1:
-            return None
-        rows &= {i for i in rows if w in said_words(text_of(t, i, holding[0]))}
-    return rows
 
 
 def _written(t: Table, j: int, w: list[str]) -> str:

@@ -62,6 +62,7 @@ from .words import (
     ZERO_WORDS,
     ClaimText,
     agrees,
+    count_said,
     fmt,
 )
 
@@ -581,7 +582,7 @@ def _all_counted(c: ClaimText, p: Pick) -> bool:
     m = c.has(_ALL_ROWS)
     if m is None:
         return False
-    n = int(m.group(1)) if m.group(1).isdigit() else NUMBER_WORDS.get(m.group(1), -1)
+    n = count_said(m.group(1))
     return n == len([i for i in range(len(p.r.table.rows)) if not is_summary(p, i)])
 
 
@@ -712,9 +713,7 @@ def _said_count(n: Number) -> int:
     """The count a figure says as written ("six" of "six months", 6 of "6 departments"), -1
     when it says none."""
     first = n.text.split()[0].lower() if n.text.split() else ""
-    if first.isdigit():
-        return int(first)
-    return NUMBER_WORDS.get(first, -1) if n.unit else -1
+    return count_said(first) if first.isdigit() or n.unit else -1
 
 
 def _other_column_gives(p: Pick, j: int, rows: list[int], n: Number, mean: bool) -> bool:

@@ -19,16 +19,14 @@ from collections.abc import Sequence
 from .parse import Table
 from .pick import Pick, Settled, settled
 from .render import Rendered
-from .spoken import JOINING, columns_holding, kept_spans, said_words, table_words, text_of
-from .words import GENERIC, NEG, THAN, TOTAL
+from .spoken import JOINING, kept_spans, narrowed, said_words, table_words, text_of
+from .words import COUNT_WORDS, GENERIC, NEG, THAN, TOTAL, count_said
 
 __all__ = ["count_results"]
 
-_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-            "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 _SAID = re.compile(
     r"^(?P<subject>.*?)\b(?P<verb>win|won|wins|lose|lost|loses|play|played|plays)\s+"
-    r"(?:only\s+|a total of\s+|exactly\s+)?(?P<n>\d+|" + "|".join(_NUMBERS) + r")\s+"
+    r"(?:only\s+|a total of\s+|exactly\s+)?(?P<n>\d+|" + "|".join(COUNT_WORDS) + r")\s+"
     r"(?:game|games|match|matches|time|times)\b(?P<rest>.*)$"
 )
 _BEYOND = re.compile(
@@ -48,7 +46,7 @@ def count_results(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled
     m = _SAID.match(low)
     if m is None or NEG.search(low) or THAN.search(low) or TOTAL.search(low) or _BEYOND.search(low):
         return None
-    n = int(m["n"]) if m["n"].isdigit() else _NUMBERS[m["n"]]
+    n = count_said(m["n"])
     verb = m["verb"]
     kind = _WIN if verb.startswith(("win", "won")) else _LOSS if verb.startswith(("los", "lost")) else None
     # "the colt be only lose 1 time , in week 11": the one loss of the season, and where it was;
@@ -89,16 +87,11 @@ def _of_table(n: int, kind: re.Pattern[str] | None, subject: list[str], rest: li
     for held in spans.values():
         rows &= held
     covered = {k for a, b in spans for k in range(a, b)}
-    picked = [j]
-    for k, w in enumerate(rest):
-        if k in covered or w in named or w in GENERIC or w in JOINING or w == "month":
-            continue
-        holding = columns_holding(w, t)
-        if len(holding) != 1:
-            return None  # a word no column (or more than one) holds: not the table's to count
-        col = holding[0]
-        picked.append(col)
-        rows &= {i for i in range(len(t.rows)) if w in said_words(text_of(t, i, col))}
+    by_words = narrowed(rest, covered, t, frozenset({"month"}))
+    if by_words is None:
+        return None  # a word no column (or more than one) holds: not the table's to count
+    rows &= by_words[0]
+    picked = [j, *by_words[1]]
     chosen = sorted(rows)
     what = {None: "played", _WIN: "won", _LOSS: "lost"}[kind]
     note = f"{len(chosen)} of the table's {len(t.rows)} games {what} (column {t.columns[j].text.strip()})"

@@ -17,14 +17,12 @@ from collections.abc import Sequence
 from .parse import Table
 from .pick import Pick, Settled, settled
 from .render import Rendered
-from .spoken import JOINING, columns_holding, header, kept_spans, said_words, says_more, table_words, text_of
-from .words import GENERIC, NEG, THAN, TOTAL
+from .spoken import header, kept_spans, narrowed, said_words, says_more, text_of
+from .words import COUNT_WORDS, NEG, THAN, TOTAL, count_said
 
 __all__ = ["COUNTED_NOUNS", "as_written", "column_said", "count_rows"]
 
-_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-            "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
-_N = r"(\d+|" + "|".join(_NUMBERS) + r")"
+_N = r"(\d+|" + "|".join(COUNT_WORDS) + r")"
 _COUNT = re.compile(
     r"^\s*(?:there (?:be|are|were|is|was) )?(?:only |exactly )?" + _N + r" "
     r"(?:of (?:the |its |their )?(?:" + _N + r" )?)?(?:different |separate |total )?([a-z]+)"
@@ -54,7 +52,7 @@ def _at_start(low: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | Non
         return None
     if m.group(3) in ("be", "is", "was", "are") or _JOINED.search(low):
         return None  # "602 be the roll": a figure, not a count; "5 ... and 7 be at ...": two counts
-    n, of = _number(m.group(1)), _number(m.group(2)) if m.group(2) else None
+    n, of = count_said(m.group(1)), count_said(m.group(2)) if m.group(2) else None
     said = said_words(low[m.start(3):])
     noun = said_words(m.group(3))
     for sid, r in tables:
@@ -84,7 +82,7 @@ def _amid(low: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None:
     m = found[0]
     if low[m.end():].lstrip().startswith(","):
         return None  # "the opponent 1 time , on october 23": the clause after says where, of them all
-    n = _number(m.group(1))
+    n = count_said(m.group(1))
     said = said_words(low[:m.start()] + " " + low[m.end():])
     before = said_words(low[:m.start()])[-1:]
     for sid, r in tables:
@@ -92,31 +90,17 @@ def _amid(low: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None:
         spans = kept_spans(said, t)
         if not spans or (before and any(header(c.text)[-1:] == before for c in t.columns)):
             continue  # "round 1 result", "team 1": the header's number, not a count
-        covered = {k for a, b in spans for k in range(a, b)}
-        named = table_words(t)
-        rows = set.intersection(*spans.values())
-        cols: set[int] = set()
-        for k, w in enumerate(said):
-            if k in covered or w in named or w in GENERIC or w in JOINING or w in COUNTED_NOUNS:
-                continue
-            holding = columns_holding(w, t)
-            if len(holding) != 1:
-                rows = set()
-                break
-            cols.add(holding[0])
-            rows &= {i for i in range(len(t.rows)) if w in said_words(text_of(t, i, holding[0]))}
-        else:
-            if len(rows) == n:
-                quoted = [(i, j) for i in sorted(rows) for j in range(len(t.columns))
-                          if any(said[a:b] == said_words(text_of(t, i, j)) for a, b in spans) or j in cols]
-                p = Pick(sid, r, sorted(rows), sorted({j for _, j in quoted}), 0)
-                values = ", ".join(repr(as_written(said[a:b], t)) for a, b in sorted(spans))
-                return settled(p, "SUPPORTED", f"{n} of the table's {len(t.rows)} rows hold {values}", quoted)
+        by_words = narrowed(said, {k for a, b in spans for k in range(a, b)}, t, COUNTED_NOUNS)
+        if by_words is None:
+            continue
+        rows = set.intersection(*spans.values()) & by_words[0]
+        if len(rows) == n:
+            quoted = [(i, j) for i in sorted(rows) for j in range(len(t.columns))
+                      if any(said[a:b] == said_words(text_of(t, i, j)) for a, b in spans) or j in by_words[1]]
+            p = Pick(sid, r, sorted(rows), sorted({j for _, j in quoted}), 0)
+            values = ", ".join(repr(as_written(said[a:b], t)) for a, b in sorted(spans))
+            return settled(p, "SUPPORTED", f"{n} of the table's {len(t.rows)} rows hold {values}", quoted)
     return None
-
-
-def _number(said: str) -> int:
-    return int(said) if said.isdigit() else _NUMBERS[said]
 
 
 def _of_table(n: int, said: list[str], sid: str, r: Rendered) -> Settled | None:

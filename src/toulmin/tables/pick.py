@@ -13,7 +13,7 @@ from typing import Literal
 from ..checks.numbers import Number, find_numbers
 from .parse import Cell, Table
 from .render import Rendered
-from .values import Value, header_words, human, read_value, stem, words
+from .values import CALENDAR, Value, header_words, human, read_value, stem, words
 from .words import (
     AVERAGE,
     CHANGE,
@@ -31,6 +31,7 @@ from .words import (
     YEARISH,
     ClaimText,
     agrees,
+    count_said,
 )
 
 __all__ = ["ID_WORDS", "Outcome", "Pick", "Settled", "aside", "charges", "pick", "settled"]
@@ -326,8 +327,7 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     said = c.stems - naming - {stem(m.group(1)) for m in _COUNTED_NOUN.finditer(c.low)}
     # "the five routes" of a table of five rows: the rows' noun, not the `Route` column
     said -= {stem(m.group(2)) for m in _ALL_THE_ROWS.finditer(c.low)
-             if (int(m.group(1)) if m.group(1).isdigit() else NUMBER_WORDS.get(m.group(1), -1))
-             == len(t.rows)}
+             if count_said(m.group(1)) == len(t.rows)}
     # "comes to €384 before any pet fee": what the figure leaves out is not its measure
     aside_words = {stem(w) for said_, _ in charges(c.low) for w in words(said_)}
     rest = c.low
@@ -621,12 +621,6 @@ def _by_own_word(seq: list[str], labels: list[list[str]], heads: set[str]) -> li
     return [i for _, i in sorted(out)]
 
 
-_CALENDAR = frozenset(
-    "january february march april may june july august september october november december monday tuesday "
-    "wednesday thursday friday saturday sunday".split()
-)
-
-
 def unknown_name(c: ClaimText, r: Rendered) -> str:
     """A name the claim says (a capitalised word past its first) that no cell, header or
     caption of the table holds ("Flights to Seattle" against routes `DEN–SEA`): the claim
@@ -639,7 +633,7 @@ def unknown_name(c: ClaimText, r: Rendered) -> str:
             for w in words(human(x.text))} | {stem(w) for w in words(t.caption)}
     for m in re.finditer(r"(?<=[a-z0-9,;:]\s)[A-Z][a-z]+(?:[A-Z][a-z]+)?\b", c.text):
         w = m.group(0).lower()
-        if w not in GENERIC and w not in _CALENDAR and stem(w) not in held:
+        if w not in GENERIC and w not in CALENDAR and stem(w) not in held:
             return m.group(0)
     return ""
 

@@ -11,7 +11,7 @@ from ..checks.numbers import find_numbers
 from .pick import Pick, Settled, cell_text, cell_value, fits, measures, settled
 from .render import Rendered
 from .values import header_words, words
-from .words import CLOSED, GENERIC, NUMBER_WORDS, OPEN, ClaimText, agrees, fmt
+from .words import CLOSED, GENERIC, OPEN, ClaimText, agrees, count_said, fmt
 
 __all__ = ["count_value", "fields_total", "weekly_hours"]
 
@@ -35,7 +35,7 @@ def count_value(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
     if m is None or c.negated:
         return None
     word = m.group(2) or m.group(4)
-    want = int(word) if word.isdigit() else NUMBER_WORDS.get(word, -1)
+    want = count_said(word)
     t = r.table
     # its words that may be a cell's (a year is one; the count is not)
     have = [w for _, w in c.said() if (w not in GENERIC and w != word and not w.isdigit()) or len(w) == 4]
@@ -108,7 +108,7 @@ def weekly_hours(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
     cells = [(0, days[d]) for d in _DAYS]
     m = _DAYS_A_WEEK.search(c.low)
     if m is not None:  # "open six days a week": the days it opens, not its hours
-        said = int(m.group(1)) if m.group(1).isdigit() else NUMBER_WORDS.get(m.group(1), -1)
+        said = count_said(m.group(1))
         opened = sum(h != "0" for h in shown)
         return settled(p, "SUPPORTED" if said == opened else "CONTRADICTED",
                        f"days open a week: {opened} of 7 (hours {' + '.join(shown)})", cells)

@@ -14,8 +14,8 @@ from .values import human, stem
 from .words import GENERIC, NEG
 
 __all__ = [
-    "JOINING", "Spans", "at", "columns_holding", "comparative", "header", "kept_spans", "named_by",
-    "said_words", "says_more", "table_words", "text_of",
+    "JOINING", "Spans", "at", "comparative", "header", "kept_spans", "named_by",
+    "narrowed", "said_words", "says_more", "table_words", "text_of",
 ]
 
 # (start, end) of a stretch of the claim's stems -> the rows holding a cell said there
@@ -105,7 +105,7 @@ def says_more(said: list[str], spans: Spans, t: Table, also: frozenset[str] = fr
                for k, w in enumerate(said))
 
 
-def columns_holding(w: str, t: Table) -> list[int]:
+def _columns_holding(w: str, t: Table) -> list[int]:
     """The columns some of whose cells (not all) hold the word ``w`` among theirs."""
     out = []
     for j in range(len(t.columns)):
@@ -129,3 +129,28 @@ def comparative(claim: str, beyond: re.Pattern[str], more: frozenset[str], less:
     if than < 1 or len(at) != 1 or at[0] > than:
         return None
     return said, at[0], than
+
+
+def narrowed(said: list[str], covered: set[int], t: Table, also: frozenset[str] = frozenset(),
+             everywhere: bool = False) -> tuple[set[int], list[int]] | None:
+    """The rows the claim's words beyond its values narrow the table to ("in april" of
+    "april 12 , 2009"), and the column each such word is of: every word at a position not
+    ``covered`` that is no header's or caption's, joining word or word of ``also`` must be
+    held by some (not all) cells of exactly one column; with ``everywhere``, a word every
+    cell of a column holds narrows nothing ("in 1979" of a 1979 season). None when a word
+    is no column's to narrow by."""
+    named = table_words(t)
+    rows = set(range(len(t.rows)))
+    cols: list[int] = []
+    for k, w in enumerate(said):
+        if k in covered or w in named or w in GENERIC or w in JOINING or w in also:
+            continue
+        if everywhere and any(all(w in said_words(text_of(t, i, j)) for i in range(len(t.rows)))
+                              for j in range(len(t.columns))):
+            continue
+        holding = _columns_holding(w, t)
+        if len(holding) != 1:
+            return None
+        cols.append(holding[0])
+        rows &= {i for i in range(len(t.rows)) if w in said_words(text_of(t, i, holding[0]))}
+    return rows, cols

@@ -11,7 +11,8 @@ from functools import lru_cache
 from ..checks.numbers import Number, find_numbers
 
 __all__ = [
-    "WEEKDAYS", "Value", "claim_dates", "header_words", "human", "read_value", "stem", "tokens", "words",
+    "CALENDAR", "WEEKDAYS", "Value", "claim_dates", "header_words", "human", "read_value", "stem", "tokens",
+    "words",
 ]
 
 _TRUE = frozenset({"true", "yes", "y", "available", "open", "✓", "✔", "included", "free", "allowed"})
@@ -352,31 +353,27 @@ def stem(word: str) -> str:
     return w[:7] if len(w) > 7 else w
 
 
-_MONTHS = {
-    m: f"{k:02d}"
-    for k, names in enumerate(
-        (
-            ("jan", "january"),
-            ("feb", "february"),
-            ("mar", "march"),
-            ("apr", "april"),
-            ("may",),
-            ("jun", "june"),
-            ("jul", "july"),
-            ("aug", "august"),
-            ("sep", "sept", "september"),
-            ("oct", "october"),
-            ("nov", "november"),
-            ("dec", "december"),
-        ),
-        start=1,
-    )
-    for m in names
-}
+_MONTH_FORMS = (
+    ("jan", "january"),
+    ("feb", "february"),
+    ("mar", "march"),
+    ("apr", "april"),
+    ("may",),
+    ("jun", "june"),
+    ("jul", "july"),
+    ("aug", "august"),
+    ("sep", "sept", "september"),
+    ("oct", "october"),
+    ("nov", "november"),
+    ("dec", "december"),
+)
+_MONTHS = {m: f"{k:02d}" for k, names in enumerate(_MONTH_FORMS, start=1) for m in names}
 _FISCAL = re.compile(r"(fy|cy)(\d{2,4})")
 
 
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+# the months' and weekdays' names in full: a date's words, never a name the table lacks
+CALENDAR = frozenset(forms[-1] for forms in _MONTH_FORMS) | WEEKDAYS
 
 
 def tokens(text: str) -> list[tuple[str, int]]:

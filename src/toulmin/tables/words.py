@@ -19,6 +19,7 @@ __all__ = [
     "CMP_UNDER",
     "COUNT",
     "COUNTED",
+    "COUNT_WORDS",
     "DOWN",
     "DOWNWARD",
     "EVERY",
@@ -44,6 +45,7 @@ __all__ = [
     "ZERO_WORDS",
     "ClaimText",
     "agrees",
+    "count_said",
     "digits",
     "fmt",
     "step_of",
@@ -161,25 +163,15 @@ COUNTED = re.compile(
     r"^\s*(?:only\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|all|none|both|"
     r"neither|half)\s+(?:of\s+(?:the|its|their)\b|\w+\s+(?:have|has|had|are|were|be|is|was)\b)"
 )
-NUMBER_WORDS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "both": 2,
-    "only one": 1,
-    "neither": 0,
-    "none": 0,
-    "no": 0,
-}
+# a count in words, as a count of rows is said ("three of the five", "played 12 games")
+COUNT_WORDS = {w: k for k, w in enumerate(
+    "one two three four five six seven eight nine ten eleven twelve".split(), start=1)}
+NUMBER_WORDS = {**COUNT_WORDS, "both": 2, "only one": 1, "neither": 0, "none": 0, "no": 0}
+
+
+def count_said(word: str) -> int:
+    """The count ``word`` says (digits, or a number in words), -1 when it says none."""
+    return int(word) if word.isdigit() else NUMBER_WORDS.get(word, -1)
 CMP_UNDER = re.compile(
     r"\b(?:under|below|less than|fewer than|cheaper than|lighter than|at most|no more than|"
     r"up to)\s+$"
