@@ -1480,3 +1480,62 @@ def test_the_oldest_is_not_the_dearest() -> None:
         {"mls": "RE-3", "list_price": 689000, "year_built": 2008}]})
     got, _ = _settle("The oldest home in the results, built in 1962, is listed at $372,500.", homes)
     assert got is None or got.verdict != "CONTRADICTED", got
+
+
+BUDGETS = """| Department | Budget FY2023 ($M) | Budget FY2024 ($M) | Headcount |
+|---|---|---|---|
+| Public Works | 84.2 | 91.5 | 412 |
+| Parks | 22.7 | 21.9 | 138 |
+| Police | 118.4 | 126.0 | 655 |
+"""
+MONTHS = """| Month | Passengers (k) | Load factor (%) |
+|---|---|---|
+| May 2024 | 231.0 | 84.3 |
+| Jun 2024 | 258.6 | 88.9 |
+"""
+WINS = """| race | date | winning driver | constructor |
+|---|---|---|---|
+| i gran premio | 12 october | chico landi | alfa romeo |
+| ii gran premio | 4 december | chico landi | alfa romeo |
+| iii gran premio | 19 december | juan fangio | maserati |
+"""
+FUND = """| Year | Fund return (%) | Benchmark return (%) |
+|---|---|---|
+| 2021 | 12.7 | 11.3 |
+| 2022 | -14.2 | -16.0 |
+| 2023 | 9.1 | 10.4 |
+"""
+
+
+@pytest.mark.parametrize(("text", "claim", "verdict"), [
+    # two columns of one measure tie on the claim's words: every row's change to the period said last
+    (BUDGETS, "Every department's budget grew from FY2023 to FY2024.", "CONTRADICTED"),
+    (BUDGETS, "Every department's budget went up in FY2024.", "CONTRADICTED"),  # "went up": a rise
+    (MONTHS, "June's load factor was 84.3%.", "CONTRADICTED"),  # June's row is "Jun 2024": 88.9
+    (MONTHS, "June's load factor was 88.9%.", "SUPPORTED"),
+    (WINS, "chico landi won 2 times, in october and december", "SUPPORTED"),  # words of his rows
+    (FUND, "The fund outperformed its benchmark in only two of the three years.", "SUPPORTED"),
+])
+def test_changes_of_every_row_months_counts_and_beats(text: str, claim: str, verdict: str) -> None:
+    got, _ = _settle(claim, text)
+    assert got is not None and got.verdict == verdict, (claim, got)
+
+
+def test_a_count_whose_other_words_none_of_its_rows_holds_is_not_settled() -> None:
+    # his two wins were in an Alfa Romeo: "driving a Maserati" is said of rows he has none of
+    got, _ = _settle("chico landi won 2 times driving a maserati", WINS)
+    assert got is None or got.verdict != "SUPPORTED", got
+
+
+def test_a_record_named_by_a_capitalised_phrase_of_its_address() -> None:
+    quay = json.dumps({"listing_id": "APT-2207", "address": "14 Quay Street, Unit 5B", "furnished": False})
+    linden = json.dumps({"listing_id": "APT-3319", "address": "82 Linden Avenue, Apt 12", "furnished": True})
+    tables = []
+    for sid, text in (("quay", quay), ("linden", linden)):
+        got = render_tables(text)
+        assert got is not None
+        tables += [(sid, t) for t in got[2]]
+    got = settle("The Quay Street unit is let furnished.", tables)
+    assert got is not None and got.verdict == "CONTRADICTED" and got.source_id == "quay", got
+    got = settle("The Linden Avenue flat is furnished.", tables)
+    assert got is not None and got.verdict == "SUPPORTED" and got.source_id == "linden", got

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 
 from ..checks.numbers import Number, find_numbers
+from .guards import shared_by_others, unread_part
 from .pick import (
     ID_WORDS,
     Outcome,
@@ -27,6 +28,7 @@ from .pick import (
     is_summary,
     is_timed,
     label_words,
+    names_cell,
     row_name,
     series,
     settled,
@@ -1414,7 +1416,7 @@ def _says_more(c: ClaimText, p: Pick, i: int, j: int) -> bool:
         cw = words(cell.text)
         if k == t.label or set(words(t.columns[k].text.replace("_", " "))) & ID_WORDS or (
             len(cw) >= 2 and set(cw) <= have  # "Oakmere Dental Group has paid": the record's client
-        ):
+        ) or names_cell(c.text, cell):  # "the Quay Street unit": its address
             known |= {stem(w) for w in cw}
     # "single sign-on" spells out `sso`: its words are the header's
     spelt = {w for short, ws in acronyms(c.low).items() if short in known for w in ws}
@@ -1612,6 +1614,14 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
         rated = any(_per(t.columns[j].text) for j, _ in said) or _added(c, p, i, -1)
         if len(nums) >= 2 and not rated and _unchecked(p, i, nums):
             return None  # "VAT adds £255.88, bringing the invoice to just under £1,535": one figure backed
+        backed = [j for j, _ in said]
+        # "both Kyle Vanden Bosch and Tevita Ofahengaue ... in round 2": the first row backs it
+        if not _others_hold(c, p, nums, backed) or unread_part(c, p, i, backed):
+            return None
+        shared = shared_by_others(c, p, backed)
+        if shared:  # "John Morse was the only player to shoot +4": another row shot +4 too
+            return settled(p, "CONTRADICTED", "; ".join(cell_note(p.r, k, j) for k, j in shared[:3]),
+                           [(i, said[0][0]), *shared[:3]])
         notes = "; ".join(_lookup_note(c, p, i, j, nums) for j, _ in said)
         return settled(p, "SUPPORTED", notes, [(i, j) for j, _ in said])
     empty = [j for j, _ in said if (v := cell_value(p.r, i, j)) is not None and v.empty]
@@ -1620,6 +1630,12 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
             p, "UNSUPPORTED", f"the table gives no value: {cell_note(p.r, i, empty[0])}", [(i, empty[0])]
         )
     return None
+
+
+def _others_hold(c: ClaimText, p: Pick, nums: list[Number], cols: list[int]) -> bool:
+    """Every other row the claim names backs it in the columns the first row backs it in:
+    a lookup that reads only its first named row backs nothing said of the others."""
+    return all(_lookup_cell(c, p, nums, k, j) == "SUPPORTED" for k in p.rows[1:] for j in cols)
 
 
 def _figures_elsewhere(p: Pick, i: int, j: int, nums: list[Number]) -> bool:

@@ -34,7 +34,7 @@ from .words import (
     count_said,
 )
 
-__all__ = ["ID_WORDS", "Outcome", "Pick", "Settled", "aside", "charges", "pick", "settled"]
+__all__ = ["ID_WORDS", "Outcome", "Pick", "Settled", "aside", "charges", "names_cell", "pick", "settled"]
 
 Outcome = Literal["SUPPORTED", "CONTRADICTED", "UNSUPPORTED"]
 
@@ -305,6 +305,8 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
                 and len(t.rows) > 1
             ):
                 named.append(i)
+        if len(t.rows) == 1 and _phrase_held(c.text, t.rows[0], t.label):
+            named = [0]  # "the Quay Street unit": the record whose address is "14 Quay Street, Unit 5B"
     if not named and re.search(r"\boverall\b", c.low):  # "Overall parks spending": the Total row
         named = [i for i, lw in enumerate(labels) if lw and set(lw) <= {"total", "overall", "all"}][:1]
     if not named and t.kind != "json" and len(t.rows) > 1:
@@ -462,6 +464,11 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     if len(scores) > 1 and scores[0][:3] == scores[1][:3]:
         cols = []  # a tie ("points" and "points for" for "51 points"): no column is the claim's
         if not named:
+            # "every department's budget grew from FY2023 to FY2024": one measure's two periods,
+            # every row's change up to the period said last
+            last = _said_last(c, t, [x[-1] for x in scores if x[:3] == scores[0][:3]])
+            if last >= 0 and c.has(CHANGE) and c.has(_EACH_ROW):
+                return Pick(sid, r, [], [last], int(-scores[0][0]), rejected=tuple(rejected))
             return None
         tied_cols = tuple(x[-1] for x in scores if x[:3] == scores[0][:3])
         return Pick(
@@ -487,6 +494,44 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         k = _model_at(seq, labels[0])
         missing = " ".join(seq[k : k + 2])  # "mavis 8", not the record's "Mavis 4 Pro"
     return Pick(sid, r, named, cols, int(-scores[0][0]) if scores else 0, missing, rejected=tuple(rejected))
+
+
+_EACH_ROW = re.compile(r"\b(?:all|every|each)\b")
+
+
+def _said_last(c: ClaimText, t: Table, cols: list[int]) -> int:
+    """Of columns that differ only by their period ("Budget FY2023", "Budget FY2024"), the
+    one whose period the claim says last; -1 when they differ otherwise or one is not said."""
+    heads = [words(t.columns[j].text) for j in cols]
+    shared = set.intersection(*(set(h) for h in heads))
+    at = []
+    for j, hw in zip(cols, heads):
+        own = [w for w in hw if w not in shared]
+        if len(own) != 1 or not _PERIOD_WORD.fullmatch(own[0]):
+            return -1
+        k = [at_ for w, at_ in c.toks if w == own[0]]
+        if not k:
+            return -1
+        at.append((k[-1], j))
+    return max(at)[1] if at else -1
+
+
+_NAME_PAIR = re.compile(r"\b(?=([A-Z][a-z]+\s+[A-Z][a-z]+)\b)")
+
+
+def _name_pairs(text: str) -> set[str]:
+    return {" ".join(m.group(1).lower().split()) for m in _NAME_PAIR.finditer(text)}
+
+
+def names_cell(claim: str, cell: Cell) -> bool:
+    """The claim says two capitalised words in a row that the cell (a text: an address, a
+    title) writes so too: "the Quay Street unit" and "14 Quay Street, Unit 5B"."""
+    return read_value(cell.text).number is None and bool(_name_pairs(claim) & _name_pairs(cell.text))
+
+
+def _phrase_held(text: str, row: Sequence[Cell | None], label: int) -> bool:
+    """A text cell of the record the claim names it by (``names_cell``)."""
+    return any(x is not None and j != label and names_cell(text, x) for j, x in enumerate(row))
 
 
 def _yes_no(r: Rendered, i: int, j: int) -> bool:

@@ -59,6 +59,17 @@ def count_value(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
     if best is None or tie or best[0] < 1:
         return None
     _, j, rows = best
+    # its other words that some other column's cells hold (and not every row's) say more of the
+    # rows counted ("Chico Landi won 2 times, in October and December"): one none of them holds
+    # ("... driving a Maserati" of his two Alfa Romeo wins) leaves the count unsettled
+    row_words = [set(words(" ".join(x.text for k, x in enumerate(row) if x is not None and k != j)))
+                 for row in t.rows]
+    common = set.intersection(*row_words) if row_words else set()
+    said_j = {w for i in rows if (x := t.rows[i][j]) is not None for w in words(x.text)}
+    more = {w for w in have if w not in said_j and w not in common and not w.isdigit()  # a year: a span's end
+            and any(w in rw for rw in row_words)}
+    if any(not any(w in row_words[i] for i in rows) for w in more):
+        return None
     p = Pick(sid, r, rows, [j], 1)
     ok = len(rows) == want
     names = ", ".join(cell_text(p, i, j) for i in rows[:6])

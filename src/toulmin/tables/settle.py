@@ -33,6 +33,7 @@ from .count_results import count_results
 from .count_rows import count_rows
 from .derived import lines_total, named_ratio, per_unit, product, ratio_extreme, share
 from .extreme_row import extreme_row
+from .goals import against_goal
 from .one_row import one_row
 from .only import only, only_changed
 from .only_rows import only_rows
@@ -203,7 +204,7 @@ def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | N
         return other
     for sid, r in tables:
         counted = (count_value(c, sid, r) or weekly_hours(c, sid, r) or fields_total(c, sid, r)
-                   or ratio_extreme(c, sid, r) or beats(c, sid, r))
+                   or ratio_extreme(c, sid, r) or beats(c, sid, r) or against_goal(c, sid, r))
         if counted is not None:
             return counted
     alone_in = only(c, tables) or only_changed(c, tables)

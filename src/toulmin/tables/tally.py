@@ -163,7 +163,7 @@ def _added_up(sid: str, r: Rendered, rows: list[int], j: int, n: Number, which: 
 
 _BEAT = re.compile(
     r"\b(beat|beats|outperformed|outperforms|exceeded|exceeds|topped|tops|trailed|trails|lagged|lags|"
-    r"underperformed|underperforms)\s+(?:its|the|their|his|her)?\s*([a-z]+)\s+in\s+"
+    r"underperformed|underperforms)\s+(?:its|the|their|his|her)?\s*([a-z]+)\s+in\s+(?:only\s+|just\s+)?"
     + _N
     + r"\s+of\s+(?:the|its|their)\s+(?:(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+)?"
     r"([a-z]+)"

@@ -387,6 +387,7 @@ def tokens(text: str) -> list[tuple[str, int]]:
             out += [(f.group(1), at), (f.group(2), at + len(f.group(1)))]
             continue
         out.append((w, at))
+        w = re.sub(r"['’]s$", "", w)  # "June's load factor": June's row
         if w in WEEKDAYS or (w.endswith("s") and w[:-1] in WEEKDAYS):  # "Saturday": `hours.sat` too
             out.append((w[:3], at))
         if w in _MONTHS:

@@ -103,11 +103,14 @@ UP = (
     r"(?:gr[eo]w|grows|grown|growing|growth|rose|rise|rises|risen|rising|increas\w*|climb\w*|jump\w*|gain\w*|"
     r"added|adds|"
     rf"(?<!made )(?<!make )(?<!makes )up(?= {_BY_ABOUT}\S*\d)|"
+    # "went up in FY2024": a rise said with its verb, no figure needed
+    r"(?<=went )up|(?<=go )up|(?<=goes )up|(?<=gone )up|(?<=going )up|"
     r"(?:an )?(?:extra|additional)(?= \S*\d)|improv\w*)"
 )
 DOWN = (
     r"(?:fell|fall|falls|fallen|falling|drop\w*|declin\w*|decreas\w*|shrank|shrink\w*|shrunk|lost|"
     rf"down(?= {_BY_ABOUT}\S*\d)|"
+    r"(?<=went )down|(?<=go )down|(?<=goes )down|(?<=gone )down|(?<=going )down|"
     r"plung\w*|slump\w*|slid|slipped|slips|dipped|dip|slashed|trimmed|"
     # "was cut by", "cut in half"; not golf's "cuts made"
     r"(?:(?<=was )|(?<=were )|(?<=been )|(?<=is )|(?<=are )|(?<=be ))cut|cut(?= (?:by|to|in half|from)\b))"

@@ -1,0 +1,96 @@
+"""What a lookup must also read before it backs a claim: a row's cells back the columns the
+claim names in them, not a highest or lowest it says of the row ("the highest attendance,
+47,365"), a value of another column it gives the row ("on June 28 against Houston"), nor
+"the only" one it says the row is (another row holding the same)."""
+
+from __future__ import annotations
+
+import re
+
+from .pick import Pick, cell_value, is_summary, label_words
+from .values import header_words, read_value, stem, words
+from .words import GENERIC, MAX, MIN, ClaimText
+
+__all__ = ["shared_by_others", "unread_part"]
+
+
+def unread_part(c: ClaimText, p: Pick, i: int, cols: list[int]) -> bool:
+    """Row i backs the claim in ``cols``, and the claim says more of it that those cells do
+    not settle: a highest or lowest the row does not hold, or another column's value."""
+    return bool((_superlative(c, p) and not _extreme_of(c, p, i, cols)) or _stray_value(c, p, i, cols))
+
+
+def _stray_value(c: ClaimText, p: Pick, i: int, cols: list[int]) -> str:
+    """A word value of another column, held by some other row, that the claim says and row
+    i's cell of that column does not hold ("against Houston" of a row whose opponent is
+    Miami): the lookup backs its columns, not that. Empty when there is none."""
+    t = p.r.table
+    flat = " " + " ".join(w for w, _ in c.toks) + " "
+    mine = set(words(" ".join(x.text for x in t.rows[i] if x is not None)))
+    for k in range(len(t.columns)):
+        if k in cols or k == t.label:
+            continue
+        for row in t.rows:
+            x = row[k] if k < len(row) else None
+            if x is None or read_value(x.text).number is not None:
+                continue
+            xw = words(x.text)
+            if not xw or len("".join(xw)) < 3 or all(w in GENERIC for w in xw) or set(xw) <= mine:
+                continue
+            if " " + " ".join(xw) + " " in flat:
+                return x.text
+    return ""
+
+
+def _superlative(c: ClaimText, p: Pick) -> list[re.Match[str]]:
+    """The claim's words of a highest or lowest ("the biggest crowd") that no cell or header
+    of the table writes ("Best Costume Design", "biggest home defeat", `worst dancer` are names)."""
+    t = p.r.table
+    held = {w for x in [*t.columns, *(x for row in t.rows for x in row if x is not None)]
+            for w in x.text.lower().split()}
+    return [m for pat in (MAX, MIN) for m in pat.finditer(c.low) if m.group(0).split()[0] not in held]
+
+
+def _extreme_of(c: ClaimText, p: Pick, i: int, cols: list[int]) -> bool:
+    """Row i holds the highest (the claim's MAX word) or lowest (MIN) figure of one of
+    ``cols``, or of a column named by a word right after the superlative ("the biggest
+    crowd"), among the table's rows (summary rows aside)."""
+    hi, lo = bool(c.has(MAX)), bool(c.has(MIN))
+    t = p.r.table
+    after = {stem(w) for m in _superlative(c, p) for w in words(c.low[m.end():])[:3]}
+    cols = [*cols, *(j for j, x in enumerate(t.columns) if j not in cols and header_words(x.text) & after)]
+    for j in cols:
+        got = [(k, v.number.value) for k in range(len(p.r.table.rows))
+               if not is_summary(p, k) and (v := cell_value(p.r, k, j)) is not None and v.number is not None]
+        mine = [x for k, x in got if k == i]
+        if len(got) < 2 or not mine:
+            continue
+        if (hi and mine[0] >= max(x for _, x in got)) or (lo and mine[0] <= min(x for _, x in got)):
+            return True
+    return False
+
+
+_THE_ONLY = re.compile(
+    r"(?:\bthe only\b|^\s*only\b)(?!\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)\b)"
+)
+
+
+def shared_by_others(c: ClaimText, p: Pick, cols: list[int]) -> list[tuple[int, int]]:
+    """ "X is the only one with V": the cells of rows the claim does not name that hold the
+    named row's values in every column it backs the claim in (empty when none does, or the
+    claim says no "only")."""
+    if not c.has(_THE_ONLY) or c.negated:
+        return []
+    t = p.r.table
+    i = p.rows[0] if p.rows else 0
+    if not set(label_words(t, i)) <= {w for w, _ in c.toks}:
+        return []  # "the only competition they took part in was Team Canada": a value's, not a row's
+
+    def text(k: int, j: int) -> str | None:
+        x = t.rows[k][j] if j < len(t.rows[k]) else None
+        return x.text.strip().lower() if x is not None else None
+
+    mine = [text(i, j) for j in cols]
+    return [(k, cols[0]) for k in range(len(t.rows))
+            if k not in p.rows and k != i and not is_summary(p, k)
+            and all(x is not None and text(k, j) == x for j, x in zip(cols, mine))]
