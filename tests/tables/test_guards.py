@@ -69,7 +69,9 @@ def test_the_only_one_is_refuted_by_another_row_holding_the_same() -> None:
 
 
 def test_a_superlative_written_in_the_table_is_a_name_not_a_rank() -> None:
-    awards = "| award | category | nominee |\n|---|---|---|\n| olivier | best costume design | sue blane |\n" \
-             "| olivier | best actress | ann mills |\n"
+    awards = (
+        "| award | category | nominee |\n|---|---|---|\n"
+        "| olivier | best costume design | sue blane |\n| olivier | best actress | ann mills |\n"
+    )
     got = verdict_of(settle, "sue blane was a nominee in the best costume design category", awards)
     assert got is not None and got[0] == "SUPPORTED", got

@@ -1539,3 +1539,40 @@ def test_a_record_named_by_a_capitalised_phrase_of_its_address() -> None:
     assert got is not None and got.verdict == "CONTRADICTED" and got.source_id == "quay", got
     got = settle("The Linden Avenue flat is furnished.", tables)
     assert got is not None and got.verdict == "SUPPORTED" and got.source_id == "linden", got
+
+
+def test_a_column_numbering_the_games_is_no_measure_of_a_game() -> None:
+    games = """| game | date | opponent | high points | attendance |
+|---|---|---|---|---|
+| 61 | march 7 | utah | jamal crawford (32) | 18112 |
+| 62 | march 9 | denver | monta ellis (27) | 17540 |
+| 63 | march 11 | dallas | monta ellis (30) | 19001 |
+"""
+    got, _ = _settle("jamal crawford scored the most points (32) in a single game", games)
+    # not "game is highest in march 11 (63)": the game's number measures nothing
+    assert got is None or "game" not in got.note.split(":")[0], got
+    got, _ = _settle("game 62 was played on march 9", games)  # its number still names the row
+    assert got is not None and got.verdict == "SUPPORTED", got
+
+
+COLLEGES = """| institution | location | founded | enrollment |
+|---|---|---|---|
+| vermont technical college | randolph | 1866 | 1600 |
+| nashua community college | nashua | 1970 | 1500 |
+| college of st joseph | rutland | 1956 | 300 |
+"""
+
+
+@pytest.mark.parametrize(("claim", "verdict"), [
+    ("vermont technical college is the oldest college, founded in 1866", "SUPPORTED"),  # the lowest year
+    ("nashua community college is the newest institution", "SUPPORTED"),  # the one column of years
+    ("college of st joseph is the newest institution", "CONTRADICTED"),
+])
+def test_the_oldest_and_the_newest_of_a_column_of_years(claim: str, verdict: str) -> None:
+    got, _ = _settle(claim, COLLEGES)
+    assert got is not None and got.verdict == verdict, (claim, got)
+
+
+def test_two_extremes_one_of_them_an_age_are_not_read_as_the_age_alone() -> None:
+    got, _ = _settle("vermont technical college is the oldest and the smallest college", COLLEGES)
+    assert got is None or got.verdict != "SUPPORTED", got

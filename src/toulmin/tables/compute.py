@@ -37,6 +37,7 @@ from .pick import (
 )
 from .values import WEEKDAYS, Value, claim_dates, header_words, human, read_value, stem, words
 from .words import (
+    AGE_WORD,
     AVERAGE,
     CHANGE,
     CLOSED,
@@ -60,6 +61,7 @@ from .words import (
     TIMES,
     TOTAL,
     UPWARD,
+    WHEN_HEAD,
     YEARISH,
     ZERO_WORDS,
     ClaimText,
@@ -160,6 +162,13 @@ def _extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
     lo, hi = c.has(MIN), c.has(MAX)
     if c.has(_ANY_OTHER):  # "fewer goals than any other team": the lowest
         lo, hi = c.has(LESS), c.has(MORE)
+    aged = c.has(AGE_WORD)
+    if aged and WHEN_HEAD.search(p.r.table.columns[j].text.lower().replace("_", " ")):
+        # a column of years or dates: the oldest is the earliest, the newest the latest
+        late = aged.group(0) in ("newest", "latest", "youngest", "most recent")
+        lo, hi = (None, aged) if late else (aged, None)
+        if any(m.group(0) != aged.group(0) for pat in (MAX, MIN) for m in pat.finditer(c.low)):
+            return None  # "the oldest player and the shortest": two extremes, of two columns
     if not (lo or hi) or (lo and hi):
         return None
     per = _PER_THING.search(c.low)
@@ -1271,6 +1280,7 @@ _OF_THE = re.compile(
 )
 _DATED_HEAD = re.compile(r"\b(?:year|years|date|age|built|founded|opened|established|since|born|launched)\b")
 _AGED = re.compile(r"\b(?:newer|older|newest|oldest)\b")
+
 _NEWER = re.compile(r"\bnewer\b|\bnewest\b")
 _OLDER = re.compile(r"\bolder\b|\boldest\b")
 _GAP_WORDS = frozenset(

@@ -18,7 +18,8 @@ from .words import ClaimText, agrees, count_said
 
 __all__ = ["against_goal"]
 
-_ABOVE = "beat|beats|exceed|exceeded|exceeds|surpass|surpassed|surpasses|topped|tops|outstripped|overshot|overshoots"
+_ABOVE = ("beat|beats|exceed|exceeded|exceeds|surpass|surpassed|surpasses|topped|tops|outstripped|overshot|"
+          "overshoots")
 _REACHED = "meet|met|meets|reach|reached|reaches|hit|hits|achieve|achieved|achieves|make|made|makes"
 _BELOW = "miss|missed|misses|fall short of|fell short of|falls short of|undershot|undershoots"
 _GOAL = re.compile(

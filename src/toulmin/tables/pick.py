@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import Literal
 
 from ..checks.numbers import Number, find_numbers
@@ -15,6 +16,7 @@ from .parse import Cell, Table
 from .render import Rendered
 from .values import CALENDAR, Value, header_words, human, read_value, stem, words
 from .words import (
+    AGE_WORD,
     AVERAGE,
     CHANGE,
     EVERY,
@@ -28,6 +30,7 @@ from .words import (
     THAN,
     TIMES,
     TOTAL,
+    WHEN_HEAD,
     YEARISH,
     ClaimText,
     agrees,
@@ -367,6 +370,13 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         if hit and all(_PERIOD_WORD.fullmatch(h) for h in hit):
             dated.append((len(hit), j))
             continue  # "2024" alone: which measure of 2024 is not said (but see _by_unit)
+        if hit and hit <= _ROW_NOUNS and _numbers_rows(r, j) and not any(
+            # "game 14", "78.0 be the game that ...": a game's number names it
+            re.search(rf"\b{re.escape(w)}\w*\s+(?:no\.?\s*|#\s*)?\d|\d(?:\.0)?\s+(?:be|is|was)\s+the\s+{re.escape(w)}",
+                      c.low)
+            for w in words(head.text)
+        ):
+            continue  # "the most points in a single game": `game` numbers the rows (1, 2, 3 ...)
         if hit and t.kind == "json" and len(t.rows) == 1 and _an_id(t.rows[0][j], c.low):
             continue  # "the invoice" names the record whose `invoice` is INV-2025-00417, not that field
         ids = set(words(head.text.replace("_", " "))) & ID_WORDS
@@ -412,6 +422,9 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     if any(not op_only(s[-1]) and figured(s[-1]) for s in scores):
         scores = [s for s in scores if not op_only(s[-1])]
     scores.sort()
+    if not scores and c.has(AGE_WORD):  # "the newest property": of the one column of years built
+        when = [j for j, col in enumerate(t.columns) if j != t.label and WHEN_HEAD.search(human(col.text))]
+        scores = [(-1.0, 0.0, -1.0, when[0])] if len(when) == 1 else []
     if not scores and not rejected:  # a measure the claim names otherwise is not found by its unit
         most = max((k for k, _ in dated), default=0)  # "FY2024" says fy and 2024: not FY2023's column
         scores = _by_unit(c, r, rejected, [j for k, j in dated if k == most]) or _by_count(c, r)
@@ -532,6 +545,18 @@ def names_cell(claim: str, cell: Cell) -> bool:
 def _phrase_held(text: str, row: Sequence[Cell | None], label: int) -> bool:
     """A text cell of the record the claim names it by (``names_cell``)."""
     return any(x is not None and j != label and names_cell(text, x) for j, x in enumerate(row))
+
+
+# the nouns of rows numbered off ("game 14", "goal 3"): "in a single game" names no column
+_ROW_NOUNS = frozenset(stem(w) for w in "game match episode goal race week".split())
+
+
+def _numbers_rows(r: Rendered, j: int) -> bool:
+    """Column j counts the rows off: whole numbers, each one more than the row's before (a
+    game's, a pick's, an episode's number), three rows or more."""
+    vals = [cell_value(r, i, j) for i in range(len(r.table.rows))]
+    got = [v.number.value for v in vals if v is not None and v.number is not None and not v.number.unit]
+    return len(got) == len(vals) >= 3 and all(b - a == 1 for a, b in pairwise(got))
 
 
 def _yes_no(r: Rendered, i: int, j: int) -> bool:

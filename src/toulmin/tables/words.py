@@ -183,6 +183,12 @@ CMP_OVER = re.compile(
     r"\b(?:over|above|more than|greater than|heavier than|at least|exceeding|no less than|"
     r"upwards of)\s+$"
 )
+# an age said of rows, and the headers of years and dates it is read against ("the oldest
+# college" is the one founded first)
+AGE_WORD = re.compile(r"\b(?:oldest|earliest|newest|latest|youngest|most recent)\b")
+WHEN_HEAD = re.compile(
+    r"\b(?:year|years|date|built|founded|opened|established|since|born|launched|introduced)\b"
+)
 OPEN = re.compile(r"\bopen\w*\b")
 CLOSED = re.compile(r"\bclos\w*\b")
 YEARISH = re.compile(r"^(1[89]\d\d|20\d\d)$")
