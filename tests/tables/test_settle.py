@@ -1576,3 +1576,27 @@ def test_the_oldest_and_the_newest_of_a_column_of_years(claim: str, verdict: str
 def test_two_extremes_one_of_them_an_age_are_not_read_as_the_age_alone() -> None:
     got, _ = _settle("vermont technical college is the oldest and the smallest college", COLLEGES)
     assert got is None or got.verdict != "SUPPORTED", got
+
+
+RESULTS = """| draw | artist | song | points | place |
+|---|---|---|---|---|
+| 1 | riana athanasiou | moonlight | 40 | 7 |
+| 2 | elena patroclou | sixth sense | 94 | 1 |
+"""
+TIES = """| tie no | home team | score | away team |
+|---|---|---|---|
+| 10 | luton town | 2 - 0 | portsmouth |
+| 32 | birmingham city | 2 - 0 | manchester city |
+"""
+
+
+@pytest.mark.parametrize(("text", "claim", "verdict"), [
+    # a place is a rank, not a count of places; "tie no 10" is a number, no denial
+    (RESULTS, "the artist who placed first was riana athanasiou", "CONTRADICTED"),
+    (RESULTS, "elena patroclou placed first", "SUPPORTED"),
+    (RESULTS, "riana athanasiou finished in 7th place", "SUPPORTED"),
+    (TIES, "tie no 10 was played between birmingham city and manchester city", "CONTRADICTED"),
+])
+def test_ranks_said_as_ordinals_and_a_numbers_abbreviation(text: str, claim: str, verdict: str) -> None:
+    got, _ = _settle(claim, text)
+    assert got is not None and got.verdict == verdict, (claim, got)

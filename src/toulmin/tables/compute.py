@@ -1168,7 +1168,14 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
     comparing = c.has(MORE) or c.has(LESS) or c.has(THAN) or c.has(MAX) or c.has(MIN)
     if v.number is not None and c.has(ZERO_WORDS) and not nums:  # "a direct flight": no stops
         return "SUPPORTED" if (v.number.value == 0) != c.negated else "CONTRADICTED"
-    countable = bool(header_words(p.r.table.columns[j].text) & _COUNTABLE)
+    head = header_words(p.r.table.columns[j].text)
+    if v.number is not None and not nums and head & _RANKED:
+        # "the artist placed first": a place is a rank, said by its ordinal; not a count of places
+        said_rank = [_ORDINALS[w] for w, _ in c.toks if w in _ORDINALS]
+        if len(said_rank) != 1:
+            return None
+        return "SUPPORTED" if (said_rank[0] == v.number.value) != c.negated else "CONTRADICTED"
+    countable = bool(head & _COUNTABLE)
     if (
         v.number is not None
         and not nums
@@ -1452,6 +1459,16 @@ _PRESENCE = frozenset(
     "evenings".split()
 )
 # counts whose zero means none to be had: "out of stock" against stock 0
+_RANKED = frozenset(stem(w) for w in "place position pos rank ranking finish finished seed".split())
+_ORDINAL_WORDS = "first second third fourth fifth sixth seventh eighth ninth tenth".split()
+
+
+def _suffixed(k: int) -> str:
+    """ "1st", "2nd", "13th" ..."""
+    return f"{k}{'th' if 10 <= k % 100 <= 13 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
+
+
+_ORDINALS = {**{w: k for k, w in enumerate(_ORDINAL_WORDS, 1)}, **{_suffixed(k): k for k in range(1, 100)}}
 _COUNTABLE = frozenset(
     stem(w)
     for w in "stock inventory available availability seats spots vacancies units slots "

@@ -89,7 +89,8 @@ _QUARTER_AFTER = re.compile(
     r"\b(?:to|and|through|than|with|or|in) the (first|second|third|fourth|final|last)\b(?![- ]\w+)"
 )
 NEG = re.compile(
-    r"\b(?:not|no|never|without|lacks?|n't|doesn't|isn't|aren't|wasn't|don't|didn't|cannot)\b|n't\b"
+    # not "tie no 10", "series no. 11": a number's abbreviation
+    r"\b(?:not|no(?!\.?\s*\d)|never|without|lacks?|n't|doesn't|isn't|aren't|wasn't|don't|didn't|cannot)\b|n't\b"
 )
 ZERO_WORDS = re.compile(r"\b(?:non-?stop|direct)\b")
 _IMPLIED = (
