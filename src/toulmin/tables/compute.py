@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 
 from ..checks.numbers import Number, find_numbers
-from .guards import shared_by_others, unread_part
+from .guards import shared_by_others, stray_value, unread_part
 from .pick import (
     ID_WORDS,
     Outcome,
@@ -190,6 +190,9 @@ def _extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
     s = series(p, j)
     if len(s) < 2:
         return None
+    units = {v.number.unit for i, _ in s if (v := cell_value(p.r, i, j)) is not None and v.number is not None}
+    if len(units) > 1:
+        return None  # "188 tons" beside "2 kilotons": figures of two units are not ranked by their numbers
     order = sorted(s, key=lambda x: x[1], reverse=bool(hi))
     if rank >= len(order):
         return None
@@ -213,6 +216,8 @@ def _extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
             # "the most daily departures, with 18": the peak's row, not its figure
             return settled(p, "CONTRADICTED", cell_note(p.r, named, j), [(named, j)])
         if named in ties:
+            if stray_value(c, p, named, [j]):
+                return None  # "the lowest attendance, against the Bears": the opponent is not read
             return settled(
                 p,
                 "SUPPORTED",
@@ -249,6 +254,8 @@ def _extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
                                       for w in row_cells) for x in nums):
             return None  # "Route 11 is the busiest": a number naming the row must be the top row's
         ok = agrees(n, v.number.value)
+        if ok and stray_value(c, p, best_i, [j]):
+            return None  # "the smallest attendance, 16,278, against the Reds": the opponent is not read
         return settled(
             p,
             "SUPPORTED" if ok else "CONTRADICTED",

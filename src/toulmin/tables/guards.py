@@ -11,16 +11,16 @@ from .pick import Pick, cell_value, is_summary, label_words
 from .values import header_words, read_value, stem, words
 from .words import GENERIC, MAX, MIN, ClaimText
 
-__all__ = ["shared_by_others", "unread_part"]
+__all__ = ["shared_by_others", "stray_value", "unread_part"]
 
 
 def unread_part(c: ClaimText, p: Pick, i: int, cols: list[int]) -> bool:
     """Row i backs the claim in ``cols``, and the claim says more of it that those cells do
     not settle: a highest or lowest the row does not hold, or another column's value."""
-    return bool((_superlative(c, p) and not _extreme_of(c, p, i, cols)) or _stray_value(c, p, i, cols))
+    return bool((_superlative(c, p) and not _extreme_of(c, p, i, cols)) or stray_value(c, p, i, cols))
 
 
-def _stray_value(c: ClaimText, p: Pick, i: int, cols: list[int]) -> str:
+def stray_value(c: ClaimText, p: Pick, i: int, cols: list[int]) -> str:
     """A word value of another column, held by some other row, that the claim says and row
     i's cell of that column does not hold ("against Houston" of a row whose opponent is
     Miami): the lookup backs its columns, not that. Empty when there is none."""
@@ -60,8 +60,11 @@ def _extreme_of(c: ClaimText, p: Pick, i: int, cols: list[int]) -> bool:
     after = {stem(w) for m in _superlative(c, p) for w in words(c.low[m.end():])[:3]}
     cols = [*cols, *(j for j, x in enumerate(t.columns) if j not in cols and header_words(x.text) & after)]
     for j in cols:
-        got = [(k, v.number.value) for k in range(len(p.r.table.rows))
-               if not is_summary(p, k) and (v := cell_value(p.r, k, j)) is not None and v.number is not None]
+        vals = [(k, v.number) for k in range(len(p.r.table.rows))
+                if not is_summary(p, k) and (v := cell_value(p.r, k, j)) is not None and v.number is not None]
+        if len({n.unit for _, n in vals}) > 1:
+            continue  # tons beside kilotons: not ranked by their numbers
+        got = [(k, n.value) for k, n in vals]
         mine = [x for k, x in got if k == i]
         if len(got) < 2 or not mine:
             continue
