@@ -79,13 +79,15 @@ def test_a_superlative_written_in_the_table_is_a_name_not_a_rank() -> None:
 
 def test_an_extreme_backs_nothing_said_of_another_column_it_does_not_read() -> None:
     # the lowest attendance was at Soldier Field against the Bears, not the Jets
-    got = verdict_of(settle, "the lowest attendance came on september 18 against the new york jets", STADIUMS)
+    claim = "the lowest attendance came on september 18 against the {}"
+    got = verdict_of(settle, claim.format("new york jets"), STADIUMS)
     assert got is None or got[0] != "SUPPORTED", got
-    got = verdict_of(settle, "the lowest attendance came on september 18 against the denver broncos", STADIUMS)
+    got = verdict_of(settle, claim.format("denver broncos"), STADIUMS)
     assert got is not None and got[0] == "SUPPORTED", got
 
 
 def test_figures_of_two_units_are_not_ranked_by_their_numbers() -> None:
-    tests = "| name | yield |\n|---|---|\n| rushmore | 188 tons |\n| mora | 2 kilotons |\n| eddy | 83 tons |\n"
+    tests = "| name | yield |\n|---|---|\n| rushmore | 188 tons |\n| mora | 2 kilotons |\n" \
+            "| eddy | 83 tons |\n"
     got = verdict_of(settle, "rushmore had the highest yield", tests)
     assert got is None or got[0] != "SUPPORTED", got

@@ -1600,3 +1600,15 @@ TIES = """| tie no | home team | score | away team |
 def test_ranks_said_as_ordinals_and_a_numbers_abbreviation(text: str, claim: str, verdict: str) -> None:
     got, _ = _settle(claim, text)
     assert got is not None and got.verdict == verdict, (claim, got)
+
+
+def test_a_whole_weeks_hours_and_the_rows_added_before_the_figure() -> None:
+    cafe = json.dumps({"name": "Osteria Lupa", "hours": {
+        "monday": "closed", "tuesday": "17:00-22:00", "wednesday": "17:00-22:00", "thursday": "17:00-22:00",
+        "friday": "17:00-23:00", "saturday": "12:00-23:00", "sunday": "12:00-21:00"}})
+    got, _ = _settle("Across the whole week, Osteria Lupa is open a total of 41 hours.", cafe)
+    assert got is not None and got.verdict == "SUPPORTED", got
+    legs = "| mode | from | transit_hours |\n|---|---|---|\n| rail | Savannah | 14 |\n" \
+           "| truck | Atlanta | 5.5 |\n| truck | Knoxville | 8.5 |\n"
+    got, _ = _settle("The two truck legs together take 14 hours of transit, the same as the rail leg.", legs)
+    assert got is not None and got.verdict == "SUPPORTED" and "5.5 + 8.5" in got.note, got

@@ -574,6 +574,23 @@ def _rows_by_word(c: ClaimText, p: Pick) -> list[int] | None:
     return found[0] if len(found) == 1 and len(found[0]) >= 2 else None
 
 
+def _named_before_figure(c: ClaimText, p: Pick, j: int) -> list[int] | None:
+    """Of the rows the claim names, those named before its figure, when they are two or more
+    and the others hold that figure ("the two truck legs together take 14 hours, the same as
+    the rail leg": the truck legs added up, and the rail leg's 14 hours the same)."""
+    figures = [n for n in find_numbers(c.text) if n.text[:1].isdigit() or n.text[:1] in "$€£"]  # not "two"
+    if len(figures) != 1 or len(p.rows) < 3 or not re.search(r"\bthe same as\b", c.low):
+        return None
+    said = [w for w, at in c.toks if at < figures[0].start]
+    rows = [i for i in p.rows if (lw := label_words(p.r.table, i)) and all(w in said for w in lw)]
+    others = [cell_value(p.r, i, j) for i in p.rows if i not in rows]
+    head = p.r.table.columns[j].text
+    if not all(v is not None and v.number is not None and agrees(figures[0], _as_said(figures[0], v, head))
+               for v in others):
+        return None
+    return rows if 2 <= len(rows) < len(p.rows) else None
+
+
 def _some_rows(c: ClaimText, p: Pick) -> bool:
     """The claim speaks of rows it does not name in full ("the mugs" beside "Stoneware mug")."""
     t = p.r.table
@@ -663,7 +680,8 @@ def _aggregate(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | N
         return None  # "topped 85% in three of the six months": rates or shares are not added up
     if stem((total or mean).group(0).split()[-1]) in header_words(p.r.table.columns[j].text):  # type: ignore[union-attr]
         return None  # the column's name ("average", "total medals"), not a sum to compute
-    rows = span_rows(c, p) or (p.rows if len(p.rows) >= 2 else None) or _rows_by_word(c, p)
+    rows = (span_rows(c, p) or _named_before_figure(c, p, j) or (p.rows if len(p.rows) >= 2 else None)
+            or _rows_by_word(c, p))
     if rows is None and len(p.rows) == 1 and p.r.table.kind == "json":
         return None  # "the mugs ... cost €50.00 in total": the one line's total, not every line's
     if rows is None and _some_rows(c, p):

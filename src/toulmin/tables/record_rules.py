@@ -81,7 +81,7 @@ def count_value(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
     )
 
 
-_WEEK = re.compile(r"\b(?:a|per|each|every|the) week\b|\bweekly\b|\bin a week\b")
+_WEEK = re.compile(r"\b(?:a|per|each|every|the|whole|full|entire) week\b|\bweekly\b|\bin a week\b")
 _DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
