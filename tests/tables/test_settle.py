@@ -1612,3 +1612,16 @@ def test_a_whole_weeks_hours_and_the_rows_added_before_the_figure() -> None:
            "| truck | Atlanta | 5.5 |\n| truck | Knoxville | 8.5 |\n"
     got, _ = _settle("The two truck legs together take 14 hours of transit, the same as the rail leg.", legs)
     assert got is not None and got.verdict == "SUPPORTED" and "5.5 + 8.5" in got.note, got
+
+
+@pytest.mark.parametrize(("claim", "verdict"), [
+    # each row's own figure, a wrong one, and a difference said so
+    ("kevin nickerson's avg of 11 is higher than angel rubio's avg of 10", "SUPPORTED"),
+    ("kevin nickerson's avg of 8.1 is higher than angel rubio's avg", "CONTRADICTED"),
+    ("kevin nickerson has 1 more avg point than angel rubio", "SUPPORTED"),
+])
+def test_two_rows_compared_with_their_own_figures_or_a_difference(claim: str, verdict: str) -> None:
+    avgs = "| player | avg | games |\n|---|---|---|\n| kevin nickerson | 11 | 14 |\n" \
+           "| angel rubio | 10 | 12 |\n"
+    got, _ = _settle(claim, avgs)
+    assert got is not None and got.verdict == verdict, (claim, got)

@@ -947,7 +947,9 @@ def _compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
     by = re.search(r"\bby\s+(?:about\s+|around\s+|nearly\s+|roughly\s+)?[$€£¥]?\d", c.low)
     gap = [n for n in nums if by and n.start >= by.start() - 2 and fits(n, va)]
     ahead = re.search(
-        r"([$€£¥]?\d[\d,.]*\s*(?:%|[a-z]+\s+)?)(?:more|less|fewer|higher|lower|greater|larger|smaller|"
+        # "7 more points than"; not "an avg of 11 be higher than": the row's own figure
+        r"([$€£¥]?\d[\d,.]*\s*(?:%|(?!(?:be|is|was|are|were)\s)[a-z]+\s+)?)(?:more|less|fewer|higher|lower|greater|"
+        r"larger|smaller|"
         r"behind|ahead|after|before|slower|faster|cheaper|pricier|dearer|costlier|heavier|lighter|older|"
         r"younger|newer|longer|shorter|taller|bigger|wider|narrower|deeper)\b",
         c.low,
@@ -969,6 +971,12 @@ def _compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
         diff = abs(x - y)
         ok = agrees(gap[0], diff)
         note += f"; difference {_fmt_like(diff, va)}"
+    hw = header_words(head)
+    # "an average of 8.1": a figure right after the column's own word is a row's value
+    stated = [n for n in nums if not gap and fits(n, va)
+              and {stem(w) for w in words(c.low[max(0, n.start - 16):n.start])[-3:]} & hw]
+    if ok and stated and not all(agrees(n, x) or agrees(n, y) for n in stated):
+        ok = False  # "Nickerson's average of 8.1 is higher than Brown's": his average is 11
     wrong = _named_elsewhere(p, (a, b), j, nums) if ok else None
     if wrong is not None:  # "the department with 85 beds, Cardiology": its beds are 62
         return settled(p, "CONTRADICTED", cell_note(p.r, *wrong), [wrong])
