@@ -1625,3 +1625,17 @@ def test_two_rows_compared_with_their_own_figures_or_a_difference(claim: str, ve
            "| angel rubio | 10 | 12 |\n"
     got, _ = _settle(claim, avgs)
     assert got is not None and got.verdict == verdict, (claim, got)
+
+
+@pytest.mark.parametrize(("text", "claim", "verdict"), [
+    # a bare cell under `acres` in the claim's unit; a figure as the table writes it under a scaled header
+    ("| landfill | acres |\n|---|---|\n| ma tso lung | 2 |\n| shuen wan | 50 |\n",
+     "ma tso lung sits on only 2 acres of land", "SUPPORTED"),
+    ("| commodity | value (int 1000) |\n|---|---|\n| cow milk | 409566 |\n| rice | 120000 |\n",
+     "the value of cow milk is 409566", "SUPPORTED"),
+    ("| commodity | value (int 1000) |\n|---|---|\n| cow milk | 409566 |\n| rice | 120000 |\n",
+     "the value of cow milk is 409000", "CONTRADICTED"),
+])
+def test_a_figure_in_the_claims_unit_or_as_the_table_writes_it(text: str, claim: str, verdict: str) -> None:
+    got, _ = _settle(claim, text)
+    assert got is not None and got.verdict == verdict, (claim, got)

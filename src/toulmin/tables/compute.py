@@ -1167,7 +1167,7 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
         if got is not None:
             return got
     if v.number is not None and fit:
-        ok = any(agrees(n, _as_said(n, v, p.r.table.columns[j].text)) for n in fit)
+        ok = any(agrees(n, _as_said(n, v, p.r.table.columns[j].text)) or _as_written(n, v) for n in fit)
         if c.negated:
             ok = not ok
         if not ok and (len(fit) > 1 or averaged):  # which of its numbers is this column's: not known
@@ -1272,7 +1272,20 @@ def _as_said(n: Number, v: Value, header: str) -> float:
         secs = next((_SECONDS_IN[w] for w in words(human(header)) if w in _SECONDS_IN), 0)
         if secs:
             return v.number.value * secs
+    if n.factor != 1 and n.unit and not v.number.unit:  # "2 acres" against a bare 2 under `acres`
+        return v.number.value * n.factor
     return v.number.value
+
+
+def _as_written(n: Number, v: Value) -> bool:
+    """A bare figure of the claim is the cell's as the table writes it: "409566" against 409,566
+    under `value (int 1000)`, "96879" under `area ( ha )`."""
+    if n.unit or n.factor != 1 or v.number is None:
+        return False
+    m = re.search(r"\d[\d,]*(?:\.\d+)?", v.text)
+    written = float(m.group(0).replace(",", "")) if m else None
+    # only where the header scales it (a sign or a bare figure is read as it stands)
+    return written is not None and written != abs(v.number.value) and agrees(n, written)
 
 
 _SECONDS_IN = {"second": 1, "seconds": 1, "secs": 1, "minute": 60, "minutes": 60, "mins": 60, "min": 60,
