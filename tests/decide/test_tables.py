@@ -76,3 +76,27 @@ def test_a_trend_cut_from_its_bounds_is_read_with_its_sentence() -> None:
     assert by_table(_claim(part), result, tables).verdict is Verdict.SUPPORTED
     alone = Tables([("s", reading, t) for t in rendered])
     assert by_table(_claim(part), result, alone).verdict is Verdict.CONTRADICTED
+
+
+def test_a_count_cut_from_its_qualifier_is_read_with_its_sentence() -> None:
+    """ "play 3 games" split off "... in the month of november": the count the sentence narrows."""
+    from toulmin.text import Span
+
+    table = "| week | date | result |\n|---|---|---|\n| 1 | october 5 , 1952 | w 23 - 7 |\n"
+    table += "| 2 | november 2 , 1952 | l 24 - 23 |\n| 3 | november 9 , 1952 | w 17 - 6 |\n"
+    table += "| 4 | november 16 , 1952 | l 10 - 3 |\n"
+    got = render_tables(table)
+    assert got is not None
+    reading, _, rendered = got
+    sentence = "The team played 3 games in the month of november."
+    part = "The team played 3 games."
+    result = ClaimResult(id="c1", claim=part, focus=part, start=0, end=len(part), type="numeric",
+                         verdict=Verdict.OVERREACH, score=0.0, note="", evidence=[])
+    tables = Tables([("s", reading, t) for t in rendered], [Span(0, len(sentence), sentence)])
+    assert by_table(_claim(part), result, tables).verdict is Verdict.SUPPORTED
+    alone = Tables([("s", reading, t) for t in rendered])
+    assert by_table(_claim(part), result, alone).verdict is Verdict.CONTRADICTED  # 4 games in all
+    # a clause of its own after the part is no qualifier: the part keeps its own verdict
+    other = "The team played 3 games and won 2 games in november."
+    clauses = Tables([("s", reading, t) for t in rendered], [Span(0, len(other), other)])
+    assert by_table(_claim(part), result, clauses).verdict is Verdict.CONTRADICTED

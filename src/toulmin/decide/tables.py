@@ -196,6 +196,22 @@ _CALENDAR = CALENDAR | frozenset("month months year years week weeks quarter qua
 _BOUND_WORDS = re.compile(r"\b(?:from|through|thru|until|till|since|between)\b")
 
 
+_QUALIFIER = re.compile(
+    r"(?:in|on|at|during|for|from|between|with|by|over|since|after|before|against|across|through|"
+    r"within|under)\b"
+)
+
+
+def _qualifier_cut(part: str, sentence: str) -> bool:
+    """The part is its sentence with a phrase of place, time or circumstance cut off its
+    end ("... play 5 games" of "... play 5 games in the month of November")."""
+    core = part.strip().rstrip(".!?").strip()
+    whole = sentence.strip().rstrip(".!?").strip()
+    if not core or not whole.lower().startswith(core.lower()) or len(whole) == len(core):
+        return False
+    return bool(_QUALIFIER.match(whole[len(core):].strip(" ,;").lower()))
+
+
 def _bounds(text: str) -> set[str]:
     return set(_BOUND_WORDS.findall(text.lower()))
 
@@ -271,6 +287,11 @@ def _by_table(claim: Claim, result: ClaimResult, tables: Tables) -> ClaimResult:
         elif whole is not None and _bounds(sentence) - _bounds(claim.text):
             # "rose month after month" cut from "... from February through June": the trend the
             # sentence bounds, not the table's whole run
+            got = whole
+        elif (whole is not None and whole.verdict == "SUPPORTED" and got.verdict == "CONTRADICTED"
+              and _qualifier_cut(claim.text, sentence)):
+            # "play 5 games" cut from "... in the month of November": the count the sentence
+            # narrows, which the answer said, not the season's
             got = whole
     if got is not None and got.verdict == "SUPPORTED" and _prose_speaks(claim.text, got.source_id, tabled):
         got = None  # the table backs its figure; what else the claim says is the prose's to judge
