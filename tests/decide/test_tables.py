@@ -100,3 +100,9 @@ def test_a_count_cut_from_its_qualifier_is_read_with_its_sentence() -> None:
     other = "The team played 3 games and won 2 games in november."
     clauses = Tables([("s", reading, t) for t in rendered], [Span(0, len(other), other)])
     assert by_table(_claim(part), result, clauses).verdict is Verdict.CONTRADICTED
+    from toulmin.decide.tables import _qualifier_cut
+
+    assert _qualifier_cut(part, sentence)
+    # a figure after the part is a claim of its own ("with a score of 2 - 0"), not a qualifier
+    goal = "Goal 2 was the first of 3 games."
+    assert not _qualifier_cut(goal, goal[:-1] + " with a score of 2 - 0.")

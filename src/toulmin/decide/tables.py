@@ -204,12 +204,14 @@ _QUALIFIER = re.compile(
 
 def _qualifier_cut(part: str, sentence: str) -> bool:
     """The part is its sentence with a phrase of place, time or circumstance cut off its
-    end ("... play 5 games" of "... play 5 games in the month of November")."""
+    end, no figure in it ("... play 5 games" of "... play 5 games in the month of November")."""
     core = part.strip().rstrip(".!?").strip()
     whole = sentence.strip().rstrip(".!?").strip()
     if not core or not whole.lower().startswith(core.lower()) or len(whole) == len(core):
         return False
-    return bool(_QUALIFIER.match(whole[len(core):].strip(" ,;").lower()))
+    rest = whole[len(core):].strip(" ,;").lower()
+    # a figure in it ("with a score of 2 - 0") is a claim of its own, not a qualifier
+    return bool(_QUALIFIER.match(rest)) and not re.search(r"\d", rest)
 
 
 def _bounds(text: str) -> set[str]:
