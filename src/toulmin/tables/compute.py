@@ -44,6 +44,7 @@ from .words import (
     CMP_OVER,
     CMP_UNDER,
     DOWNWARD,
+    EACH,
     EVERY,
     FROM_TO,
     GENERIC,
@@ -314,7 +315,7 @@ def _change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None
     if (
         not p.rows
         and not nums
-        and (c.has(_EACH) or _all_counted(c, p))
+        and (c.has(EACH) or _all_counted(c, p))
         and (k := _earlier_column(p, j)) is not None
     ):
         return _all_changed(c, p, k, j)
@@ -352,9 +353,6 @@ def _periods_said_of_columns(c: ClaimText, p: Pick) -> int:
         if m is not None and re.search(r"\b" + re.escape(m.group(0).lower()) + r"\b", c.low):
             got += 1
     return got
-
-
-_EACH = re.compile(r"\b(?:all|every|each)\b")
 
 
 def _all_changed(c: ClaimText, p: Pick, k: int, j: int) -> Settled | None:

@@ -19,6 +19,7 @@ from .words import (
     AGE_WORD,
     AVERAGE,
     CHANGE,
+    EACH,
     EVERY,
     GENERIC,
     LESS,
@@ -480,7 +481,7 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
             # "every department's budget grew from FY2023 to FY2024": one measure's two periods,
             # every row's change up to the period said last
             last = _said_last(c, t, [x[-1] for x in scores if x[:3] == scores[0][:3]])
-            if last >= 0 and c.has(CHANGE) and c.has(_EACH_ROW):
+            if last >= 0 and c.has(CHANGE) and c.has(EACH):
                 return Pick(sid, r, [], [last], int(-scores[0][0]), rejected=tuple(rejected))
             return None
         tied_cols = tuple(x[-1] for x in scores if x[:3] == scores[0][:3])
@@ -507,9 +508,6 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         k = _model_at(seq, labels[0])
         missing = " ".join(seq[k : k + 2])  # "mavis 8", not the record's "Mavis 4 Pro"
     return Pick(sid, r, named, cols, int(-scores[0][0]) if scores else 0, missing, rejected=tuple(rejected))
-
-
-_EACH_ROW = re.compile(r"\b(?:all|every|each)\b")
 
 
 def _said_last(c: ClaimText, t: Table, cols: list[int]) -> int:

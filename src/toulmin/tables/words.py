@@ -116,6 +116,7 @@ DOWN = (
     # "was cut by", "cut in half"; not golf's "cuts made"
     r"(?:(?<=was )|(?<=were )|(?<=been )|(?<=is )|(?<=are )|(?<=be ))cut|cut(?= (?:by|to|in half|from)\b))"
 )
+EACH = re.compile(r"\b(?:all|every|each)\b")  # every row ("grew on all three lines")
 EVERY = re.compile(
     r"\b(?:every|each)\s+(?:single\s+)?(?:quarter|year|month|week|period|season|day|round|race)s?\b|"
     r"\bconsecutive(?:ly)?\b|\bsteadily\b|\bconsistently\b|\bin each\b|\bthroughout\b|"
