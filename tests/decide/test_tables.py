@@ -59,47 +59,42 @@ def test_a_cause_the_source_never_states_keeps_a_computed_figure_from_green() ->
     assert _unstated_cause("Nordvik grew after its new wing at Kelsey Point opened.", "s", tables.tabled)
 
 
-def test_a_trend_cut_from_its_bounds_is_read_with_its_sentence() -> None:
-    """ "rose month after month" split off "... from February through June": the bounded trend."""
+def _part_verdict(table: str, part: str, sentence: str | None) -> Verdict:
+    """``by_table``'s verdict on ``part`` (the checker said OVERREACH) against ``table``, with
+    the sentence it was split from, or alone."""
     from toulmin.text import Span
 
-    table = "| Month | Passengers (k) |\n|---|---|\n| Jan 2024 | 182.4 |\n| Feb 2024 | 171.9 |\n"
-    table += "| Mar 2024 | 205.3 |\n| Apr 2024 | 219.8 |\n"
     got = render_tables(table)
     assert got is not None
     reading, _, rendered = got
-    sentence = "Passenger numbers rose month after month from February through April."
-    part = "Passenger numbers rose month after month."
     result = ClaimResult(id="c1", claim=part, focus=part, start=0, end=len(part), type="attribute",
                          verdict=Verdict.OVERREACH, score=0.0, note="", evidence=[])
-    tables = Tables([("s", reading, t) for t in rendered], [Span(0, len(sentence), sentence)])
-    assert by_table(_claim(part), result, tables).verdict is Verdict.SUPPORTED
-    alone = Tables([("s", reading, t) for t in rendered])
-    assert by_table(_claim(part), result, alone).verdict is Verdict.CONTRADICTED
+    spans = [Span(0, len(sentence), sentence)] if sentence else []
+    return by_table(_claim(part), result, Tables([("s", reading, t) for t in rendered], spans)).verdict
+
+
+def test_a_trend_cut_from_its_bounds_is_read_with_its_sentence() -> None:
+    """ "rose month after month" split off "... from February through June": the bounded trend."""
+    table = "| Month | Passengers (k) |\n|---|---|\n| Jan 2024 | 182.4 |\n| Feb 2024 | 171.9 |\n"
+    table += "| Mar 2024 | 205.3 |\n| Apr 2024 | 219.8 |\n"
+    sentence = "Passenger numbers rose month after month from February through April."
+    part = "Passenger numbers rose month after month."
+    assert _part_verdict(table, part, sentence) is Verdict.SUPPORTED
+    assert _part_verdict(table, part, None) is Verdict.CONTRADICTED
 
 
 def test_a_count_cut_from_its_qualifier_is_read_with_its_sentence() -> None:
     """ "play 3 games" split off "... in the month of november": the count the sentence narrows."""
-    from toulmin.text import Span
-
     table = "| week | date | result |\n|---|---|---|\n| 1 | october 5 , 1952 | w 23 - 7 |\n"
     table += "| 2 | november 2 , 1952 | l 24 - 23 |\n| 3 | november 9 , 1952 | w 17 - 6 |\n"
     table += "| 4 | november 16 , 1952 | l 10 - 3 |\n"
-    got = render_tables(table)
-    assert got is not None
-    reading, _, rendered = got
     sentence = "The team played 3 games in the month of november."
     part = "The team played 3 games."
-    result = ClaimResult(id="c1", claim=part, focus=part, start=0, end=len(part), type="numeric",
-                         verdict=Verdict.OVERREACH, score=0.0, note="", evidence=[])
-    tables = Tables([("s", reading, t) for t in rendered], [Span(0, len(sentence), sentence)])
-    assert by_table(_claim(part), result, tables).verdict is Verdict.SUPPORTED
-    alone = Tables([("s", reading, t) for t in rendered])
-    assert by_table(_claim(part), result, alone).verdict is Verdict.CONTRADICTED  # 4 games in all
+    assert _part_verdict(table, part, sentence) is Verdict.SUPPORTED
+    assert _part_verdict(table, part, None) is Verdict.CONTRADICTED  # 4 games in all
     # a clause of its own after the part is no qualifier: the part keeps its own verdict
     other = "The team played 3 games and won 2 games in november."
-    clauses = Tables([("s", reading, t) for t in rendered], [Span(0, len(other), other)])
-    assert by_table(_claim(part), result, clauses).verdict is Verdict.CONTRADICTED
+    assert _part_verdict(table, part, other) is Verdict.CONTRADICTED
     from toulmin.decide.tables import _qualifier_cut
 
     assert _qualifier_cut(part, sentence)

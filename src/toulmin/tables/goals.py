@@ -13,6 +13,7 @@ import re
 from ..checks.numbers import find_numbers
 from .pick import Pick, Settled, cell_text, cell_value, fits, is_summary, pick, row_name, settled
 from .render import Rendered
+from .tally import COUNT_OF, numeric_column
 from .values import header_words, stem
 from .words import ClaimText, agrees, count_said
 
@@ -27,25 +28,11 @@ _GOAL = re.compile(
     r"(?:under|below|over|above))\s+(?:its|their|the|his|her|our)?\s*((?:[\w$€£.,-]+\s+){0,3}?)"
     r"(goals?|targets?|quotas?|budgets?|plans?|forecasts?)\b"
 )
-_COUNTED = re.compile(
-    r"^\s*(only\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|none|both|neither|all)"
-    r"\s+of\s+(?:the|its|their|these|those)\b(?:\s+(\d+|two|three|four|five|six|seven|eight|nine|ten|"
-    r"eleven|twelve)\b)?"
-)
-
-
-def _numeric(r: Rendered, j: int) -> bool:
-    t = r.table
-    return j != t.label and all(
-        (v := cell_value(r, i, j)) is not None and v.number is not None for i in range(len(t.rows))
-    )
-
-
 def _against(r: Rendered, goal: int, said: set[str]) -> int:
     """The column set against ``goal``: the one the claim's words name, else the one of the
     goal's unit within a factor of two of it on every row; -1 when not one."""
     t = r.table
-    others = [j for j in range(len(t.columns)) if j != goal and _numeric(r, j)]
+    others = [j for j in range(len(t.columns)) if j != goal and numeric_column(r, j)]
     named = [j for j in others if header_words(t.columns[j].text) & said]
     if len(named) == 1:
         return named[0]
@@ -77,7 +64,8 @@ def against_goal(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
     if m is None or len(t.rows) < 1:
         return None
     noun = stem(m.group(3))
-    goals = [j for j in range(len(t.columns)) if noun in header_words(t.columns[j].text) and _numeric(r, j)]
+    goals = [j for j in range(len(t.columns))
+             if noun in header_words(t.columns[j].text) and numeric_column(r, j)]
     if len(goals) != 1:
         return None
     g = goals[0]
@@ -86,7 +74,7 @@ def against_goal(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
     if a < 0:
         return None
     kind = m.group(1)
-    counted = _COUNTED.match(c.low)
+    counted = COUNT_OF.match(c.low)
     if counted is not None:
         rows = [i for i in range(len(t.rows)) if not is_summary(Pick(sid, r, [], [], 0), i)]
         want = len(rows) if counted.group(2) == "all" else count_said(counted.group(2))
@@ -121,5 +109,5 @@ def against_goal(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
 
 def _value(r: Rendered, i: int, j: int) -> float:
     v = cell_value(r, i, j)
-    assert v is not None and v.number is not None  # every cell of both columns is a number (_numeric)
+    assert v is not None and v.number is not None  # every cell of both columns is a number (numeric_column)
     return v.number.value

@@ -16,10 +16,11 @@ from .render import Rendered
 from .values import Value, stem, words
 from .words import GENERIC, NUMBER_WORDS, ClaimText, agrees, fmt
 
-__all__ = ["beats", "subtotal", "tally"]
+__all__ = ["COUNT_OF", "beats", "numeric_column", "subtotal", "tally"]
 
 _N = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|none|both|neither|all)"
-_HEAD = re.compile(
+# "three of the five shipments": (only, the count, the rows' count, the noun)
+COUNT_OF = re.compile(
     rf"^\s*(only\s+)?{_N}\s+of\s+(?:the|its|their|these|those)(?:\s+(\d+|two|three|four|five|six|seven|"
     r"eight|nine|ten|eleven|twelve))?\s+([a-z-]+)"
 )
@@ -36,6 +37,13 @@ def _number(word: str) -> int | None:
     return NUMBER_WORDS.get(word)
 
 
+def numeric_column(r: Rendered, j: int) -> bool:
+    """Every cell of column j (not the rows' names) is a number."""
+    t = r.table
+    return j != t.label and all((v := cell_value(r, i, j)) is not None and v.number is not None
+                                for i in range(len(t.rows)))
+
+
 def _column_of_words(r: Rendered, j: int) -> bool:
     vals = [cell_value(r, i, j) for i in range(len(r.table.rows))]
     texts = [v for v in vals if v is not None and not v.empty]
@@ -47,7 +55,7 @@ def _column_of_words(r: Rendered, j: int) -> bool:
 
 
 def tally(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
-    m = _HEAD.match(c.low)
+    m = COUNT_OF.match(c.low)
     t = r.table
     if m is None or len(t.rows) < 2:
         return None
@@ -180,14 +188,9 @@ def beats(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
         return None
     subject = {stem(w) for w in words(c.low[: m.start()])} - {stem(w) for w in GENERIC | _SMALL}
     other = stem(m.group(2))
-
-    def numeric(j: int) -> bool:
-        return j != t.label and all((v := cell_value(r, i, j)) is not None and v.number is not None
-                                    for i in range(len(t.rows)))
-
     heads = {j: {stem(w) for w in words(h.text.replace("_", " ").lower())} for j, h in enumerate(t.columns)}
-    theirs = [j for j in heads if other in heads[j] and numeric(j)]
-    ours = [j for j in heads if heads[j] & subject and numeric(j) and j not in theirs]
+    theirs = [j for j in heads if other in heads[j] and numeric_column(r, j)]
+    ours = [j for j in heads if heads[j] & subject and numeric_column(r, j) and j not in theirs]
     if len(theirs) != 1 or len(ours) != 1:
         return None
     a, b = ours[0], theirs[0]
