@@ -17,7 +17,8 @@ __all__ = ["shared_by_others", "stray_value", "unread_part"]
 def unread_part(c: ClaimText, p: Pick, i: int, cols: list[int]) -> bool:
     """Row i backs the claim in ``cols``, and the claim says more of it that those cells do
     not settle: a highest or lowest the row does not hold, or another column's value."""
-    return bool((_superlative(c, p) and not _extreme_of(c, p, i, cols)) or stray_value(c, p, i, cols))
+    said = _superlative(c, p)
+    return bool((said and not _extreme_of(c, p, i, cols, said)) or stray_value(c, p, i, cols))
 
 
 def stray_value(c: ClaimText, p: Pick, i: int, cols: list[int]) -> str:
@@ -51,13 +52,13 @@ def _superlative(c: ClaimText, p: Pick) -> list[re.Match[str]]:
     return [m for pat in (MAX, MIN) for m in pat.finditer(c.low) if m.group(0).split()[0] not in held]
 
 
-def _extreme_of(c: ClaimText, p: Pick, i: int, cols: list[int]) -> bool:
+def _extreme_of(c: ClaimText, p: Pick, i: int, cols: list[int], said: list[re.Match[str]]) -> bool:
     """Row i holds the highest (the claim's MAX word) or lowest (MIN) figure of one of
     ``cols``, or of a column named by a word right after the superlative ("the biggest
-    crowd"), among the table's rows (summary rows aside)."""
+    crowd": ``said``, its superlatives), among the table's rows (summary rows aside)."""
     hi, lo = bool(c.has(MAX)), bool(c.has(MIN))
     t = p.r.table
-    after = {stem(w) for m in _superlative(c, p) for w in words(c.low[m.end():])[:3]}
+    after = {stem(w) for m in said for w in words(c.low[m.end():])[:3]}
     cols = [*cols, *(j for j, x in enumerate(t.columns) if j not in cols and header_words(x.text) & after)]
     for j in cols:
         vals = [(k, v.number) for k in range(len(p.r.table.rows))
