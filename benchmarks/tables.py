@@ -1,6 +1,6 @@
 """Claims against tables and JSON records: toulmin's own cases and TabFact.
 
-    python benchmarks/tables.py [--set dev|dev2|dev3|dev4|dev5|unread|unread2|unread4|all] [--tabfact N]
+    python benchmarks/tables.py [--set dev|dev2|...|dev6|unread|unread2|unread4|unread5|all] [--tabfact N]
                                 [--tabfact-skip K] [--halves dev,unread] [--tag T]
                                 [--set-config K=V]
 
@@ -16,7 +16,8 @@ written at stop 69 by a helper session told the same, as a development set of th
 unread set's kind; ``tables_dev4.jsonl`` and ``tables_unread4.jsonl``, written at stop 73 by
 two helper sessions each given the same brief (the kinds of source and claim, nothing of the
 rules), the first read while rules were fixed, the second only its totals printed, measured
-before and after): JSON records, finance
+before and after; ``tables_dev6.jsonl`` and ``tables_unread5.jsonl``, written at stop 75 the
+same way, the first read while rules were fixed, the second only its totals printed): JSON records, finance
 tables in Markdown, CSV, TSV, HTML and declared aligned tables; each claim is verified
 alone against its sources and expects SUPPORTED, CONTRADICTED or UNSUPPORTED (met by any
 verdict but those two). Reports the share right and the claims wrongly SUPPORTED.
@@ -55,9 +56,11 @@ SETS = {
     "dev3": ROOT / "benchmarks" / "data" / "tables_dev3.jsonl",
     "dev4": ROOT / "benchmarks" / "data" / "tables_dev4.jsonl",
     "dev5": ROOT / "benchmarks" / "data" / "tables_dev5.jsonl",
+    "dev6": ROOT / "benchmarks" / "data" / "tables_dev6.jsonl",
     "unread": ROOT / "benchmarks" / "data" / "tables_unread.jsonl",
     "unread2": ROOT / "benchmarks" / "data" / "tables_unread2.jsonl",
     "unread4": ROOT / "benchmarks" / "data" / "tables_unread4.jsonl",
+    "unread5": ROOT / "benchmarks" / "data" / "tables_unread5.jsonl",
 }
 CHECKABLE_OUT = {"TRIVIAL", "NOT_CHECKED"}
 

@@ -101,3 +101,30 @@ def test_a_count_cut_from_its_qualifier_is_read_with_its_sentence() -> None:
     # a figure after the part is a claim of its own ("with a score of 2 - 0"), not a qualifier
     goal = "Goal 2 was the first of 3 games."
     assert not _qualifier_cut(goal, goal[:-1] + " with a score of 2 - 0.")
+
+
+def test_a_part_is_read_with_its_sentences_qualifiers_less_its_other_figures() -> None:
+    """ "Skyvale flew 1,073 flights" of "... across these five routes in March, with 22
+    cancellations": the sentence as a whole states two figures no rule reads at once; less
+    the phrase of the other figure, it is the part's claim with its qualifiers."""
+    table = "| Route | Flights | Cancellations |\n|---|---|---|\n| A | 248 | 2 |\n| B | 186 | 5 |\n"
+    table += "| C | 310 | 11 |\n| D | 205 | 0 |\n| E | 124 | 4 |\n"
+    sentence = "Skyvale flew 1,073 flights across these five routes in March, with 22 cancellations."
+    assert _part_verdict(table, "Skyvale flew 1,073 flights.", sentence) is Verdict.SUPPORTED
+    assert _part_verdict(table, "Skyvale flew 1,073 flights.", None) is Verdict.OVERREACH
+    wrong = sentence.replace("1,073", "1,200")
+    assert _part_verdict(table, "Skyvale flew 1,200 flights.", wrong) is Verdict.CONTRADICTED
+    from toulmin.decide.tables import _without_other_figures
+
+    assert _without_other_figures("Skyvale flew 1,073 flights.", sentence) == (
+        "Skyvale flew 1,073 flights across these five routes in March.")
+    # nothing to leave out, or a word of the part the rest does not hold: no such reading
+    assert _without_other_figures("Skyvale flew 1,073 flights with 22 cancellations.", sentence) is None
+    assert _without_other_figures("Skyvale had 22 cancellations.", sentence) is None
+
+
+def test_causes_said_as_where_a_change_came_from_are_unstated_causes() -> None:
+    _, tables = _checker_says("Nordvik grew from 12.4 MW to 13.1 MW.", Verdict.SUPPORTED)
+    for said in ("came from its summer reading program", "was caused by pandemic capacity limits",
+                 "to compensate for a service outage"):
+        assert _unstated_cause(f"Nordvik's jump {said}.", "s", tables.tabled), said

@@ -40,3 +40,12 @@ def test_the_rows_named_are_the_rows_holding_the_values() -> None:
 )
 def test_rows_that_differ_or_other_wordings_are_left_alone(claim: str) -> None:
     assert _only(claim) is None
+
+
+def test_a_signed_figure_must_go_the_way_the_claim_says() -> None:
+    sites = "| site | visitors | change (%) |\n|---|---|---|\n| maritime | 188,900 | -3.4 |\n" \
+            "| modern art | 274,300 | +11.8 |\n| discovery | 141,600 | +2.1 |\n"
+    # "+2.1" is a rise: "down 2.1%" is not what the row holds
+    assert verdict_of(only_rows, "discovery was the only site to lose visitors, down 2.1%", sites) is None
+    assert verdict_of(only_rows, "maritime was the only site to lose visitors, down 3.4%", sites) == (
+        "SUPPORTED", "the rows holding '-3.4': maritime")

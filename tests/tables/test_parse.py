@@ -48,6 +48,10 @@ def test_csv_with_a_quoted_comma_tsv_and_html() -> None:
         "<tr><td><b>Bergen</b></td><td>291,000</td></tr></table>"
     )
     assert _cells(html)[2] == ["Bergen", "291,000"]
+    # an HTML table's <caption> is its caption ("Skyvale Airways ..." names whose flights they are)
+    captioned = html.replace("<table>", "<table><caption>Norway's <i>largest</i> cities</caption>")
+    assert [t.caption for t in find_tables(captioned)] == ["Norway's largest cities"]
+    assert _cells(captioned)[2] == ["Bergen", "291,000"]
 
 
 def test_a_declared_table_may_be_aligned_columns() -> None:

@@ -1639,3 +1639,45 @@ def test_two_rows_compared_with_their_own_figures_or_a_difference(claim: str, ve
 def test_a_figure_in_the_claims_unit_or_as_the_table_writes_it(text: str, claim: str, verdict: str) -> None:
     got, _ = _settle(claim, text)
     assert got is not None and got.verdict == verdict, (claim, got)
+
+
+@pytest.mark.parametrize(("text", "claim", "verdict"), [
+    # the rows by "these five": every row's flights added up
+    ("| route | flights |\n|---|---|\n| a | 248 |\n| b | 186 |\n| c | 310 |\n| d | 205 |\n| e | 124 |\n",
+     "The airline flew 1,073 flights across these five routes.", "SUPPORTED"),
+    # "hazardous material" spells out `hazmat`; "classified as" is a way of saying it
+    ('{"shipment_id": "SHP-1", "hazmat": false, "pallets": 22}',
+     "The cargo on this shipment is classified as hazardous material.", "CONTRADICTED"),
+    # a count spent: "used up all" of the passes that remain
+    ('{"name": "Priya", "guest_passes_remaining": 3, "visits": 14}',
+     "She has used up all of her guest passes.", "CONTRADICTED"),
+    # a money column named by its money word and its currency: "costs" reads the family premium
+    ("| plan | monthly premium - family ($) | deductible ($) |\n|---|---|---|\n| bronze | 168.00 | 3200 |\n"
+     "| silver | 412.00 | 1500 |\n", "The bronze family tier costs $244 a month less than the silver.",
+     "SUPPORTED"),
+    # months without a year are periods in their order
+    ("| branch | jan | feb | mar |\n|---|---|---|---|\n| central | 12,480 | 11,905 | 13,220 |\n"
+     "| harbour | 6,720 | 6,050 | 7,140 |\n", "Harbour's loans jumped in March.", "SUPPORTED"),
+    # "2020-21" names a season, not 21 of anything
+    ("| season | visits |\n|---|---|\n| 2019-20 | 412,000 |\n| 2020-21 | 298,500 |\n",
+     "The 2020-21 drop in visits was steep.", "SUPPORTED"),
+])
+def test_stop_75_readings(text: str, claim: str, verdict: str) -> None:
+    got, _ = _settle(claim, text)
+    assert got is not None and got.verdict == verdict, (claim, got)
+
+
+@pytest.mark.parametrize("claim", [
+    # rows that are not periods have no "last year": the row above is another college
+    "Engineering's admits fell from last year.",
+    # the figure it rose from is not in the table: never backed, whatever it rose to
+    "Engineering's admits rose from 1,900 to 2,170.",
+    "Engineering's admits rose from 1,900.",
+])
+def test_a_change_the_table_has_no_earlier_figure_for_is_not_settled(claim: str) -> None:
+    colleges = "| college | applications | admits |\n|---|---|---|\n| arts | 18,420 | 6,080 |\n" \
+               "| engineering | 9,870 | 2,170 |\n| nursing | 3,210 | 610 |\n"
+    got, _ = _settle(claim, colleges)
+    assert got is None, (claim, got)
+    wrong, _ = _settle("Engineering's admits rose from 1,900 to 2,500.", colleges)
+    assert wrong is not None and wrong.verdict == "CONTRADICTED", wrong

@@ -214,13 +214,31 @@ def _qualifier_cut(part: str, sentence: str) -> bool:
     return bool(_QUALIFIER.match(rest)) and not re.search(r"\d", rest)
 
 
+def _without_other_figures(part: str, sentence: str) -> str | None:
+    """The sentence less its comma-set phrases that state a figure the part does not
+    ("Skyvale flew 1,073 flights across these five routes in March" of "..., with 22
+    cancellations"): the part's own claim with the qualifiers the sentence gave it. None
+    when nothing is left out, or when a word of the part is not in what is left."""
+    segments = re.split(r"(?<=\w),\s+", sentence.strip().rstrip(".!?"))
+    own = _figures(part)
+    kept = segments[:1] + [seg for seg in segments[1:] if _figures(seg) <= own]
+    if len(kept) == len(segments):
+        return None
+    trimmed = ", ".join(kept) + "."
+    left = {w.lower() for w in re.findall(r"\w+", trimmed)}
+    if any(w.lower() not in left for w in re.findall(r"\w+", part)):
+        return None
+    return trimmed
+
+
 def _bounds(text: str) -> set[str]:
     return set(_BOUND_WORDS.findall(text.lower()))
 
 
 _CAUSE = re.compile(
     r"\b(?:after|following|because(?: of)?|due to|thanks to|as a result of|driven by|owing to|once|"
-    r"on the back of|in the wake of)\b[^,.;:]*"
+    r"on the back of|in the wake of|(?:came|comes|come|stemmed|stems|resulted|results) from|caused by|"
+    r"fu?ell?ed by|spurred by|attributed to|to compensate for|in response to|as compensation for)\b[^,.;:]*"
 )
 
 
@@ -276,6 +294,11 @@ def _by_table(claim: Claim, result: ClaimResult, tables: Tables) -> ClaimResult:
         whole = settle(sentence, [(sid, r) for sid, _, r in tabled])
         # its sentence names a period the table has no row for ("... PUE of 1.16" split off
         # "in Q3 2024"): the claim's figure is of that period, so no other period refutes it
+        if got is None and whole is None:
+            # "Skyvale flew 1,073 flights" of "... across these five routes in March, with 22
+            # cancellations": read with the sentence's qualifiers, less its other figures
+            trimmed = _without_other_figures(claim.text, sentence)
+            whole = settle(trimmed, [(sid, r) for sid, _, r in tabled]) if trimmed else None
         if got is None or (whole is not None and whole.missing_row):
             got = whole
         elif (got.verdict == "UNSUPPORTED" and not got.quotes and whole is not None

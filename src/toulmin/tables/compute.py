@@ -325,7 +325,7 @@ def _change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None
         # "grew 10% in Q2": against the period before, when the rows are periods
         k = order.index(rows[0])
         # "more than half": its "than" compares with nothing before
-        if k == 0 or not (is_timed(p) or _AGAINST_BEFORE.search(_BOUND_THAN.sub(" ", c.low))):
+        if k == 0 or not is_timed(p):
             return None
         if not is_timed(p) and (
             is_summary(p, rows[0]) or is_summary(p, order[k - 1]) or _periods_said_of_columns(c, p) >= 2
@@ -509,7 +509,8 @@ def _fmt_like(base_value: float, v: Value) -> str:
 
 _THROUGH = re.compile(r"\b(?:to|through|until|till|and)\b|[-–]")
 _ALL_ROWS = re.compile(
-    r"(?:\ball|\bthe|\bits|\btheir|\bacross(?: the| its| their| all)?|\bcombined|'s|’s|s')\s+"
+    r"(?:\ball|\bthe|\bits|\btheir|\bthese|\bthose|\bacross(?: the| its| their| all| these| those)?|"
+    r"\bcombined|'s|’s|s')\s+"
     r"(two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(\w+)"
 )
 
@@ -1216,7 +1217,9 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
         and countable
     ):
         # a count read as there being some: "out of stock" against stock 0
-        claim_true = not c.negated and not re.search(r"\bout of\b|\bsold out\b|\bnone\b", c.low)
+        if c.has(_NONE_LEFT) and head & {stem("used"), stem("spent"), stem("consumed")}:
+            return None  # "used up all her passes" against passes used: how many she had is not here
+        claim_true = not c.negated and not c.has(_NONE_LEFT)
         return "SUPPORTED" if claim_true == (v.number.value > 0) else "CONTRADICTED"
     if v.number is None and v.truth is None and not nums:
         cw = set(words(v.text))
@@ -1226,6 +1229,11 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
     return None
 
 
+# the count is spent: "out of stock", "has used up all of her guest passes"
+_NONE_LEFT = re.compile(
+    r"\bout of\b|\bsold out\b|\bnone\b|\bused up\b|\b(?:run|ran|runs) out\b|\bexhausted\b|\bdepleted\b"
+    r"|\bno more\b"
+)
 _PER = re.compile(
     r"(?:/|\bper\s+)(s|sec|second|min|minute|hr|hour|day|night|week|month|mo|year|yr)\b|\b(hourly|daily|nightly|weekly|monthly|"
     r"yearly|annual)\b",
@@ -1255,7 +1263,8 @@ _SECONDS = {
     "annual": 31557600,
 }
 _A_PERIOD = re.compile(
-    r"\b(?:a|one|per|an?)\s+(second|minute|hour|day|night|week|month|year)\b|\bannual(?:ly)?\b|\byearly\b"
+    r"\b(?:a|one|per|an?|(?:a |the )?(?:full|whole|entire))\s+"
+    r"(second|minute|hour|day|night|week|month|year)\b|\bannual(?:ly)?\b|\byearly\b"
 )
 
 
@@ -1481,6 +1490,9 @@ def _says_more(c: ClaimText, p: Pick, i: int, j: int) -> bool:
             known |= {stem(w) for w in cw}
     # "single sign-on" spells out `sso`: its words are the header's
     spelt = {w for short, ws in acronyms(c.low).items() if short in known for w in ws}
+    seq = [w for w, _ in c.toks]
+    raw = {h for col in t.columns for h in re.findall(r"[a-z]+", col.text.lower())}
+    spelt |= {w for a, b in pairwise(seq) for h in raw if _blend(h, a, b) for w in (a, b)}
     bare = [re.sub(r"['’]s?$", "", w) for w, _ in c.toks]  # "the site's": the site
     rest = [
         w
@@ -1489,6 +1501,13 @@ def _says_more(c: ClaimText, p: Pick, i: int, j: int) -> bool:
         and w not in spelt and w.rstrip("s") not in WEEKDAYS  # "Saturday": its short form `sat` is read
     ]
     return len([w for w in rest if w not in _PRESENCE]) >= 2
+
+
+def _blend(head: str, a: str, b: str) -> bool:
+    """``head`` joins the starts of two words ("hazmat" of "hazardous material")."""
+    return len(head) >= 5 and head != a and any(
+        a.startswith(head[:k]) and b.startswith(head[k:]) for k in range(2, len(head) - 1)
+    )
 
 
 _OFF = re.compile(r"\b(?:turned|switched|toggled|shut) off\b|\b(?:disabled|deactivated)\b")
@@ -1500,7 +1519,7 @@ _PRESENCE = frozenset(
     "there any get gets can use uses enjoy passengers guests customers visitors members users "
     "turned switched enabled activated disabled deactivated off "
     "board onboard site onsite premises open opens morning mornings afternoon afternoons evening "
-    "evenings".split()
+    "evenings classified classed listed marked flagged designated considered labeled labelled".split()
 )
 # counts whose zero means none to be had: "out of stock" against stock 0
 _RANKED = frozenset(stem(w) for w in "place position pos rank ranking finish finished seed".split())
@@ -1635,6 +1654,9 @@ def _place(c: ClaimText, p: Pick, i: int) -> Settled | None:
     return settled(p, "SUPPORTED" if ok else "CONTRADICTED", cell_note(p.r, i, cols[0]), [(i, cols[0])])
 
 
+_FROM_BEFORE = re.compile(r"\bfrom\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|just\s+)?[$€£¥]?\s*$")
+
+
 def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
     """The named row's cells under the claim's columns: CONTRADICTED when one of them
     refutes it, SUPPORTED when they all back it, nothing when one is not known."""
@@ -1643,6 +1665,13 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
     if not rows:
         return None
     i = rows[0]
+    before = [n for n in nums if _FROM_BEFORE.search(c.low[: max(0, n.start) + 1])] if c.has(CHANGE) else []
+    if before:
+        # "Kestrel's weight rose from 3.6% a quarter earlier": the earlier figure, which no cell
+        # of the row is (the change rules found none); what it rose to may refute it, never back it
+        rest = [n for n in nums if n not in before]
+        refuted = lookup(c, p, rest) if rest else None
+        return refuted if refuted is not None and refuted.verdict == "CONTRADICTED" else None
     said = [(j, got) for j in p.cols[:3] if (got := _lookup_cell(c, p, nums, i, j)) is not None]
     placed = _place(c, p, i)
     if placed is not None:

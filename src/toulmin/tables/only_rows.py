@@ -20,7 +20,7 @@ from .parse import Table
 from .pick import Pick, Settled, settled
 from .render import Rendered
 from .spoken import Spans, header, kept_spans, said_words, text_of
-from .words import NEG, THAN, TOTAL
+from .words import DOWN, NEG, THAN, TOTAL, UP
 
 __all__ = ["only_rows"]
 
@@ -73,6 +73,11 @@ def _of_table(said: list[str], k: int, sid: str, r: Rendered) -> Settled | None:
         j = column_said(said, a, b, heads)
         if j is not None:  # "from the state of cao": rows whose state is cao
             held &= {i for i in held if said_words(text_of(t, i, j)) == said[a:b]}
+    down, up = re.search(rf"\b{DOWN}|\blose\b", " ".join(said)), re.search(rf"\b{UP}", " ".join(said))
+    for (a, b), held in condition.items():
+        if b - a == 1 and said[a][0].isdigit() and bool(down) != bool(up):
+            # "the only site to lose visitors, down 2.1%": "+2.1" is a rise of 2.1, not a fall
+            held &= {i for i in held if _sign_fits(t, i, said[a], bool(down))}
     rows_named = set.union(*named.values())
     if len(rows_named) == len(t.rows):
         return None  # a value every row holds ("tasmania" of a table of Tasmania's stations) names no rows
@@ -88,6 +93,17 @@ def _of_table(said: list[str], k: int, sid: str, r: Rendered) -> Settled | None:
     note = f"the rows holding {what}: " + ", ".join(text_of(t, i, by) for i in sorted(rows_named))
     p = Pick(sid, r, sorted(rows_named), sorted({j for _, j in quoted}), 0)
     return settled(p, "SUPPORTED", note, quoted)
+
+
+def _sign_fits(t: Table, i: int, figure: str, down: bool) -> bool:
+    """The row's cell of ``figure`` has no sign, or the sign of the way the claim says it went."""
+    for cell in t.rows[i]:
+        if cell is None:
+            continue
+        m = re.match(r"\s*([-+−–])?\s*" + re.escape(figure) + r"\b", cell.text.replace(",", ""))
+        if m and m.group(1):
+            return (m.group(1) != "+") == down
+    return True
 
 
 def _name_column(said: list[str], named: Spans, t: Table) -> int:

@@ -56,6 +56,7 @@ _HTML_TABLE = re.compile(r"<table\b[^>]*>(.*?)</table\s*>", re.I | re.S)
 _HTML_ROW = re.compile(r"<tr\b[^>]*>(.*?)(?=</tr\s*>|<tr\b|</table|\Z)", re.I | re.S)
 _HTML_CELL = re.compile(r"<(t[hd])\b[^>]*>(.*?)(?=</t[hd]\s*>|<t[hd]\b|</tr|\Z)", re.I | re.S)
 _TAG = re.compile(r"<[^>]+>")
+_HTML_CAPTION = re.compile(r"<caption\b[^>]*>(.*?)</caption\s*>", re.I | re.S)
 _LABEL_KEYS = ("name", "title", "label", "product", "model", "id", "sku", "company", "team")
 
 
@@ -329,8 +330,10 @@ def _html(text: str) -> list[Table]:
             if cells:
                 rows.append(cells)
                 heads.append(th)
+        cap = _HTML_CAPTION.search(text, m.start(1), m.end(1))
+        caption = re.sub(r"\s+", " ", _TAG.sub(" ", cap.group(1))).strip()[:120] if cap else ""
         if len(rows) >= 2:
-            t = _make(rows[0], rows[1:], m.start(), m.end())
+            t = _make(rows[0], rows[1:], m.start(), m.end(), caption)
             if t is not None:
                 out.append(t)
     return out

@@ -14,7 +14,7 @@ from typing import Literal
 from ..checks.numbers import Number, find_numbers
 from .parse import Cell, Table
 from .render import Rendered
-from .values import CALENDAR, Value, header_words, human, read_value, stem, words
+from .values import CALENDAR, Value, header_words, human, month_number, read_value, stem, words
 from .words import (
     AGE_WORD,
     AVERAGE,
@@ -783,6 +783,9 @@ def measures(c: ClaimText, p: Pick) -> list[Number]:
         ).strip("$€£¥")
         if raw in named and not n.unit:
             continue
+        at = c.low.find(raw, max(0, n.start - 2))
+        if len(raw) == 2 and re.search(r"\b(?:19|20)\d\d[-–/]$", c.low[:at]):
+            continue  # "the 2020-21 drop": a season's name, not 21 of anything
         if YEARISH.match(raw) and not n.unit:
             continue
         if re.match(r"(?:st|nd|rd|th)\b", c.low[c.low.find(raw, max(0, n.start - 2)) + len(raw) :]):
@@ -910,7 +913,9 @@ def _timed(p: Pick) -> list[int]:
             )
         q = next((int(w[1]) for w in lw if re.fullmatch(r"[qh][1-4]", w)), 0)
         month = next((int(w) for w in lw if re.fullmatch(r"0[1-9]|1[0-2]", w)), 0) if year else 0
-        if year is None and not q:
+        # "Jan" ... "Jun": months of one year, in their order
+        month = month or next((k for w in lw if (k := month_number(w))), 0)
+        if year is None and not q and not month:
             return []
         keys.append(((year or 0), q, month, i))
     return [i for *_, i in sorted(keys)]

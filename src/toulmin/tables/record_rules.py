@@ -6,14 +6,15 @@ all cabins" (the fields under the parent the claim names, added up)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ..checks.numbers import find_numbers
 from .pick import Pick, Settled, cell_text, cell_value, fits, measures, settled
 from .render import Rendered
-from .values import header_words, words
+from .values import header_words, stem, words
 from .words import CLOSED, GENERIC, OPEN, ClaimText, agrees, count_said, fmt
 
-__all__ = ["count_value", "fields_total", "weekly_hours"]
+__all__ = ["count_value", "fields_total", "items_counted", "weekly_hours"]
 
 
 _TIMES_N = re.compile(
@@ -170,3 +171,48 @@ def fields_total(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
     shown = " + ".join(f"{t.columns[j].text.rsplit('.', 1)[-1]} {cell_text(p, 0, j)}" for j in cols)
     return settled(p, "SUPPORTED" if ok else "CONTRADICTED", f"{parent}: {shown} = {fmt(total)}",
                    [(0, j) for j in cols])
+
+
+_N_ITEMS = re.compile(
+    r"(?<![\w.,$€£-])(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+([a-z]+)\b"
+)
+_HAS = frozenset("has have had covers cover covered lists list listed includes include included holds hold "
+                 "contains contain shows show names name carries carry counts count".split())
+_BOUND = re.compile(r"\b(?:about|around|roughly|nearly|almost|over|under|at least|at most|more than|"
+                    r"fewer than|less than|up to|only|just|exactly)\s+$")
+
+
+def _last_word(caption: str) -> str:
+    """The stem of a list's key, its last word ("policy.dependents" -> "depend")."""
+    found = re.findall(r"[a-z]+", caption.lower())
+    return stem(found[-1]) if found else ""
+
+
+def items_counted(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | None:
+    """ "Rafael's enrollment covers three dependents" against a record's list of objects
+    under the key ``dependents`` (read as a table of its own, captioned by its key): the
+    items counted. Only a plain count of the list's own noun, the claim's other words the
+    record's name and words of having; one such list among the sources."""
+    if c.negated:
+        return None
+    m = c.has(_N_ITEMS)
+    if m is None or _BOUND.search(c.low[: m.start()]) or m.group(0).split()[0] in ("one",):
+        return None
+    want, noun = count_said(m.group(1)), stem(m.group(2))
+    lists = [(sid, r) for sid, r in tables if r.table.kind == "json" and _last_word(r.table.caption) == noun]
+    if len(lists) != 1 or want < 0:
+        return None
+    sid, r = lists[0]
+    named = {w for _, x in tables if x.table.kind == "json" and len(x.table.rows) == 1 and x.table.label >= 0
+             for row in x.table.rows if (cell := row[x.table.label]) is not None for w in words(cell.text)}
+    heads = {w for _, x in tables for col in x.table.columns for w in header_words(col.text)}
+    before = [re.sub(r"['’]s?$", "", w) for w in re.findall(r"[a-z'’]+", c.low[: m.start()])]
+    after = re.findall(r"[a-z]+", c.low[m.end():])
+    unknown = [w for w in before
+               if w not in GENERIC and w not in _HAS and w not in named and stem(w) not in heads]
+    if after or len(unknown) > 1:  # one is a way of naming the record ("Rafael's enrollment")
+        return None  # "two dependents under 10", "two dependents on the dental plan": some of them
+    p = Pick(sid, r, list(range(len(r.table.rows))), [], 0)
+    got = len(r.table.rows)
+    return settled(p, "SUPPORTED" if got == want else "CONTRADICTED",
+                   f"{r.table.caption}: {got} listed", [(i, 0) for i in range(got)])

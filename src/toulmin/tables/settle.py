@@ -34,13 +34,14 @@ from .count_rows import count_rows
 from .derived import lines_total, named_ratio, per_unit, product, ratio_extreme, share
 from .extreme_row import extreme_row
 from .goals import against_goal
+from .joined import through_record
 from .one_row import one_row
 from .only import only, only_changed
 from .only_rows import only_rows
 from .paired import between_dates, paired
 from .parse import Table
 from .pick import ID_WORDS, Pick, Settled, label_words, measures, pick, row_name, settled, shape
-from .record_rules import count_value, fields_total, weekly_hours
+from .record_rules import count_value, fields_total, items_counted, weekly_hours
 from .render import Rendered
 from .series import each_period_extreme, period_rows, series_pick, sole_measure
 from .tally import beats, subtotal, tally
@@ -152,8 +153,12 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
     ``tables``: (source id, rendered table) for every table among the sources."""
     if not tables:
         return None
+    # a record read through the table one of its fields names (Rafael's plan: Silver PPO)
+    got = through_record(claim, tables, settle)
+    if got is not None:
+        return got
     c = ClaimText.of(claim)
-    got = _settle(c, tables)
+    got = items_counted(c, tables) or _settle(c, tables)
     if got is not None:
         return got
     # what the rules above leave: figures no one column holds, read from the cells

@@ -11,8 +11,8 @@ from functools import lru_cache
 from ..checks.numbers import Number, find_numbers
 
 __all__ = [
-    "CALENDAR", "WEEKDAYS", "Value", "claim_dates", "header_words", "human", "read_value", "stem", "tokens",
-    "words",
+    "CALENDAR", "WEEKDAYS", "Value", "claim_dates", "header_words", "human", "month_number", "read_value",
+    "stem", "tokens", "words",
 ]
 
 _TRUE = frozenset({"true", "yes", "y", "available", "open", "✓", "✔", "included", "free", "allowed"})
@@ -371,6 +371,11 @@ _MONTHS = {m: f"{k:02d}" for k, names in enumerate(_MONTH_FORMS, start=1) for m 
 _FISCAL = re.compile(r"(fy|cy)(\d{2,4})")
 
 
+def month_number(word: str) -> int:
+    """The month a word names ("jun", "june" -> 6), 0 when none."""
+    return int(_MONTHS.get(word.lower(), 0))
+
+
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 # the months' and weekdays' names in full: a date's words, never a name the table lacks
 CALENDAR = frozenset(forms[-1] for forms in _MONTH_FORMS) | WEEKDAYS
@@ -426,7 +431,7 @@ def header_words(header: str) -> set[str]:
     base = _UNIT_IN_HEADER.sub(" ", human(last))
     kept = [stem(w) for w in words(base) if w not in _HEADER_STOP]
     found = set(kept)
-    if _header_unit(header)[0] and not found & _MONEY:
+    if _header_unit(header)[0]:
         found.add(stem("price"))  # a column of money is what "cheapest" and "costs" speak of
     # "monthly premium", "nightly_rate": a price; "premium_economy" (seats): not one
     return found | ({stem("price")} if kept and kept[-1] in _MONEY else set())
