@@ -156,7 +156,13 @@ _ANY_OTHER = re.compile(
 )
 
 
-_PER_THING = re.compile(r"\bper\s+(?:square\s+)?([a-z]+)")
+_PER_THING = re.compile(r"\bper[\s-]+(?:square\s+)?([a-z]+)")
+
+
+_EXTREME_FALL = re.compile(
+    r"\b(?:largest|biggest|greatest|steepest|sharpest|deepest|smallest|least|mildest|lowest|highest|most)\s+"
+    r"(?:[\w-]+\s+){0,3}?(?:reductions?|declines?|drops?|loss(?:es)?|decreases?|falls?|cuts?|dips?)\b"
+)
 
 
 def _extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
@@ -191,6 +197,11 @@ def _extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
     s = series(p, j)
     if len(s) < 2:
         return None
+    fall = c.has(_EXTREME_FALL)
+    falls = fall is not None and all(v <= 0 for _, v in s) and any(v < 0 for _, v in s)
+    if falls:
+        # "the largest mean HbA1c reduction" of changes written below zero: the lowest figure
+        lo, hi = (None, lo) if lo else (hi, None)
     units = {v.number.unit for i, _ in s if (v := cell_value(p.r, i, j)) is not None and v.number is not None}
     if len(units) > 1:
         return None  # "188 tons" beside "2 kilotons": figures of two units are not ranked by their numbers
@@ -204,7 +215,8 @@ def _extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
     if p.rows and not c.negated:
         named = p.rows[0]
         v = cell_value(p.r, named, j)
-        said = [n for n in nums if v is not None and fits(n, v)]
+        said = [n for n in nums if v is not None and fits(n, v) and not _per_other(c, n, head)
+                and not _each_of_its(c, p, n, head)]
         if [n for n in nums if n.unit and re.search(r"\d", n.text)] and not said:
             return None  # "the best on-time record, with about 91%": of a rate, not of the count
         if (
@@ -212,7 +224,8 @@ def _extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
             and said
             and v is not None
             and v.number is not None
-            and not agrees(said[0], _as_said(said[0], v, head))
+            and not agrees(said[0], _said_value(c, said[0], v, head))
+            and not (falls and agrees(said[0], -_as_said(said[0], v, head)))  # "a reduction of 1.24": -1.24
         ):
             # "the most daily departures, with 18": the peak's row, not its figure
             return settled(p, "CONTRADICTED", cell_note(p.r, named, j), [(named, j)])
@@ -723,6 +736,8 @@ def _aggregate(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | N
         arith = f"{' + '.join(shown)} = {_fmt_like(got, v0)}"
     if got < 0 and n.unit in ("$", "€", "£", "¥") and not v0.number.unit:  # type: ignore[union-attr]
         got = -got  # debits written below zero: "spending came to $197"
+    if n.unit == "s" and v0.number is not None and v0.number.value:
+        got *= _as_said(n, v0, head) / v0.number.value  # "a combined 29 years": bare years in `years_`
     ok = agrees(n, got)
     if not ok and _other_column_gives(p, j, [i for i, _ in s], n, bool(mean)):
         return None  # "2,869 applicants were offered places": Admitted's sum, not Applicants'
@@ -1050,22 +1065,22 @@ def _condition(c: ClaimText, p: Pick, nums: list[Number], after: int) -> tuple[i
         if n.start < after:
             continue
         before = c.low[: n.start]
-        op = n.bound[:1] or (">" if CMP_OVER.search(before) else "<" if CMP_UNDER.search(before) else "")
+        op = n.bound or (">" if CMP_OVER.search(before) else "<" if CMP_UNDER.search(before) else "")
         if not op:
             continue
         for j in p.cols or range(len(t.columns)):
             v = cell_value(p.r, 0, j)
             if v is None or not fits(n, v):
                 continue
-            limit = n.value
 
-            def bound(i: int, j: int = j, op: str = op, limit: float = limit) -> bool:
+            def bound(i: int, j: int = j, op: str = op, n: Number = n) -> bool:
                 x = cell_value(p.r, i, j)
-                return (
-                    x is not None
-                    and x.number is not None
-                    and (x.number.value > limit if op == ">" else x.number.value < limit)
-                )
+                if x is None or x.number is None:
+                    return False
+                # the cell as the claim says it: "at least four hours" against a bare 4 under `hours`
+                got = _as_said(n, x, t.columns[j].text)
+                held = {">": got > n.value, ">=": got >= n.value, "<": got < n.value, "<=": got <= n.value}
+                return held.get(op, False)
 
             # "under $45" carries its own bound word
             shown = n.text if n.bound else f"{'over' if op == '>' else 'under'} {n.text}"
@@ -1152,6 +1167,7 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
         n
         for n in nums
         if fits(n, v) and not _per_other(c, n, p.r.table.columns[j].text) and not _a_saving(c, n)
+        and not _each_of_its(c, p, n, p.r.table.columns[j].text)
         and not _a_gap(c, n) and not _how_long_of_a_count(n, v, p.r.table.columns[j].text)
     ]
     per = _per(p.r.table.columns[j].text)
@@ -1166,7 +1182,7 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
         if got is not None:
             return got
     if v.number is not None and fit:
-        ok = any(agrees(n, _as_said(n, v, p.r.table.columns[j].text)) or _as_written(n, v) for n in fit)
+        ok = any(agrees(n, _said_value(c, n, v, p.r.table.columns[j].text)) or _as_written(n, v) for n in fit)
         if c.negated:
             ok = not ok
         if not ok and (len(fit) > 1 or averaged):  # which of its numbers is this column's: not known
@@ -1178,6 +1194,11 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
         if len(v.times) == 2 and spans and not said:  # "open for 11.5 hours": the range's length
             length = ((v.times[1] - v.times[0]) % 1440) * 60
             return "SUPPORTED" if agrees(spans[0], length) != c.negated else "CONTRADICTED"
+        last = p.r.table.columns[j].text.rsplit(".", 1)[-1].lower()
+        if said and len(v.times) == 1 and (
+            (last.startswith("open") and c.has(_UNTIL)) or (last.startswith("clos") and c.has(_FROM_TIME))
+        ):
+            return None  # "until 8 p.m." against the hour it opens: the closing hour's to say
         if said:
             return "SUPPORTED" if all(x in v.times for x in said) else "CONTRADICTED"
         if not (c.has(OPEN) or c.has(CLOSED)):
@@ -1201,6 +1222,10 @@ def _lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> O
     if v.number is not None and c.has(ZERO_WORDS) and not nums:  # "a direct flight": no stops
         return "SUPPORTED" if (v.number.value == 0) != c.negated else "CONTRADICTED"
     head = header_words(p.r.table.columns[j].text)
+    none_of = c.has(_NO_THING)
+    if v.number is not None and not nums and not comparing and none_of and {
+            stem(w) for w in words(none_of.group(1))} & head:
+        return "SUPPORTED" if v.number.value == 0 else "CONTRADICTED"  # "no shipping charge": shipping 0.0
     if v.number is not None and not nums and head & _RANKED:
         # "the artist placed first": a place is a rank, said by its ordinal; not a count of places
         said_rank = [_ORDINALS[w] for w, _ in c.toks if w in _ORDINALS]
@@ -1284,6 +1309,21 @@ def _as_said(n: Number, v: Value, header: str) -> float:
     return v.number.value
 
 
+_FOR_COUNT = re.compile(
+    r"\s+for\s+(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+[a-z]+"
+)
+
+
+def _said_value(c: ClaimText, n: Number, v: Value, header: str) -> float:
+    """The cell as the claim's figure says it (``_as_said``), times the count the figure is
+    said for when the column is of one item ("$1,134 for six units" against unit_price 189)."""
+    got = _as_said(n, v, header)
+    m = _FOR_COUNT.match(c.low, n.start + len(n.text))
+    if m is not None and _OF_ONE_HEAD.search(header.lower().replace("_", " ")):
+        got *= count_said(m.group(1))
+    return got
+
+
 def _as_written(n: Number, v: Value) -> bool:
     """A bare figure of the claim is the cell's as the table writes it: "409566" against 409,566
     under `value (int 1000)`, "96879" under `area ( ha )`."""
@@ -1312,16 +1352,29 @@ def _how_long_of_a_count(n: Number, v: Value, header: str) -> bool:
             and not _TIMED_HEAD.search(header.lower().replace("_", " ")))
 _AVERAGED_HEAD = re.compile(r"\bavg\b|\baverage|\bmean\b|\bper\b|/|\brate\b|\bmedian\b")
 _PER_AFTER = re.compile(r"\s*(?:[a-z-]+\s+){0,2}?per\s+(?:square\s+)?([a-z]+)")
+_EACH_AFTER = re.compile(r"\s*(?:[a-z-]+\s+){0,2}?(?:each|apiece|per head|per person|per capita)\b")
+# a column of one item's or one person's figure, or a rate: what "each" may read
+_OF_ONE_HEAD = re.compile(
+    r"%|/|\b(?:rate|ratio|share|average|avg|mean|per|median|price|unit|each|cost|fee)\b"
+)
 
 
 def _per_other(c: ClaimText, n: Number, header: str) -> bool:
     """ "$398 per square foot" against list_price: a figure per a thing the column is not
     per (a rate over time is the time rules' to read)."""
+    low = header.lower().replace("_", " ")
     m = _PER_AFTER.match(c.low, n.start + len(n.text))
     if m is None or m.group(1) in _SECONDS or m.group(1).rstrip("s") in _SECONDS:
         return False
-    low = header.lower().replace("_", " ")
     return "/" not in low and stem(m.group(1)) not in header_words(low) and m.group(1) not in low
+
+
+def _each_of_its(c: ClaimText, p: Pick, n: Number, header: str) -> bool:
+    """ "Orders agents handled about 284 contacts each" against the queue's contacts handled:
+    a figure of each of the row's members, not the row's (of two rows named, "1 tournament
+    each" is each row's)."""
+    return (len(p.rows) <= 1 and bool(_EACH_AFTER.match(c.low, n.start + len(n.text)))
+            and not _OF_ONE_HEAD.search(header.lower().replace("_", " ")))
 
 
 _SAVING_BEFORE = re.compile(
@@ -1654,6 +1707,7 @@ def _place(c: ClaimText, p: Pick, i: int) -> Settled | None:
     return settled(p, "SUPPORTED" if ok else "CONTRADICTED", cell_note(p.r, i, cols[0]), [(i, cols[0])])
 
 
+_NO_THING = re.compile(r"\b(?:no|zero)\s+((?:[a-z-]+\s+){0,2}[a-z-]+)")
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|just\s+)?[$€£¥]?\s*$")
 
 
@@ -1917,6 +1971,10 @@ def _two_columns(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled |
             return settled(p, "CONTRADICTED", note, [(k, a), (i, a), (i, b)])
         note += f"; the {'highest' if hi else 'lowest'} of the {len(rates)} rows"
     return settled(p, "SUPPORTED", note, [(i, a), (i, b)])
+
+
+_UNTIL = re.compile(r"\b(?:until|till|til|closes?|closing|closed)\b")
+_FROM_TIME = re.compile(r"\b(?:from|opens?|opening|opened)\s+(?:at\s+)?\d")
 
 
 def _claim_times(c: ClaimText) -> tuple[int, ...]:

@@ -85,7 +85,12 @@ def between_dates(c: ClaimText, p: Pick) -> Settled | None:
     days = abs((b - a).days)
     ok = agrees(spans[0], days * 86400.0) != c.negated
     cue = _BEFORE_AFTER.search(c.low)
-    if cue is not None and ok and days:
+    # "stays open for about six weeks after it went up": how long, not which date comes first
+    lasting = re.search(
+        r"\bfor\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+|just\s+(?:over|under)\s+)?$",
+        c.low[: max(0, spans[0].start) + 1],
+    )
+    if cue is not None and ok and days and not lasting:
         # "due 30 days before the invoice date": the date named before the cue is the later
         # one for "after", the earlier for "before"
         said = {stem(w) for w, at in c.toks if at < cue.start()}

@@ -240,6 +240,12 @@ _SUMMARY_ROW = frozenset({"total", "totals", "sum", "overall", "average", "all",
 _OP_WORDS = (EVERY, MAX, MIN, TOTAL, AVERAGE, THAN, TIMES)
 
 
+_PER_PERIOD = re.compile(
+    r"\b(?:per|a|an|each|every)\s+(night|day|hour|week|month|year)\b"
+    r"(?=\s*(?:$|[,.;:!?)]|(?:than|and|or|but|for|in|at|on|with|from|to|during|over)\b))"
+)
+
+
 def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     t = r.table
     # "Tallinn's staff" names the row Tallinn: a possessive is its name
@@ -341,6 +347,8 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         rest = rest[:a] + " " * (b - a) + rest[b:]
     said -= aside_words - {stem(w) for w in words(rest)}
     said |= set(acronyms(c.low))  # "single sign-on" for `sso`
+    per_period = {stem(m.group(1)) for m in _PER_PERIOD.finditer(c.low)} - {
+        stem(w) for w in words(_PER_PERIOD.sub(" ", c.low))}
     # the noun right after a named row's name ("the Gullhaven–Skerry crossing")
     figures = find_numbers(c.text)
     kind_nouns: set[str] = set()
@@ -360,6 +368,9 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
             continue
         hw = header_words(head.text)
         hit = hw & said
+        if hit and per_period and not re.search(r"per|/|ly\b|daily", head.text.lower()):
+            # "costs €46.50 more per night": the period a rate is of, not the `nights` a row counts
+            hit -= per_period
         if hit and hit <= kind_nouns and not hw <= said and figures and c.has(CHANGE) and not any(
             (v := cell_value(r, 0, j)) is not None and fits(n, v) for n in figures
         ):

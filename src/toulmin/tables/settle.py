@@ -46,7 +46,7 @@ from .render import Rendered
 from .series import each_period_extreme, period_rows, series_pick, sole_measure
 from .tally import beats, subtotal, tally
 from .values import header_words, stem, words
-from .words import COUNTED, GENERIC, THAN, TOTAL, ClaimText
+from .words import COUNTED, GENERIC, NEG, THAN, TOTAL, ClaimText
 
 __all__ = ["Settled", "settle"]
 
@@ -157,6 +157,13 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
     got = through_record(claim, tables, settle)
     if got is not None:
         return got
+    tail = _NONE_TAIL.search(claim)
+    # not "the only shop with no electric bikes": there the phrase says which rows
+    head = claim[: tail.start()] if tail is not None else ""
+    if tail is not None and not NEG.search(head) and not _PICKS_ROWS.search(head):
+        # "totals $2,467, with no shipping charge": two claims, the second's "no" not the first's
+        main = settle(head + ".", tables)
+        return _both(main, settle(f"There is no {tail.group(1)}.", tables))
     c = ClaimText.of(claim)
     got = items_counted(c, tables) or _settle(c, tables)
     if got is not None:
@@ -171,6 +178,23 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
     return (count_results(claim, tables) or count_rows(claim, tables) or extreme_row(claim, tables)
             or compare_rows(claim, tables) or compare_counts(claim, tables) or only_rows(claim, tables)
             or one_row(claim, tables))
+
+
+_NONE_TAIL = re.compile(r",?\s+(?:with|and)\s+(?:no|zero)\s+((?:[a-z-]+\s+){0,3}[a-z-]+)\s*[.!?]?\s*$", re.I)
+
+
+_PICKS_ROWS = re.compile(r"\b(?:only|every|all|each|any|none|both|either|neither|how many|number of)\b", re.I)
+
+
+def _both(a: Settled | None, b: Settled | None) -> Settled | None:
+    """Two claims said in one sentence: CONTRADICTED when either is, SUPPORTED when both are,
+    else unsettled."""
+    for x in (a, b):
+        if x is not None and x.verdict == "CONTRADICTED":
+            return x
+    if a is None or b is None or a.verdict != "SUPPORTED" or b.verdict != "SUPPORTED":
+        return None
+    return Settled("SUPPORTED", f"{a.note}; {b.note}", a.source_id, (*a.quotes, *b.quotes))
 
 
 _ID_LIKE = re.compile(r"[a-z]{1,6}[-_]?\d{3,}(?:[-_][a-z0-9]+)*|\d{3,}[-_]\d+")
@@ -231,6 +255,12 @@ def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | N
                               -(len(p.rows) > 0 and len(p.r.table.rows) == 1),
                               -(len(p.rows) > 0 or (len(p.r.table.rows) == 1 and p.col_score > 0)),
                               -p.col_score))
+    first = picks[0]
+    own_list = [q for q in picks[1:] if q.sid == first.sid and q.col_score > 0 and len(q.r.table.rows) > 1]
+    if len(first.r.table.rows) == 1 and not first.cols and own_list:
+        # "its three veterinarians have a combined 29 years of experience": a column of the
+        # record's own list, not the record (named by its category "Veterinarian")
+        picks = [own_list[0], *(q for q in picks if q is not own_list[0])]
     both = _two_records(c, picks)
     if both is not None:
         nums = measures(c, both)

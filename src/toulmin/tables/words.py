@@ -123,14 +123,14 @@ EVERY = re.compile(
     r"\b(year|quarter|month|week|day|season|game|episode|race) (?:after|over|on) \1\b|\bcontinuously\b"
 )
 MAX = re.compile(
-    r"\b(?:peak\w*|highest|largest|biggest|greatest|most|maximum|best|record high|heaviest|"
+    r"\b(?:peak\w*|highest|largest|biggest|greatest|(?<!\bat )most|maximum|best|record high|heaviest|"
     r"longest|tallest|priciest|most expensive|oldest|busiest|tops|topped|top-rated|best-scoring|strongest|"
     r"top[- ](?:grossing|selling|earning|scoring|performing|paid|ranked)|"
     r"(?:\w+-(?:year|quarter|month|week|season)|multi-year|all-time) (?:high|peak))\b"
 )
 MIN = re.compile(
-    r"\b(?:lowest|smallest|least|fewest|minimum|bottom|worst|cheapest|lightest|shortest|weakest|poorest|"
-    r"least expensive|trough\w*|youngest)\b"
+    r"\b(?:lowest|smallest|(?<!\bat )least|fewest|minimum|bottom|worst|cheapest|lightest|shortest|weakest|"
+    r"poorest|least expensive|trough\w*|youngest)\b"
 )
 SECOND = re.compile(
     r"\b(second|third|fourth|2nd|3rd|4th)[- ](?:highest|largest|biggest|most|lowest|smallest|least)\b"
