@@ -128,3 +128,47 @@ def test_causes_said_as_where_a_change_came_from_are_unstated_causes() -> None:
     for said in ("came from its summer reading program", "was caused by pandemic capacity limits",
                  "to compensate for a service outage"):
         assert _unstated_cause(f"Nordvik's jump {said}.", "s", tables.tabled), said
+
+
+def test_a_figure_cut_from_its_count_is_read_with_its_sentence() -> None:
+    """ "... at $1,134 for six units": the extractor's parts "... at $1,134" and "... for six
+    units" are each refuted by the unit price alone; the sentence is backed (6 x 189)."""
+    table = "| item | qty | unit price ($) |\n|---|---|---|\n| Taq polymerase | 6 | 189.0 |\n"
+    table += "| Gloves | 40 | 11.25 |\n"
+    sentence = "Taq polymerase is the most expensive item, at $1,134 for six units."
+    for part in ("Taq polymerase is the most expensive item at $1,134.",
+                 "Taq polymerase is the most expensive item for six units."):
+        assert _part_verdict(table, part, sentence) is Verdict.SUPPORTED, part
+    from toulmin.decide.tables import _count_of_a_figure
+
+    assert _count_of_a_figure("Taq polymerase is the most expensive item for six units.", sentence)
+    assert not _count_of_a_figure("Taq polymerase comes in six units.", "Taq polymerase comes in six units.")
+
+
+def test_a_figure_the_check_reads_against_the_wrong_cell_is_not_refuted() -> None:
+    """What a figure changed from, and a figure of each member of a row, are no cell's: the
+    number check's mismatch against a cell of the row refutes nothing."""
+    from toulmin.checks.finding import Finding
+    from toulmin.decide.tables import _figure_of_the_table
+
+    table = "| holding | weight (%) |\n|---|---|\n| Kestrel | 4.1 |\n| Orion | 3.2 |\n"
+    got = render_tables(table)
+    assert got is not None
+    reading, _, rendered = got
+    tabled = [("s", reading, t) for t in rendered]
+    at = reading.index("4.1")
+    ev = Evidence(source_id="s", quote=reading[at : at + 3], start=at, end=at + 3)
+    cases = (("Kestrel's weight rose from 3.6% a quarter earlier.", "3.6%", "changed from"),
+             ("Kestrel's analysts hold about 2 positions each.", "2 positions", "each one's"))
+    for claim, figure, why in cases:
+        mismatch = Finding(kind="number", status="mismatch", claim=figure, source="4.1", note="says 4.1")
+        result = ClaimResult(id="c1", claim=claim, focus=claim, start=0, end=len(claim), type="attribute",
+                             verdict=Verdict.CONTRADICTED, score=0.0, note="", evidence=[ev],
+                             contradicting=ev, findings=[mismatch])
+        assert why in _figure_of_the_table(claim, result, tabled), claim
+    plain = "Kestrel's weight is 3.6%."
+    result = ClaimResult(id="c1", claim=plain, focus=plain, start=0, end=len(plain), type="attribute",
+                         verdict=Verdict.CONTRADICTED, score=0.0, note="", evidence=[ev], contradicting=ev,
+                         findings=[Finding(kind="number", status="mismatch", claim="3.6%", source="4.1",
+                                           note="source says 4.1")])
+    assert _figure_of_the_table(plain, result, tabled) == ""

@@ -16,7 +16,7 @@ from ..tables.pick import cell_value, charges, label_words
 from ..tables.render import Rendered
 from ..tables.settle import settle
 from ..tables.values import CALENDAR, human, stem, words
-from ..tables.words import GENERIC, agrees
+from ..tables.words import DOWN, GENERIC, UP, agrees
 from ..text import Span, split_sentences
 
 __all__ = ["Tabled", "Tables", "by_table"]
@@ -58,6 +58,12 @@ def _in_rows(sid: str, start: int, end: int, tabled: Sequence[Tabled]) -> bool:
     )
 
 
+_CHANGED_FROM = re.compile(
+    rf"\b(?:{UP}|{DOWN}|changed|moved)\s+(?:\w+\s+){{0,2}}?from\s+(?:about\s+|around\s+|roughly\s+|nearly\s+)?[$€£¥]?$"
+)
+_EACH = re.compile(r"\s*(?:[a-z-]+\s+){0,2}?(?:each|apiece|per head|per person)\b")
+
+
 def _figure_of_the_table(claim: str, result: ClaimResult, tabled: Sequence[Tabled]) -> str:
     """A CONTRADICTED from the number check alone, against a table's rows, where the figure
     it refutes is a column's total over the rows ("2,869 applicants were offered places":
@@ -78,6 +84,12 @@ def _figure_of_the_table(claim: str, result: ClaimResult, tabled: Sequence[Table
         at = low.find(f.claim.lower())
         if at > 0 and re.search(r"\b(?:one|a|\d+)\s+(?:in|out of)\s*$", low[:at]):
             why.append(f"{f.claim!r} is a share (one in so many)")  # "fewer than one in seven applicants"
+            continue
+        if at > 0 and _CHANGED_FROM.search(low[:at]):
+            why.append(f"{f.claim!r} is what it changed from")  # "rose from 3.6% a quarter earlier"
+            continue
+        if at >= 0 and _EACH.match(low, at + len(f.claim)):
+            why.append(f"{f.claim!r} is each one's")  # "Orders agents handled about 284 contacts each"
             continue
         n = said[0]
         other = _of_another_unit(n.unit, f.source or "", c.source_id, tabled)
@@ -205,8 +217,9 @@ _QUALIFIER = re.compile(
 def _qualifier_cut(part: str, sentence: str) -> bool:
     """The part is its sentence with a phrase of place, time or circumstance cut off its
     end, no figure in it ("... play 5 games" of "... play 5 games in the month of November")."""
-    core = part.strip().rstrip(".!?").strip()
-    whole = sentence.strip().rstrip(".!?").strip()
+    # "... line at $1,134" of "... line, at $1,134 for six units": the extractor drops the comma
+    core = re.sub(r",(?=\s)", "", part.strip().rstrip(".!?").strip())
+    whole = re.sub(r",(?=\s)", "", sentence.strip().rstrip(".!?").strip())
     if not core or not whole.lower().startswith(core.lower()) or len(whole) == len(core):
         return False
     rest = whole[len(core):].strip(" ,;").lower()
@@ -229,6 +242,20 @@ def _without_other_figures(part: str, sentence: str) -> str | None:
     if any(w.lower() not in left for w in re.findall(r"\w+", part)):
         return None
     return trimmed
+
+
+_FOR_N = re.compile(
+    r"\d[\d,.]*\s+for\s+(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+[a-z]+"
+)
+
+
+def _count_of_a_figure(part: str, sentence: str) -> bool:
+    """The part's only figures are the count another figure of the sentence is said for
+    ("for six units" of "at $1,134 for six units"), cut from it: no claim of its own."""
+    counts = {m.group(1) for m in _FOR_N.finditer(sentence.lower())}
+    said = re.findall(r"\b(\d[\d,.]*|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+[a-z]+",
+                      part.lower())
+    return bool(said) and all(x in counts for x in said)
 
 
 def _bounds(text: str) -> set[str]:
@@ -314,7 +341,7 @@ def _by_table(claim: Claim, result: ClaimResult, tables: Tables) -> ClaimResult:
             # sentence bounds, not the table's whole run
             got = whole
         elif (whole is not None and whole.verdict == "SUPPORTED" and got.verdict == "CONTRADICTED"
-              and _qualifier_cut(claim.text, sentence)):
+              and (_qualifier_cut(claim.text, sentence) or _count_of_a_figure(claim.text, sentence))):
             # "play 5 games" cut from "... in the month of November": the count the sentence
             # narrows, which the answer said, not the season's
             got = whole
