@@ -1741,3 +1741,27 @@ def test_stop_75_readings_of_dev6(text: str, claim: str, verdict: str) -> None:
 def test_stop_75_readings_that_refuted_wrongly(text: str, claim: str) -> None:
     got, _ = _settle(claim, text)
     assert got is None or got.verdict != "CONTRADICTED", (claim, got)
+
+
+ENROLLED = ("| School year | Elementary | Middle | High | Total |\n|---|---:|---:|---:|---:|\n"
+            "| 2019-20 | 6,412 | 3,018 | 4,205 | 13,635 |\n| 2023-24 | 5,871 | 3,087 | 4,415 | 13,373 |\n")
+BUDGETS = ("| Department | FY2024 budget ($000) | FY2025 proposed ($000) |\n|---|---|---|\n"
+           "| Police | 25,900 | 27,350 |\n| Parks | 6,540 | 6,110 |\n| Fire | 16,480 | 17,300 |\n"
+           "| Total | 48,920 | 50,760 |\n")
+
+
+@pytest.mark.parametrize(("text", "claim", "verdict", "note"), [
+    # a row of a year: its own Total column is the whole, not the column added over the years
+    (ENROLLED, "High schoolers made up roughly a third of all students in 2023-24.", "SUPPORTED",
+     "2023-24: High 4,415 / Total 13,373 = 33.0%"),
+    # a share of a period's column, not of the row's periods
+    (BUDGETS, "Police makes up more than 60% of the proposed FY2025 budget.", "CONTRADICTED",
+     "FY2025 proposed ($000): Police 27,350 / total 50,760 = 53.9%"),
+    # "brought in ... of June revenue": a share said with another verb, "June" no other kind of revenue
+    ("| Branch | Revenue Jun 2024 ($K) |\n|---|---|\n| Airport | 785.2 |\n| Downtown | 255.4 |\n"
+     "| Northside | 175.9 |\n", "The airport branch brought in roughly 65% of June revenue.", "SUPPORTED",
+     "Revenue Jun 2024 ($K): Airport 785.2 / total 1,216.5 = 64.5%"),
+])
+def test_a_share_of_its_whole(text: str, claim: str, verdict: str, note: str) -> None:
+    got, _ = _settle(claim, text)
+    assert got is not None and (got.verdict, got.note) == (verdict, note), (claim, got)

@@ -75,6 +75,7 @@ __all__ = [
     "OF_THE_TWO",
     "RATIO",
     "RULES",
+    "SHARE_OF",
     "absent",
     "count",
     "lookup",
@@ -858,9 +859,12 @@ def _ratio(c: ClaimText, p: Pick, j: int) -> Settled | None:
     )
 
 
-_SHARE_OF = re.compile(
-    r"\b(?:makes? up|made up|making up|accounts? for|accounted for|represents?|represented|comprises?|"
-    r"takes? up|took up)\s+(?:\w+\s+){0,3}?[\d.]+\s*(?:%|percent)\s+of\b"
+SHARE_OF = re.compile(
+    r"\b(?:makes? up|made up|making up|accounts? for|accounted for|accounting for|represents?|represented|"
+    r"comprises?|takes? up|took up|brought in|brings in|bring in|generated|generates|contributed|contributes|"
+    r"earned|earns|drew|draws|captured|captures)\s+(?:\w+\s+){0,3}?"
+    r"(?:[\d.]+\s*(?:%|percent)|half|a third|one third|one-third|two thirds|two-thirds|a quarter|one quarter|"
+    r"three quarters|three-quarters|a fifth|one fifth)\s+of\b"
 )
 
 
@@ -872,7 +876,7 @@ def _share_of_total(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settle
     """ "Police makes up more than 40% of the proposed FY2025 budget": the named row's cell
     over the column's total (its Total row, else the sum of the rows)."""
     shares = [n for n in nums if n.unit == "%"]
-    if len(p.rows) != 1 or len(shares) != 1 or not c.has(_SHARE_OF) or is_summary(p, p.rows[0]):
+    if len(p.rows) != 1 or len(shares) != 1 or not c.has(SHARE_OF) or is_summary(p, p.rows[0]):
         return None
     i = p.rows[0]
     v = cell_value(p.r, i, j)
@@ -881,6 +885,19 @@ def _share_of_total(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settle
     t = p.r.table
     totals = [k for k in range(len(t.rows)) if is_summary(p, k) and "total" in label_words(t, k)]
     s = series(p, j)
+    if is_timed(p):
+        # rows of years: the whole is the row's own Total column ("High" of 2023-24 against its
+        # Total), never the column added over the years
+        whole = [k for k, col in enumerate(t.columns) if k not in (j, t.label)
+                 and re.search(r"\btotal\b|\ball\b|\boverall\b", col.text.lower())]
+        tv = cell_value(p.r, i, whole[0]) if len(whole) == 1 else None
+        if tv is None or tv.number is None or not tv.number.value:
+            return None
+        share = 100 * v.number.value / tv.number.value
+        ok = agrees(shares[0], share) != c.negated
+        note = (f"{row_name(p, i)}: {t.columns[j].text} {cell_text(p, i, j)} / {t.columns[whole[0]].text} "
+                f"{cell_text(p, i, whole[0])} = {share:.1f}%")
+        return settled(p, "SUPPORTED" if ok else "CONTRADICTED", note, [(i, j), (i, whole[0])])
     if len(totals) == 1 and (tv := cell_value(p.r, totals[0], j)) is not None and tv.number is not None:
         total, shown = tv.number.value, cell_text(p, totals[0], j)
         cells = [(i, j), (totals[0], j)]

@@ -169,6 +169,7 @@ def _other_kind(
                 and before not in names
                 and stem(before) not in hw
                 and not re.fullmatch(r"[\d.,]+", before)  # "15.3 MW": the figure's unit, not a kind
+                and not month_number(before)  # "June revenue": when, not which kind
                 and len(before) > 2
                 and not any(pat.match(before) for pat in (MAX, MIN, TOTAL, AVERAGE, MORE, LESS))
             ):

@@ -25,6 +25,7 @@ from .compute import (
     OF_THE_TWO,
     RATIO,
     RULES,
+    SHARE_OF,
     absent,
     count,
     lookup,
@@ -283,7 +284,8 @@ def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | N
     every = each_period_extreme(c, p)
     if every is not None:
         return every
-    along = series_pick(c, p) or sole_measure(c, p)
+    # (not for a share: "Police makes up more than 40% of the FY2025 budget" is of its column)
+    along = None if p.rows and p.cols and c.has(SHARE_OF) else series_pick(c, p) or sole_measure(c, p)
     if along is not None:  # one row's figures across period columns: a row per period
         p = along
     quarter = period_rows(c, p)
