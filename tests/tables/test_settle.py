@@ -1683,6 +1683,8 @@ def test_a_change_the_table_has_no_earlier_figure_for_is_not_settled(claim: str)
     assert wrong is not None and wrong.verdict == "CONTRADICTED", wrong
 
 
+POSTING = ('{"title": "Data Engineer", "company": {"name": "Quillfeather Analytics"}, "location": '
+           '{"remote_policy": "hybrid"}, "visa_sponsorship": false}')
 ARMS = ("| arm | mean change (%) |\n|---|---|\n| placebo | -0.31 |\n| low dose | -0.87 |\n"
         "| high dose | -1.24 |\n")
 
@@ -1721,6 +1723,15 @@ ARMS = ("| arm | mean change (%) |\n|---|---|\n| placebo | -0.31 |\n| low dose |
      '[{"name": "Voss", "years_experience": 14}, {"name": "Haddad", "years_experience": 6}, '
      '{"name": "Aranda", "years_experience": 9}]}',
      "Its three veterinarians have a combined 29 years of experience.", "SUPPORTED"),
+    # the rows quantified after what is said of them, named by the list's own noun
+    ('{"id": "HB-1", "rooms": [{"room_type": "Deluxe King", "breakfast_included": true},'
+     ' {"room_type": "Standard Twin", "breakfast_included": false}]}',
+     "Breakfast is included with both rooms.", "CONTRADICTED"),
+    # remote, hybrid and on-site are one closed set; "fully" says how much, not another kind of remote
+    (POSTING, "It's a fully remote position.", "CONTRADICTED"),
+    # a word of the company's name names the record; "for this role" is the posting itself
+    (POSTING,
+     "Quillfeather will sponsor a work visa for this role.", "CONTRADICTED"),
 ])
 def test_stop_75_readings_of_dev6(text: str, claim: str, verdict: str) -> None:
     got, _ = _settle(claim, text)
@@ -1765,3 +1776,11 @@ BUDGETS = ("| Department | FY2024 budget ($000) | FY2025 proposed ($000) |\n|---
 def test_a_share_of_its_whole(text: str, claim: str, verdict: str, note: str) -> None:
     got, _ = _settle(claim, text)
     assert got is not None and (got.verdict, got.note) == (verdict, note), (claim, got)
+
+
+def test_everything_but_a_row_is_not_a_claim_about_that_row() -> None:
+    po = ('{"po": "PO-1", "line_items": [{"item": "PCR plates", "qty": 25, "received_qty": 0},'
+          ' {"item": "Taq polymerase", "qty": 6, "received_qty": 3},'
+          ' {"item": "Gloves", "qty": 40, "received_qty": 40}]}')
+    got, _ = _settle("Everything except the PCR plates has been fully received.", po)
+    assert got is None or "PCR plates" not in got.note, got

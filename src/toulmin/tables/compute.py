@@ -1042,12 +1042,14 @@ def count(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
         r"(?:the|its|their)\b",
         c.low,
     )
+    after = m.end() if m else 0
+    m = m or _quantified_after(c, p)
     if not m:
         return None
     word = m.group(1)
     if word in ("every", "each"):  # "Every plan includes EU roaming": all of them
         word = "all"
-    cond = _condition(c, p, nums, m.end())
+    cond = _condition(c, p, nums, after)
     if cond is None:
         return None
     j, test, what = cond
@@ -1069,6 +1071,26 @@ def count(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
         f"{len(hits)} of {len(known)} rows {what}: {listed}",
         [(i, j) for i in shown],
     )
+
+
+_QUANTIFIED_AFTER = re.compile(
+    r"\b(?:with|for|on|in|at|across|to|by)\s+(all|both|every|each)\s+(?:of\s+)?(?:the\s+|its\s+|their\s+)?"
+    r"(?:\d+\s+|two\s+|three\s+|four\s+|five\s+|six\s+|seven\s+|eight\s+|nine\s+|ten\s+)?([a-z]+)"
+)
+
+
+def _quantified_after(c: ClaimText, p: Pick) -> re.Match[str] | None:
+    """ "Breakfast is included with both rooms", "free Wi-Fi in every room": the rows
+    quantified after what is said of them, named by the table's own noun (its caption, its
+    label column's header)."""
+    m = c.has(_QUANTIFIED_AFTER)
+    if m is None:
+        return None
+    t = p.r.table
+    nouns = {stem(w) for w in words(t.caption)}
+    if 0 <= t.label < len(t.columns):
+        nouns |= header_words(t.columns[t.label].text)
+    return m if stem(m.group(2)) in nouns else None
 
 
 Test = Callable[[int], bool]
@@ -1542,6 +1564,10 @@ def _opposed(c: ClaimText, value: str, states: bool = False) -> Outcome | None:
     return None
 
 
+# a field that names the record or whose it is ("company.name": Quillfeather Analytics)
+_NAME_HEADS = frozenset("company brand vendor employer organization organisation owner manufacturer".split())
+
+
 def _says_more(c: ClaimText, p: Pick, i: int, j: int) -> bool:
     """The claim has two or more words no header and no name of the table holds: a thing a
     yes or no of the column cannot settle ("The Plus plan covers hereditary conditions"
@@ -1554,7 +1580,8 @@ def _says_more(c: ClaimText, p: Pick, i: int, j: int) -> bool:
         if cell is None:
             continue
         cw = words(cell.text)
-        if k == t.label or set(words(t.columns[k].text.replace("_", " "))) & ID_WORDS or (
+        head_words = set(words(t.columns[k].text.replace("_", " ").replace(".", " ")))
+        if k == t.label or head_words & (ID_WORDS | _NAME_HEADS) or (
             len(cw) >= 2 and set(cw) <= have  # "Oakmere Dental Group has paid": the record's client
         ) or names_cell(c.text, cell):  # "the Quay Street unit": its address
             known |= {stem(w) for w in cw}
@@ -1589,7 +1616,9 @@ _PRESENCE = frozenset(
     "there any get gets can use uses enjoy passengers guests customers visitors members users "
     "turned switched enabled activated disabled deactivated off "
     "board onboard site onsite premises open opens morning mornings afternoon afternoons evening "
-    "evenings classified classed listed marked flagged designated considered labeled labelled".split()
+    "evenings classified classed listed marked flagged designated considered labeled labelled "
+    # the record itself, as a job posting or a listing names it ("for this role")
+    "role position job posting listing".split()
 )
 # counts whose zero means none to be had: "out of stock" against stock 0
 _RANKED = frozenset(stem(w) for w in "place position pos rank ranking finish finished seed".split())
@@ -1725,6 +1754,10 @@ def _place(c: ClaimText, p: Pick, i: int) -> Settled | None:
 
 
 _NO_THING = re.compile(r"\b(?:no|zero)\s+((?:[a-z-]+\s+){0,2}[a-z-]+)")
+_ALL_BUT = re.compile(
+    r"\s*(?:everything|everyone|all|every|each)\b[^,.;]*?"
+    r"\b(?:except|excepting|other than|apart from|besides|but)\b"
+)
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|just\s+)?[$€£¥]?\s*$")
 
 
@@ -1736,6 +1769,8 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
     if not rows:
         return None
     i = rows[0]
+    if p.rows and _ALL_BUT.match(c.low) and not re.search(r"\b(?:where|which|whose|while)\b", c.low):
+        return None  # "everything except the PCR plates has been received": the other rows, not this one
     before = [n for n in nums if _FROM_BEFORE.search(c.low[: max(0, n.start) + 1])] if c.has(CHANGE) else []
     if before:
         # "Kestrel's weight rose from 3.6% a quarter earlier": the earlier figure, which no cell

@@ -136,6 +136,11 @@ _BECOMES = frozenset(
 )
 
 
+_DEGREE = frozenset(
+    "fully partly partially entirely completely mostly mainly largely wholly primarily".split()
+)
+
+
 def _other_kind(
     c: ClaimText, hw: set[str], hit: set[str], names: set[str], surface: Collection[str] = ()
 ) -> bool:
@@ -170,6 +175,8 @@ def _other_kind(
                 and stem(before) not in hw
                 and not re.fullmatch(r"[\d.,]+", before)  # "15.3 MW": the figure's unit, not a kind
                 and not month_number(before)  # "June revenue": when, not which kind
+                # "fully remote": an adverb says how much, not which kind (not "monthly fee")
+                and before not in _DEGREE
                 and len(before) > 2
                 and not any(pat.match(before) for pat in (MAX, MIN, TOTAL, AVERAGE, MORE, LESS))
             ):

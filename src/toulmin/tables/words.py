@@ -251,6 +251,7 @@ OPPOSED: tuple[tuple[frozenset[str], ...], ...] = tuple(
         ("manual", "automatic"),
         ("male", "female"),
         ("win won wins winner", "loss lost lose loses", "draw drew drawn tie tied"),
+        ("remote", "hybrid", "onsite"),
     )
 )
 
