@@ -1754,6 +1754,12 @@ def test_stop_75_readings_that_refuted_wrongly(text: str, claim: str) -> None:
     assert got is None or got.verdict != "CONTRADICTED", (claim, got)
 
 
+SOLAR = ("quarter,capacity_installed_mw,revenue_usd_m\nQ1 2023,21.4,38.6\nQ2 2023,26.9,47.2\n"
+         "Q3 2023,29.3,51.9\nQ4 2023,25.0,44.8\nQ1 2024,27.2,46.1\nQ2 2024,33.8,58.4\n")
+FAB = ("<table><caption>Fab 3 wafer output by quarter, 2024</caption><tr><th>Metric</th><th>Q1 2024</th>"
+       "<th>Q2 2024</th><th>Q3 2024</th><th>Q4 2024</th></tr><tr><td>Wafers shipped</td><td>38,150</td>"
+       "<td>40,920</td><td>42,480</td><td>42,310</td></tr><tr><td>Scrap rate (%)</td><td>3.9</td><td>3.4</td>"
+       "<td>3.1</td><td>2.8</td></tr></table>")
 ENROLLED = ("| School year | Elementary | Middle | High | Total |\n|---|---:|---:|---:|---:|\n"
             "| 2019-20 | 6,412 | 3,018 | 4,205 | 13,635 |\n| 2023-24 | 5,871 | 3,087 | 4,415 | 13,373 |\n")
 BUDGETS = ("| Department | FY2024 budget ($000) | FY2025 proposed ($000) |\n|---|---|---|\n"
@@ -1772,8 +1778,17 @@ BUDGETS = ("| Department | FY2024 budget ($000) | FY2025 proposed ($000) |\n|---
     ("| Branch | Revenue Jun 2024 ($K) |\n|---|---|\n| Airport | 785.2 |\n| Downtown | 255.4 |\n"
      "| Northside | 175.9 |\n", "The airport branch brought in roughly 65% of June revenue.", "SUPPORTED",
      "Revenue Jun 2024 ($K): Airport 785.2 / total 1,216.5 = 64.5%"),
+    # a year's quarters added up; `revenue_usd_m` is millions of dollars (not metres)
+    (SOLAR, "Revenue for 2023 as a whole came to roughly $182.5 million.", "SUPPORTED",
+     "revenue_usd_m: 38.6 + 47.2 + 51.9 + 44.8 = 182.5"),
+    (SOLAR, "Revenue for 2023 came to $200 million.", "CONTRADICTED",
+     "revenue_usd_m: 38.6 + 47.2 + 51.9 + 44.8 = 182.5"),
+    # "over the year" of one year's quarters; "Fab 3" as the caption names the plant
+    (FAB, "Over the year, Fab 3 shipped about 164,000 wafers.", "SUPPORTED",
+     "Wafers shipped: 38,150 + 40,920 + 42,480 + 42,310 = 163,860"),
 ])
-def test_a_share_of_its_whole(text: str, claim: str, verdict: str, note: str) -> None:
+def test_a_share_of_its_whole_or_a_years_rows_added_up(text: str, claim: str, verdict: str,
+                                                        note: str) -> None:
     got, _ = _settle(claim, text)
     assert got is not None and (got.verdict, got.note) == (verdict, note), (claim, got)
 
@@ -1784,3 +1799,17 @@ def test_everything_but_a_row_is_not_a_claim_about_that_row() -> None:
           ' {"item": "Gloves", "qty": 40, "received_qty": 40}]}')
     got, _ = _settle("Everything except the PCR plates has been fully received.", po)
     assert got is None or "PCR plates" not in got.note, got
+
+
+def test_a_budget_earned_back_is_not_backed_by_the_budget_alone() -> None:
+    films = ("title,production_budget_usd_m,total_domestic_gross_usd_m\nNight Tide Protocol,140,131.5\n"
+             "Hollow Frequency,38,158.9\n")
+    claim = "Night Tide Protocol earned back its $140 million budget at the domestic box office."
+    got, _ = _settle(claim, films)
+    assert got is None or got.verdict != "SUPPORTED", got
+
+
+def test_the_other_side_of_a_measure_is_not_the_tables() -> None:
+    films = "film,total_domestic_gross_usd_m\nNight Tide Protocol,131.5\nHollow Frequency,54.3\n"
+    got, _ = _settle("Night Tide Protocol's worldwide gross topped $400 million.", films)
+    assert got is not None and got.verdict == "UNSUPPORTED" and "total_domestic_gross_usd_m" in got.note, got

@@ -548,11 +548,39 @@ def _half_rows(c: ClaimText, p: Pick) -> list[int] | None:
     return out if len(out) == 6 else None
 
 
+_WHOLE_YEAR = re.compile(
+    r"\bas a whole\b|\b(?:the|that|this|a|full|whole|entire)\s+year\b|\bfull-year\b|"
+    r"\b(?:in|for|during|over|of|across)\s+(?:19|20)\d\d\b"
+)
+
+
+def _year_rows(c: ClaimText, p: Pick) -> list[int] | None:
+    """ "revenue for 2023 as a whole": the rows of its quarters or months (two or more rows
+    whose names hold the year, the others another), when the claim speaks of the whole year."""
+    if not is_timed(p) or not c.has(_WHOLE_YEAR):
+        return None
+    years = {w for w, _ in c.toks if YEARISH.match(w)}
+    held = {w for i in range(len(p.r.table.rows)) for w in label_words(p.r.table, i) if YEARISH.match(w)}
+    if not years and len(held) == 1 and not re.search(r"\b(?:19|20)\d\d\b", c.low):
+        years = held  # "over the year" of a table of one year's quarters
+    if len(years) != 1:
+        return None
+    year = years.pop()
+    out = [i for i in time_order(p) if year in label_words(p.r.table, i)]
+    labelled = [i for i in range(len(p.r.table.rows))
+                if any(YEARISH.match(w) for w in label_words(p.r.table, i))]
+    if len(out) < 2 or len(labelled) != len(p.r.table.rows):
+        return None
+    return out
+
+
 def span_rows(c: ClaimText, p: Pick) -> list[int] | None:
     """ "from January to April 2024": every row from the first named to the second, in time
     order; "the first half of 2023": its six months."""
     if not p.rows and (half := _half_rows(c, p)) is not None:
         return half
+    if not p.rows and (year := _year_rows(c, p)) is not None:
+        return year
     if len(p.rows) != 2 or not is_timed(p):
         return None
     order = time_order(p)
@@ -638,6 +666,10 @@ _COMES_TO = re.compile(r"\b(?:comes?|came|adds?|added|amounts?|amounted) (?:up )
 _RATE_HEAD = re.compile(r"%|\brate\b|\bratio\b|\bshare\b|\baverage\b|\bavg\b|\bmean\b|\bper\b|\bmedian\b")
 
 
+# a column of what one thing costs, which is not added up (a money column of sums, revenue, is)
+_PRICED = re.compile(r"\b(?:price|prices|cost|costs|fee|fees|rate|rates|fare|fares|rent|premium|charge)\b")
+
+
 def _spanned_total(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
     """ "welcomed roughly 152,000 visitors between January and June": a figure over a span of
     rows, no operation said, in a column of counts or amounts (not a rate, a share, a
@@ -650,7 +682,7 @@ def _spanned_total(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled
     head = p.r.table.columns[j].text
     if rows is None or len(rows) < 2 or _RATE_HEAD.search(head.lower()):
         return None
-    if stem("price") in header_words(head):
+    if _PRICED.search(human(head).lower()):
         return None
     s = series(p, j, rows)
     v0 = cell_value(p.r, s[0][0], j) if s else None
@@ -684,7 +716,7 @@ def _aggregate(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | N
         and not p.rows
         and not p.missing_row
         and not _RATE_HEAD.search(head_low)
-        and stem("price") not in header_words(head_low)
+        and not _PRICED.search(human(head_low).lower())
     ):
         total = c.has(_COMES_TO)  # "billed labour comes to 15 hours": every row's, added
     if not (total or mean) or not nums or any(is_summary(p, i) for i in p.rows):
@@ -1860,7 +1892,8 @@ def _a_figure(p: Pick, i: int, j: int) -> bool:
 # a figure said as the mark another is measured against ("exceeded its $320,000 goal")
 _MEASURED_AGAINST = re.compile(
     r"\b(?:exceed\w*|surpass\w*|outperform\w*|outpac\w*|beat|beats|beating|topp?(?:ed|s|ing)|"
-    r"fell short of|falls? short of|short of|miss(?:ed|es)?|overshot|undershot)"
+    r"fell short of|falls? short of|short of|miss(?:ed|es)?|overshot|undershot|"
+    r"(?:earn|earned|earns|made|make|makes|paid|pays) back|recoup\w*|recover\w*|covered|covers)"
     r"\s+(?:its|their|the|his|her|our)(?:\s+[a-z'’-]+){0,2}\s*[$€£]?$"
 )
 

@@ -803,6 +803,9 @@ def measures(c: ClaimText, p: Pick) -> list[Number]:
         if raw in named and not n.unit:
             continue
         at = c.low.find(raw, max(0, n.start - 2))
+        prev = re.search(r"([a-z]+)\s+$", c.low[:at])
+        if prev and re.search(rf"\b{prev.group(1)}\s+{re.escape(raw)}\b", p.r.table.caption.lower()):
+            continue  # "Fab 3" as the caption names the plant: a name, not 3 of anything
         if len(raw) == 2 and re.search(r"\b(?:19|20)\d\d[-–/]$", c.low[:at]):
             continue  # "the 2020-21 drop": a season's name, not 21 of anything
         if YEARISH.match(raw) and not n.unit:

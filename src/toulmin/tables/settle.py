@@ -80,6 +80,27 @@ def _of_the_row(c: ClaimText, p: Pick) -> str:
     return " ".join(said)
 
 
+# two sides of a measure: a column of one side says nothing of the other
+_SIDES = (
+    (frozenset("worldwide global international overseas foreign".split()),
+     frozenset("domestic local national".split())),
+    (frozenset({"net"}), frozenset("gross operating".split())),
+    (frozenset("before pre".split()), frozenset("after post".split())),
+)
+
+
+def _contrasted(c: ClaimText, p: Pick) -> int:
+    """A column the pick turned down whose header says one side of a pair the claim says the
+    other of ("worldwide" gross against `total_domestic_gross`); -1 when none."""
+    said = {w for w, _ in c.toks}
+    for j in p.rejected:
+        head = set(words(p.r.table.columns[j].text.replace("_", " ")))
+        for a, b in _SIDES:
+            if (said & a and head & b and not said & b) or (said & b and head & a and not said & a):
+                return j
+    return -1
+
+
 def _merge(records: Sequence[Pick]) -> Pick:
     """Records, each from its own source, as the rows of one table with the first one's
     columns (a field the others lack is empty in their rows)."""
@@ -298,6 +319,12 @@ def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | N
     span = between_dates(c, p)
     if span is not None:
         return span
+    side = _contrasted(c, p)
+    if p.rows and not p.cols and side >= 0 and nums:
+        # "Night Tide Protocol's worldwide gross topped $400 million" against domestic gross:
+        # the measure the claim names is the other side of the one the table has
+        head = p.r.table.columns[side].text
+        return settled(p, "UNSUPPORTED", f"the table has {head}, not the measure the claim names", [])
     if p.missing_row and p.cols:
         return replace(settled(p, "UNSUPPORTED", f"the table has no row for {p.missing_row!r}", []),
                        missing_row=p.missing_row)

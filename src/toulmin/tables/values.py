@@ -141,7 +141,10 @@ def _header_unit(header: str) -> tuple[str, str, str]:
     "weight_kg" -> ("", "", "kg")."""
     m = _UNIT_IN_HEADER.search(header)
     if not m:
-        last = re.split(r"[._\s]+", header.strip().lower())[-1]
+        parts = re.split(r"[._\s]+", header.strip().lower())
+        if len(parts) >= 3 and parts[-2] in _CURRENCY and parts[-1] in _SCALE:
+            return _CURRENCY[parts[-2]], _SCALE[parts[-1]], ""  # "revenue_usd_m": dollars, millions
+        last = parts[-1]
         # a key of one word is a unit only when it is a length of time ("hours": 12 is 12 hours)
         whole = "_" in header or " " in header.strip() or last in _DURATION_KEYS
         # "yield_t_per_ha": a rate per hectare, not hectares
