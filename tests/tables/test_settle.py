@@ -202,6 +202,12 @@ def _settle_declared(claim: str, text: str, kind: str = "table"):  # type: ignor
     return settle(claim, [("s", t) for t in r.tables])
 
 
+STANDINGS = "Club\tP\tW\tD\tL\tpoints\nRiverton Rovers\t30\t19\t6\t5\t63\nAshby United\t30\t17\t8\t5\t59\n"
+OPS = ("Skylark Air - monthly operations, H1 2024\n\n| Month | On-time (%) | Cancellations |\n"
+       "|---|---|---|\n| Jan 2024 | 84.1 | 212 |\n| Feb 2024 | 86.7 | 148 |\n| Mar 2024 | 81.9 | 263 |\n"
+       "| Apr 2024 | 88.4 | 97 |\n| May 2024 | 87.2 | 121 |\n| Jun 2024 | 79.5 | 305 |\n")
+
+
 @pytest.mark.parametrize(("text", "claim", "verdict"), [
     (METRICS, "Revenue rose every year from 2021 to 2023.", "SUPPORTED"),  # periods across the top
     (METRICS, "Net income grew every year.", "CONTRADICTED"),
@@ -222,6 +228,14 @@ def _settle_declared(claim: str, text: str, kind: str = "table"):  # type: ignor
     (SALES, "The store sold 12,510 loaves from January to March 2024 in total.", "SUPPORTED"),
     (VENUES, "Estadio olímpico, caracas was the venue 2 times.", "SUPPORTED"),
     (VENUES, "Pueblo nuevo was the venue 2 times.", "CONTRADICTED"),
+    # a gap said in words and "clear of": the difference is checked, not only who is ahead
+    (STANDINGS, "Riverton Rovers finished four points clear of Ashby United.", "SUPPORTED"),
+    (STANDINGS, "Riverton Rovers finished six points clear of Ashby United.", "CONTRADICTED"),
+    (STANDINGS, "Riverton Rovers finished six points ahead of Ashby United.", "CONTRADICTED"),
+    (STANDINGS, "Ashby United finished two points behind Riverton Rovers.", "CONTRADICTED"),
+    # a bound said before the count ("topped 85% in three of the six months")
+    (OPS, "On-time performance topped 85% in three of the six months.", "SUPPORTED"),
+    (OPS, "On-time performance topped 85% in four of the six months.", "CONTRADICTED"),
 ])
 def test_more_kinds_of_claims(text: str, claim: str, verdict: str) -> None:
     got, _ = _settle(claim, text)
@@ -1813,3 +1827,23 @@ def test_the_other_side_of_a_measure_is_not_the_tables() -> None:
     films = "film,total_domestic_gross_usd_m\nNight Tide Protocol,131.5\nHollow Frequency,54.3\n"
     got, _ = _settle("Night Tide Protocol's worldwide gross topped $400 million.", films)
     assert got is not None and got.verdict == "UNSUPPORTED" and "total_domestic_gross_usd_m" in got.note, got
+
+
+def test_a_record_and_the_table_its_caption_says_is_its_own() -> None:
+    """ "Kestrel Ridge generated about 45,300 MWh in the first half of 2024": the monthly table
+    captioned with the site's name, not the site record's battery_mwh found by the unit."""
+    site = ('{"site_id": "SF-09", "name": "Kestrel Ridge Solar", '
+            '"storage": {"battery_mwh": 20, "operational": false}}')
+    output = ("Kestrel Ridge Solar - monthly output, H1 2024\n\n"
+              "| Month | Output (MWh) | Curtailment (MWh) |\n|---|---|---|\n| Jan | 4,210 | 120 |\n"
+              "| Feb | 5,030 | 85 |\n| Mar | 7,340 | 210 |\n"
+              "| Apr | 8,615 | 340 |\n| May | 9,880 | 415 |\n| Jun | 10,240 | 390 |\n")
+    tables = []
+    for sid, text in (("site", site), ("output", output)):
+        got = render_tables(text)
+        assert got is not None
+        tables += [(sid, r) for r in got[2]]
+    got = settle("Kestrel Ridge generated about 45,300 MWh in the first half of 2024.", tables)
+    assert got is not None and got.verdict == "SUPPORTED" and "= 45,315" in got.note, got
+    battery = settle("The site's 20 MWh battery is in operation.", tables)
+    assert battery is not None and battery.verdict == "CONTRADICTED", battery

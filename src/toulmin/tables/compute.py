@@ -35,7 +35,7 @@ from .pick import (
     time_order,
     unknown_name,
 )
-from .values import WEEKDAYS, Value, claim_dates, header_words, human, read_value, stem, words
+from .values import WEEKDAYS, Value, claim_dates, header_words, human, month_number, read_value, stem, words
 from .words import (
     AGE_WORD,
     AVERAGE,
@@ -539,10 +539,14 @@ def _half_rows(c: ClaimText, p: Pick) -> list[int] | None:
         return None
     second = m.group(1) == "second" or m.group(2) == "h2"
     out = []
+    # months without a year are of the caption's one year ("monthly output, H1 2024")
+    titled = {w for w in words(p.r.table.caption) if YEARISH.match(w)}
     for i in time_order(p):
         lw = label_words(p.r.table, i)
         month = next((int(w) for w in lw if re.fullmatch(r"0[1-9]|1[0-2]", w)), 0)
+        month = month or next((k for w in lw if (k := month_number(w))), 0)
         year = next((w for w in lw if YEARISH.match(w)), None)
+        year = year or (next(iter(titled)) if len(titled) == 1 else None)
         if month and (m.group(3) is None or year == m.group(3)) and (month > 6) == second:
             out.append(i)
     return out if len(out) == 6 else None
@@ -1009,20 +1013,23 @@ def _compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
     note = f"{head}: {row_name(p, a)} {cell_text(p, a, j)}, {row_name(p, b)} {cell_text(p, b, j)}"
     by = re.search(r"\bby\s+(?:about\s+|around\s+|nearly\s+|roughly\s+)?[$€£¥]?\d", c.low)
     gap = [n for n in nums if by and n.start >= by.start() - 2 and fits(n, va)]
-    ahead = re.search(
+    aheads = list(re.finditer(
         # "7 more points than"; not "an avg of 11 be higher than": the row's own figure
-        r"([$€£¥]?\d[\d,.]*\s*(?:%|(?!(?:be|is|was|are|were)\s)[a-z]+\s+)?)(?:more|less|fewer|higher|lower|greater|"
-        r"larger|smaller|"
-        r"behind|ahead|after|before|slower|faster|cheaper|pricier|dearer|costlier|heavier|lighter|older|"
+        r"((?:[$€£¥]?\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*"
+        r"(?:%|(?!(?:be|is|was|are|were)\s)[a-z]+\s+)?)(?:more|less|fewer|higher|lower|greater|larger|smaller|"
+        r"behind|ahead|clear|after|before|slower|faster|cheaper|pricier|dearer|costlier|heavier|lighter|older|"
         r"younger|newer|longer|shorter|taller|bigger|wider|narrower|deeper)\b",
         c.low,
-    )
+    ))
     names = {w for i in (a, b) for w in label_words(p.r.table, i)}
-    if ahead and not gap:  # "7 more points than"; not "the Air 13 is cheaper" (13 of its name)
+    if aheads and not gap:  # "7 more points than"; not "the Air 13 is cheaper" (13 of its name)
+        # of "two years newer and about 32,600 km fewer", the gap in the column's unit
         gap = [
             n
+            for ahead in aheads
             for n in find_numbers(c.text[ahead.start() : ahead.end()])
             if (n.unit != "%" or va.number.unit == "%") and n.text.split()[0].lstrip("$€£¥") not in names
+            and (len(aheads) == 1 or fits(n, va)) and not (dated and n.unit == "s")
         ]
     if not gap:  # "more than three minutes behind": a bound on the difference, words for digits
         gap = [n for n in find_numbers(c.text) if n.unit == va.number.unit and n.unit and fits(n, va)]
@@ -1081,7 +1088,8 @@ def count(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
     word = m.group(1)
     if word in ("every", "each"):  # "Every plan includes EU roaming": all of them
         word = "all"
-    cond = _condition(c, p, nums, after)
+    # "topped 85% in three of the six months": the bound may come before the count
+    cond = _condition(c, p, nums, after) or (_condition(c, p, nums, 0, bounds_only=True) if after else None)
     if cond is None:
         return None
     j, test, what = cond
@@ -1128,14 +1136,21 @@ def _quantified_after(c: ClaimText, p: Pick) -> re.Match[str] | None:
 Test = Callable[[int], bool]
 
 
-def _condition(c: ClaimText, p: Pick, nums: list[Number], after: int) -> tuple[int, Test, str] | None:
+_A_COUNT = re.compile(
+    r"\s*(?:half|a third|a quarter|one|two|three|\d+)\b(?:\s+\w+)?\s+of\s+(?:the|its|their)\b"
+)
+
+
+def _condition(
+    c: ClaimText, p: Pick, nums: list[Number], after: int, bounds_only: bool = False
+) -> tuple[int, Test, str] | None:
     """The column and the test a count's rows meet: a bound on a number ("under 1.5 kg")
     or a yes/no column ("in stock")."""
     t = p.r.table
     for n in nums:
-        if n.start < after:
-            continue
-        before = c.low[: n.start]
+        if n.start < after or (bounds_only and _A_COUNT.match(c.low, n.start)):
+            continue  # ("more than half of the team", "more than 1 of the presidents": a count, no bound)
+        before = c.low[: n.start + 1]  # (a number's start is the space before it)
         op = n.bound or (">" if CMP_OVER.search(before) else "<" if CMP_UNDER.search(before) else "")
         if not op:
             continue
@@ -1156,6 +1171,8 @@ def _condition(c: ClaimText, p: Pick, nums: list[Number], after: int) -> tuple[i
             # "under $45" carries its own bound word
             shown = n.text if n.bound else f"{'over' if op == '>' else 'under'} {n.text}"
             return j, bound, f"with {t.columns[j].text} {shown}"
+    if bounds_only:
+        return None
     for j in p.cols:
         vals = [cell_value(p.r, i, j) for i in range(len(t.rows))]
         if all(v is not None and (v.truth is not None or v.empty) for v in vals):
@@ -1457,7 +1474,7 @@ _SAVING_BEFORE = re.compile(
 GAP_SAID = re.compile(
     r"\b(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:%|[a-z]+\s+)?"
     r"(?:more|less|fewer|newer|older|younger|higher|lower|cheaper|dearer|pricier|heavier|lighter|longer|"
-    r"shorter|larger|smaller|bigger)\b"
+    r"shorter|larger|smaller|bigger|clear of|ahead of|behind)\b"
 )
 _OF_THE = re.compile(
     r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|all|none|both|half)\s+of\s+(?:the|its|their)\b"

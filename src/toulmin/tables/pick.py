@@ -64,6 +64,7 @@ class Pick:
     rejected: tuple[int, ...] = ()  # columns whose noun the claim qualifies otherwise ("net" income)
     row_sid: tuple[str, ...] = ()  # rows from other sources (two records compared): each one's
     tied_cols: tuple[int, ...] = ()  # the columns of a tie, for a figure between two of them
+    by_unit: bool = False  # the column was found by the unit of the claim's figure, no word of it said
 
 
 ID_WORDS = frozenset({"id", "name", "sku", "code", "number", "ref", "reference", "title", "username", "no"})
@@ -254,6 +255,13 @@ _PER_PERIOD = re.compile(
 )
 
 
+_ENERGY = frozenset({"wh", "kwh", "mwh", "gwh", "twh", "mw", "kw", "gw"})
+
+
+def _unitless(low: str) -> str:
+    return re.sub(r"\d[\d,.]*\s*(?:wh|kwh|mwh|gwh|twh|mw|kw|gw)\b", " ", low)
+
+
 def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     t = r.table
     # "Tallinn's staff" names the row Tallinn: a possessive is its name
@@ -359,6 +367,9 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         stem(w) for w in words(_PER_PERIOD.sub(" ", c.low))}
     # the noun right after a named row's name ("the Gullhaven–Skerry crossing")
     figures = find_numbers(c.text)
+    # "45,300 MWh": the figure's unit, which names a column (`battery_mwh`) by its unit alone
+    unit_said = {stem(n.unit) for n in figures if n.unit in _ENERGY} - {
+        stem(w) for w in words(_unitless(c.low))}
     kind_nouns: set[str] = set()
     for i in named:
         phrase = " " + " ".join(labels[i]) + " "
@@ -445,9 +456,11 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     if not scores and c.has(AGE_WORD):  # "the newest property": of the one column of years built
         when = [j for j, col in enumerate(t.columns) if j != t.label and WHEN_HEAD.search(human(col.text))]
         scores = [(-1.0, 0.0, -1.0, when[0])] if len(when) == 1 else []
+    unit_only = False
     if not scores and not rejected:  # a measure the claim names otherwise is not found by its unit
         most = max((k for k, _ in dated), default=0)  # "FY2024" says fy and 2024: not FY2023's column
         scores = _by_unit(c, r, rejected, [j for k, j in dated if k == most]) or _by_count(c, r)
+        unit_only = bool(scores)
     if len(scores) > 1 and scores[0][:3] == scores[1][:3] and subject >= 0:
         # a tie broken by the kind of value the claim states: a figure, or words
         wants_number = bool(re.search(r"\d", c.low)) or bool(c.has(NUMBER_WORD_RE))
@@ -526,7 +539,9 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     elif not named and labels and _another_model(seq, labels[0]):
         k = _model_at(seq, labels[0])
         missing = " ".join(seq[k : k + 2])  # "mavis 8", not the record's "Mavis 4 Pro"
-    return Pick(sid, r, named, cols, int(-scores[0][0]) if scores else 0, missing, rejected=tuple(rejected))
+    unit_only = unit_only or bool(cols and unit_said and all(hits.get(j, set()) <= unit_said for j in cols))
+    return Pick(sid, r, named, cols, int(-scores[0][0]) if scores else 0, missing, rejected=tuple(rejected),
+                by_unit=unit_only)
 
 
 def _said_last(c: ClaimText, t: Table, cols: list[int]) -> int:

@@ -273,15 +273,21 @@ def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | N
         return None
     # a row named, or the one record (its fields named: "Dana Whitlock's account is enrolled in
     # paperless billing" against the account, not the row of a list her name is in)
-    picks.sort(key=lambda p: (-(len(p.rows) > 0 and p.col_score > 0),
+    # a column named by a word before one found by the unit of the figure alone ("generated about
+    # 45,300 MWh": the monthly Output, not the site record's battery_mwh)
+    picks.sort(key=lambda p: (p.by_unit and any(q.col_score > 0 and not q.by_unit for q in picks),
+                              -(len(p.rows) > 0 and p.col_score > 0),
                               -(len(p.rows) > 0 and len(p.r.table.rows) == 1),
                               -(len(p.rows) > 0 or (len(p.r.table.rows) == 1 and p.col_score > 0)),
                               -p.col_score))
     first = picks[0]
-    own_list = [q for q in picks[1:] if q.sid == first.sid and q.col_score > 0 and len(q.r.table.rows) > 1]
-    if len(first.r.table.rows) == 1 and not first.cols and own_list:
+    name = row_name(first, 0).lower() if first.r.table.rows else ""
+    own_list = [q for q in picks[1:] if q.col_score > 0 and len(q.r.table.rows) > 1
+                and (q.sid == first.sid or (len(name) > 3 and name in q.r.table.caption.lower()))]
+    if len(first.r.table.rows) == 1 and (not first.cols or first.by_unit) and own_list:
         # "its three veterinarians have a combined 29 years of experience": a column of the
-        # record's own list, not the record (named by its category "Veterinarian")
+        # record's own list, not the record (named by its category "Veterinarian"); "Kestrel Ridge
+        # generated ...": the table its caption says is the record's ("Kestrel Ridge Solar - monthly output")
         picks = [own_list[0], *(q for q in picks if q is not own_list[0])]
     both = _two_records(c, picks)
     if both is not None:

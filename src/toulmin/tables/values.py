@@ -271,6 +271,7 @@ _CONCEPTS = {
     "hazard": "hazmat hazardous dangerous",
     "average": "average averages averaged avg",
     "graduate": "graduate graduates grad grads",
+    "output": "output outputs generated generates generation",
 }
 _STEMS = {
     **{w: concept for concept, ws in _CONCEPTS.items() for w in ws.split()},

@@ -143,13 +143,13 @@ TOTAL = re.compile(
 AVERAGE = re.compile(r"\b(?:average\w*|mean|on average|avg)\b")
 MORE = re.compile(
     r"\b(?:more|higher|greater|larger|bigger|exceed\w*|above|outs\w+|heavier|pricier|"
-    r"more expensive|longer|taller|older|ahead of|better[- ]rated|higher[- ]rated)\b"
+    r"more expensive|longer|taller|older|ahead of|clear of|better[- ]rated|higher[- ]rated)\b"
 )
 LESS = re.compile(
     r"\b(?:less|lower|fewer|smaller|below|cheaper|lighter|less expensive|shorter|younger|"
     r"behind|trail\w*)\b"
 )
-THAN = re.compile(r"\bthan\b|\bexceed\w*|\boutperform\w*|\bahead of\b|\bbehind\b|\btrail\w*")
+THAN = re.compile(r"\bthan\b|\bexceed\w*|\boutperform\w*|\bahead of\b|\bclear of\b|\bbehind\b|\btrail\w*")
 CHANGE = re.compile(rf"\b(?:{UP}|{DOWN})\b")
 DOWNWARD = re.compile(rf"\b{DOWN}\b")
 UPWARD = re.compile(rf"\b{UP}\b")
@@ -183,7 +183,7 @@ CMP_UNDER = re.compile(
 )
 CMP_OVER = re.compile(
     r"\b(?:over|above|more than|greater than|heavier than|at least|exceeding|no less than|"
-    r"upwards of)\s+$"
+    r"upwards of|topped|topping|tops|exceeded|exceeds|surpassed|surpassing)\s+$"
 )
 # an age said of rows, and the headers of years and dates it is read against ("the oldest
 # college" is the one founded first)
