@@ -172,3 +172,14 @@ def test_a_figure_the_check_reads_against_the_wrong_cell_is_not_refuted() -> Non
                          findings=[Finding(kind="number", status="mismatch", claim="3.6%", source="4.1",
                                            note="source says 4.1")])
     assert _figure_of_the_table(plain, result, tabled) == ""
+
+
+def test_a_part_cut_from_its_figure_reads_with_it() -> None:
+    """ "School visits peaked in May" of "..., at 88 groups": the figure names the measure
+    (school groups, not visitors), and the sentence checks both the peak and the figure."""
+    table = "| month | visitors | school groups |\n|---|---|---|\n| 2024-04 | 31240 | 64 |\n"
+    table += "| 2024-05 | 29910 | 88 |\n| 2024-06 | 25100 | 35 |\n"
+    sentence = "School visits peaked in May, at 88 groups."
+    assert _part_verdict(table, "School visits peaked in May.", sentence) is Verdict.SUPPORTED
+    wrong = "School visits peaked in May, at 95 groups."
+    assert _part_verdict(table, "School visits peaked in May.", wrong) is not Verdict.SUPPORTED

@@ -214,6 +214,11 @@ _QUALIFIER = re.compile(
 )
 
 
+_FIGURE_OF_IT = re.compile(
+    r"at\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|just\s+)?[$€£]?\d[\d,.]*\s*(?:%|[a-z]+)?"
+)
+
+
 def _qualifier_cut(part: str, sentence: str) -> bool:
     """The part is its sentence with a phrase of place, time or circumstance cut off its
     end, no figure in it ("... play 5 games" of "... play 5 games in the month of November")."""
@@ -223,6 +228,10 @@ def _qualifier_cut(part: str, sentence: str) -> bool:
     if not core or not whole.lower().startswith(core.lower()) or len(whole) == len(core):
         return False
     rest = whole[len(core):].strip(" ,;").lower()
+    # "School visits peaked in May" of "..., at 88 groups": the figure of the same claim, which
+    # names its measure (school_groups, not visitors)
+    if _FIGURE_OF_IT.fullmatch(rest):
+        return True
     # a figure in it ("with a score of 2 - 0") is a claim of its own, not a qualifier
     return bool(_QUALIFIER.match(rest)) and not re.search(r"\d", rest)
 
