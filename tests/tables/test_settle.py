@@ -202,6 +202,7 @@ def _settle_declared(claim: str, text: str, kind: str = "table"):  # type: ignor
     return settle(claim, [("s", t) for t in r.tables])
 
 
+LOANS = "Branch\tMay\tJun\nCentral\t12,150\t14,030\nEastgate\t5,010\t5,240\nHarbour\t7,305\t7,890\n"
 STANDINGS = "Club\tP\tW\tD\tL\tpoints\nRiverton Rovers\t30\t19\t6\t5\t63\nAshby United\t30\t17\t8\t5\t59\n"
 OPS = ("Skylark Air - monthly operations, H1 2024\n\n| Month | On-time (%) | Cancellations |\n"
        "|---|---|---|\n| Jan 2024 | 84.1 | 212 |\n| Feb 2024 | 86.7 | 148 |\n| Mar 2024 | 81.9 | 263 |\n"
@@ -236,6 +237,9 @@ OPS = ("Skylark Air - monthly operations, H1 2024\n\n| Month | On-time (%) | Can
     # a bound said before the count ("topped 85% in three of the six months")
     (OPS, "On-time performance topped 85% in three of the six months.", "SUPPORTED"),
     (OPS, "On-time performance topped 85% in four of the six months.", "CONTRADICTED"),
+    # two columns of the named row (branches of a table of months), the one said first against the other
+    (LOANS, "Harbour lent more items in June than Central did.", "CONTRADICTED"),
+    (LOANS, "In June, Central lent more than Harbour.", "SUPPORTED"),
 ])
 def test_more_kinds_of_claims(text: str, claim: str, verdict: str) -> None:
     got, _ = _settle(claim, text)

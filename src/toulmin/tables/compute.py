@@ -1834,7 +1834,7 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
     part = _share_of_two(c, p, i, nums)
     if part is not None:
         return part
-    between = _two_columns(c, p, i, nums)
+    between = _two_columns(c, p, i, nums) or _columns_compared(c, p, i, nums)
     if between is not None:
         return between
     if said and _asks_arithmetic(c, p, i, nums):
@@ -1973,6 +1973,27 @@ def _first_named(c: ClaimText, p: Pick, a: int, b: int) -> int | None:
     if len(at) != 2 or at[a] == at[b]:
         return None
     return a if at[a] < at[b] else b
+
+
+def _columns_compared(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled | None:
+    """ "Harbour lent more items in June than Central did": two columns of the named row (the
+    branches of a table of months), the one said first against the other."""
+    if nums or len(p.cols) != 2 or not c.has(THAN) or len(p.r.table.rows) < 2:
+        return None
+    more, less = c.has(MORE), c.has(LESS)
+    first = _first_named(c, p, *p.cols)
+    if bool(more) == bool(less) or first is None:
+        return None
+    other = p.cols[1] if first == p.cols[0] else p.cols[0]
+    va, vb = cell_value(p.r, i, first), cell_value(p.r, i, other)
+    if va is None or vb is None or va.number is None or vb.number is None or va.number.unit != vb.number.unit:
+        return None
+    x, y = va.number.value, vb.number.value
+    ok = (x > y if more else x < y) != c.negated
+    t = p.r.table
+    note = (f"{row_name(p, i)}: {t.columns[first].text} {cell_text(p, i, first)}, "
+            f"{t.columns[other].text} {cell_text(p, i, other)}")
+    return settled(p, "SUPPORTED" if ok else "CONTRADICTED", note, [(i, first), (i, other)])
 
 
 def _numeric_cols(p: Pick, i: int) -> list[int]:
