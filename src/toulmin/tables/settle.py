@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from .change_extreme import change_extreme
 from .compare_counts import compare_counts
 from .compare_rows import compare_rows
 from .compute import (
@@ -255,7 +256,8 @@ def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | N
         return other
     for sid, r in tables:
         counted = (count_value(c, sid, r) or weekly_hours(c, sid, r) or fields_total(c, sid, r)
-                   or ratio_extreme(c, sid, r) or beats(c, sid, r) or against_goal(c, sid, r))
+                   or ratio_extreme(c, sid, r) or change_extreme(c, sid, r) or beats(c, sid, r)
+                   or against_goal(c, sid, r))
         if counted is not None:
             return counted
     alone_in = only(c, tables) or only_changed(c, tables)
