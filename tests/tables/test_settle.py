@@ -1763,6 +1763,11 @@ def test_stop_75_readings_of_dev6(text: str, claim: str, verdict: str) -> None:
     # "284 contacts each": each agent's, which the queue's 5,390 does not refute
     ("| queue | contacts handled |\n|---|---|\n| orders | 5,390 |\n| billing | 3,100 |\n",
      "Orders agents handled about 284 contacts each."),
+    # "in all platforms" after a figure: a total, not a count of the rows under the figure
+    ("Platform\tUnits Sold (2023)\tAvg Selling Price ($)\nPC (Steam)\t1,120,000\t24.50\n"
+     "PC (Epic)\t180,000\t22.00\nPlayStation 5\t410,000\t34.00\nXbox Series\t265,000\t33.50\n"
+     "Nintendo Switch\tn/a\tn/a",
+     "Cinder Vale sold just under 2 million units in all platforms in 2023."),
     # "until 8 p.m." against the hour it opens
     ('{"name": "Willowbend", "hours": {"wednesday": {"open": "07:30", "close": "20:00"}}}',
      "The clinic is open until 8 p.m. on Wednesdays."),

@@ -1082,6 +1082,8 @@ def count(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
         c.low,
     )
     after = m.end() if m else 0
+    if m is None and nums:
+        return None  # "sold just under 2 million units in all platforms": a total, not each row's
     m = m or _quantified_after(c, p)
     if not m:
         return None
@@ -1114,7 +1116,7 @@ def count(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
 
 
 _QUANTIFIED_AFTER = re.compile(
-    r"\b(?:with|for|on|in|at|across|to|by)\s+(all|both|every|each)\s+(?:of\s+)?(?:the\s+|its\s+|their\s+)?"
+    r"\b(?:with|for|on|in|at|to)\s+(all|both|every|each)\s+(?:of\s+)?(?:the\s+|its\s+|their\s+)?"
     r"(?:\d+\s+|two\s+|three\s+|four\s+|five\s+|six\s+|seven\s+|eight\s+|nine\s+|ten\s+)?([a-z]+)"
 )
 
