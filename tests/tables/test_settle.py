@@ -203,7 +203,8 @@ def _settle_declared(claim: str, text: str, kind: str = "table"):  # type: ignor
 
 
 LOANS = "Branch\tMay\tJun\nCentral\t12,150\t14,030\nEastgate\t5,010\t5,240\nHarbour\t7,305\t7,890\n"
-STANDINGS = "Club\tP\tW\tD\tL\tpoints\nRiverton Rovers\t30\t19\t6\t5\t63\nAshby United\t30\t17\t8\t5\t59\n"
+STANDINGS = ("Club\tPlayed\tWon\tDrawn\tLost\tpoints\nRiverton Rovers\t30\t19\t6\t5\t63\n"
+             "Ashby United\t30\t17\t8\t5\t59\n")
 OPS = ("Skylark Air - monthly operations, H1 2024\n\n| Month | On-time (%) | Cancellations |\n"
        "|---|---|---|\n| Jan 2024 | 84.1 | 212 |\n| Feb 2024 | 86.7 | 148 |\n| Mar 2024 | 81.9 | 263 |\n"
        "| Apr 2024 | 88.4 | 97 |\n| May 2024 | 87.2 | 121 |\n| Jun 2024 | 79.5 | 305 |\n")
@@ -234,6 +235,9 @@ OPS = ("Skylark Air - monthly operations, H1 2024\n\n| Month | On-time (%) | Can
     (STANDINGS, "Riverton Rovers finished six points clear of Ashby United.", "CONTRADICTED"),
     (STANDINGS, "Riverton Rovers finished six points ahead of Ashby United.", "CONTRADICTED"),
     (STANDINGS, "Ashby United finished two points behind Riverton Rovers.", "CONTRADICTED"),
+    # a share of the matches played, the whole named by "their matches" (19 of 30 is 63%)
+    (STANDINGS, "Riverton Rovers won more than half of their matches.", "SUPPORTED"),
+    (STANDINGS, "Riverton Rovers won more than two-thirds of their matches.", "CONTRADICTED"),
     # a bound said before the count ("topped 85% in three of the six months")
     (OPS, "On-time performance topped 85% in three of the six months.", "SUPPORTED"),
     (OPS, "On-time performance topped 85% in four of the six months.", "CONTRADICTED"),

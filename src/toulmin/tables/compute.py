@@ -1713,6 +1713,20 @@ _PLACED = re.compile(
 )
 
 
+_PLAYED_HEADS = frozenset(
+    {"played", "p", "pld", "gp", "mp", "games played", "matches played", "games", "matches"}
+)
+
+
+def _played_column(c: ClaimText, p: Pick, at: int) -> int | None:
+    """ "of their matches" / "of its games": the column of matches played, when the claim
+    names no column for it."""
+    if not re.match(r"\s*(?:the|their|its|his|her)\s+(?:\w+\s+)?(?:matches|games|fixtures)\b", c.low[at:]):
+        return None
+    got = [j for j, col in enumerate(p.r.table.columns) if col.text.strip().lower() in _PLAYED_HEADS]
+    return got[0] if len(got) == 1 else None
+
+
 def _share_of_two(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled | None:
     """ "Fewer than half of the students admitted to Nursing chose to enroll": the share of
     the smaller of the two columns the claim names in the larger, for the named row."""
@@ -1722,14 +1736,19 @@ def _share_of_two(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled 
         # "admissions equalled roughly 15.8% of ER visits": a percent with its whole after "of"
         of = _PERCENT_OF.match(c.low, nums[0].start + len(nums[0].text))
         return _percent_of(c, p, i, nums[0], of.end()) if of is not None else None
-    if len(shares) != 1 or len(nums) != 1 or of is None or len(p.cols) != 2 or c.has(MAX) or c.has(MIN):
+    cols = p.cols
+    if of is not None and len(cols) == 1 and (played := _played_column(c, p, of.end())) is not None:
+        cols = [cols[0], played]  # "lost more than two-thirds of their matches": Lost / Played
+    if len(shares) != 1 or len(nums) != 1 or of is None or len(cols) != 2 or c.has(MAX) or c.has(MIN):
         return None
-    cells = [(j, v) for j in p.cols if (v := cell_value(p.r, i, j)) is not None and v.number is not None]
+    cells = [(j, v) for j in cols if (v := cell_value(p.r, i, j)) is not None and v.number is not None]
     if len(cells) != 2 or any(v.number.unit == "%" for _, v in cells):  # type: ignore[union-attr]
         return None
     (ja, va), (jb, vb) = sorted(cells, key=lambda x: x[1].number.value)  # type: ignore[union-attr]
     x, y = va.number.value, vb.number.value  # type: ignore[union-attr]
     after = {stem(w)[:5] for w, at in c.toks if at >= of.end()}  # "who applied" for "Applicants"
+    if cols is not p.cols:
+        after |= {h[:5] for h in header_words(p.r.table.columns[cols[1]].text)}
     if not y or not {h[:5] for h in header_words(p.r.table.columns[jb].text)} & after:
         return None  # the whole is the column said after "of" ("of the students admitted")
     share = 100 * x / y
