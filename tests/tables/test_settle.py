@@ -1860,3 +1860,23 @@ def test_a_record_and_the_table_its_caption_says_is_its_own() -> None:
     assert got is not None and got.verdict == "SUPPORTED" and "= 45,315" in got.note, got
     battery = settle("The site's 20 MWh battery is in operation.", tables)
     assert battery is not None and battery.verdict == "CONTRADICTED", battery
+
+
+def test_made_false_claims_the_perturbation_found_are_not_backed() -> None:
+    """Stop 75's made-false survivors on development 3 and 6: a figure a trend or a sum never
+    holds, and an order of dates said with "for ... before"."""
+    energy = ("| Quarter | IT load (MWh) |\n|---|---|\n| Q1 | 8,420 |\n| Q2 | 8,910 |\n| Q3 | 9,380 |\n"
+              "| Q4 | 9,650 |\n")
+    got, _ = _settle("IT load rose every quarter, reaching 13,221 MWh in Q4.", energy)
+    assert got is None or got.verdict != "SUPPORTED", got
+    got, _ = _settle("IT load rose every quarter, reaching 9,650 MWh in Q4.", energy)
+    assert got is not None and got.verdict == "SUPPORTED", got
+    queues = "queue,overtime_hours\nTechnical,41\nBilling,14\nOrders,6\nAccount access,0\n"
+    claim = "Technical logged 56 hours of overtime, more than the other three queues combined."
+    got, _ = _settle(claim, queues)
+    assert got is not None and got.verdict == "CONTRADICTED" and got.note.endswith("= 20"), got
+    order = '{"order_id": "A-1", "placed_at": "2024-03-04", "estimated_delivery": "2024-03-08"}'
+    got, _ = _settle("Delivery was estimated for four days before the order was placed.", order)
+    assert got is not None and got.verdict == "CONTRADICTED", got
+    got, _ = _settle("Delivery was estimated for four days after the order was placed.", order)
+    assert got is not None and got.verdict == "SUPPORTED", got

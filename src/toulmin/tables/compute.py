@@ -117,6 +117,10 @@ def _trend(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
     cells = [(i, j) for i, _ in s]
     if c.negated:
         return None
+    v0 = cell_value(p.r, s[0][0], j)
+    figures = [n for n in nums if v0 is not None and fits(n, v0)]
+    if not bad and figures and not all(any(agrees(n, x) for _, x in s) for n in figures):
+        return None  # "rose every quarter, reaching 13,221 MWh in Q4": a figure no step holds
     if not bad:
         return settled(p, "SUPPORTED", f"{head} {'fell' if down else 'rose'} at every step: {shown}", cells)
     (a, _), (b, _) = bad[0]
@@ -2161,9 +2165,12 @@ def _than_the_others(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settl
         return None
     total = sum(x for _, x in others)
     ok = (v.number.value > total if more else v.number.value < total) != c.negated
+    stated = [n for n in nums if fits(n, v) and not m.start() <= n.start + 1 < m.end()]  # not "the other two"
+    if ok and stated and not any(agrees(n, _as_said(n, v, p.r.table.columns[j].text)) for n in stated):
+        ok = False  # "Technical logged 56 hours of overtime, more than the others combined": it logged 41
     shown = " + ".join(cell_text(p, k, j) for k, _ in others)
     note = f"{p.r.table.columns[j].text}: {row_name(p, i)} {cell_text(p, i, j)}; "
-    note += f"the others {shown} = {fmt(total)}"
+    note += f"the others {shown} = {_fmt_like(total, v)}"
     return settled(p, "SUPPORTED" if ok else "CONTRADICTED", note, [(i, j)] + [(k, j) for k, _ in others])
 
 

@@ -60,6 +60,8 @@ def paired(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
 _SPAN_WORD = re.compile(r"\b(?:after|before|later|earlier|from|since|between|ahead of)\b")
 
 
+# a state that lasts: "stays open for about six weeks after it went up"
+_LASTS = re.compile(r"\b(?:stays?|stayed|remains?|remained|lasts?|lasted|runs?|ran|is open|was open|open)\b")
 _BEFORE_AFTER = re.compile(r"\b(?:before|after|prior to|ahead of|earlier than|later than)\b")
 
 
@@ -86,7 +88,7 @@ def between_dates(c: ClaimText, p: Pick) -> Settled | None:
     ok = agrees(spans[0], days * 86400.0) != c.negated
     cue = _BEFORE_AFTER.search(c.low)
     # "stays open for about six weeks after it went up": how long, not which date comes first
-    lasting = re.search(
+    lasting = cue is not None and cue.group(0) == "after" and c.has(_LASTS) and re.search(
         r"\bfor\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+|just\s+(?:over|under)\s+)?$",
         c.low[: max(0, spans[0].start) + 1],
     )
