@@ -1875,6 +1875,12 @@ def test_made_false_claims_the_perturbation_found_are_not_backed() -> None:
     claim = "Technical logged 56 hours of overtime, more than the other three queues combined."
     got, _ = _settle(claim, queues)
     assert got is not None and got.verdict == "CONTRADICTED" and got.note.endswith("= 20"), got
+    # "behind only the airport" is a rank (second), not "lower than the airport"
+    branches = "Branch\tUtilization (%)\nAirport\t86\nDowntown\t74\nNorthside\t64\nUniversity\t78\n"
+    got, _ = _settle("Downtown has the second-highest utilization behind only the airport.", branches)
+    assert got is not None and got.verdict == "CONTRADICTED", got
+    got, _ = _settle("Downtown is behind only the airport in utilization.", branches)
+    assert got is None or got.verdict != "SUPPORTED", got
     order = '{"order_id": "A-1", "placed_at": "2024-03-04", "estimated_delivery": "2024-03-08"}'
     got, _ = _settle("Delivery was estimated for four days before the order was placed.", order)
     assert got is not None and got.verdict == "CONTRADICTED", got

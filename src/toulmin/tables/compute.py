@@ -982,6 +982,9 @@ _PERCENT_MORE = re.compile(
 )
 
 
+_BEHIND_ONLY = re.compile(r"\b(?:behind|after|trailing|ahead of|second|next) only\b|\bsecond to\b")
+
+
 def _compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
     if len(p.rows) < 2:
         return None
@@ -990,6 +993,8 @@ def _compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | Non
         return got
     if c.has(TIMES) or c.has(CHANGE):
         return None  # "more than doubled between 2020 and 2023": a change
+    if c.has(_BEHIND_ONLY):
+        return None  # "behind only the airport": a rank (second), not a comparison of the two
     more, less = c.has(MORE), c.has(LESS)
     a, b = p.rows[:2]
     va, vb = cell_value(p.r, a, j), cell_value(p.r, b, j)
