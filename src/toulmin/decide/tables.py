@@ -16,7 +16,7 @@ from ..tables.pick import cell_value, charges, label_words
 from ..tables.render import Rendered
 from ..tables.settle import settle
 from ..tables.values import CALENDAR, human, stem, words
-from ..tables.words import DOWN, GENERIC, UP, agrees
+from ..tables.words import DOWN, FOR_COUNT, GENERIC, UP, agrees
 from ..text import Span, split_sentences
 
 __all__ = ["Tabled", "Tables", "by_table"]
@@ -253,9 +253,7 @@ def _without_other_figures(part: str, sentence: str) -> str | None:
     return trimmed
 
 
-_FOR_N = re.compile(
-    r"\d[\d,.]*\s+for\s+(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+[a-z]+"
-)
+_FOR_N = re.compile(r"\d[\d,.]*\s+" + FOR_COUNT)
 
 
 def _count_of_a_figure(part: str, sentence: str) -> bool:

@@ -46,6 +46,7 @@ from .words import (
     DOWNWARD,
     EACH,
     EVERY,
+    FOR_COUNT,
     FROM_TO,
     GENERIC,
     LESS,
@@ -310,13 +311,6 @@ def _earlier_column(p: Pick, j: int) -> int | None:
     return max(earlier)[1] if earlier else None
 
 
-_BOUND_THAN = re.compile(r"\b(?:more|less|fewer|greater|higher|lower|no more|no less|rather) than\b")
-_AGAINST_BEFORE = re.compile(
-    r"\b(?:from|since|over|between|compared|vs|versus|than|previous|prior|last|earlier|before|"
-    r"sequential\w*|quarter-over-quarter|year-over-year|yoy|qoq)\b"
-)
-
-
 def _change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
     times = c.has(TIMES)
     if not c.has(CHANGE) and not times:
@@ -342,7 +336,7 @@ def _change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None
     if len(rows) == 1:
         # "grew 10% in Q2": against the period before, when the rows are periods
         k = order.index(rows[0])
-        # "more than half": its "than" compares with nothing before
+        # only when the rows are periods: a row above another is no "last year"
         if k == 0 or not is_timed(p):
             return None
         if not is_timed(p) and (
@@ -1408,9 +1402,7 @@ def _as_said(n: Number, v: Value, header: str) -> float:
     return v.number.value
 
 
-_FOR_COUNT = re.compile(
-    r"\s+for\s+(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+[a-z]+"
-)
+_FOR_COUNT = re.compile(r"\s+" + FOR_COUNT)
 
 
 def _said_value(c: ClaimText, n: Number, v: Value, header: str) -> float:

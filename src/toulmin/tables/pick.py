@@ -258,8 +258,11 @@ _PER_PERIOD = re.compile(
 _ENERGY = frozenset({"wh", "kwh", "mwh", "gwh", "twh", "mw", "kw", "gw"})
 
 
+_ENERGY_FIGURE = re.compile(rf"\d[\d,.]*\s*(?:{'|'.join(sorted(_ENERGY))})\b")
+
+
 def _unitless(low: str) -> str:
-    return re.sub(r"\d[\d,.]*\s*(?:wh|kwh|mwh|gwh|twh|mw|kw|gw)\b", " ", low)
+    return _ENERGY_FIGURE.sub(" ", low)
 
 
 def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:

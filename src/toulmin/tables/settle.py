@@ -327,8 +327,8 @@ def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | N
     span = between_dates(c, p)
     if span is not None:
         return span
-    side = _contrasted(c, p)
-    if p.rows and not p.cols and side >= 0 and nums:
+    side = _contrasted(c, p) if p.rows and not p.cols and nums else -1
+    if side >= 0:
         # "Night Tide Protocol's worldwide gross topped $400 million" against domestic gross:
         # the measure the claim names is the other side of the one the table has
         head = p.r.table.columns[side].text

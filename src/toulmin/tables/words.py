@@ -23,6 +23,7 @@ __all__ = [
     "DOWN",
     "DOWNWARD",
     "EVERY",
+    "FOR_COUNT",
     "FROM_TO",
     "GENERIC",
     "LESS",
@@ -117,6 +118,8 @@ DOWN = (
     r"(?:(?<=was )|(?<=were )|(?<=been )|(?<=is )|(?<=are )|(?<=be ))cut|cut(?= (?:by|to|in half|from)\b))"
 )
 EACH = re.compile(r"\b(?:all|every|each)\b")  # every row ("grew on all three lines")
+# the count a figure is said for: "$1,134 for six units" (group 1: the count)
+FOR_COUNT = r"for\s+(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+[a-z]+"
 EVERY = re.compile(
     r"\b(?:every|each)\s+(?:single\s+)?(?:quarter|year|month|week|period|season|day|round|race)s?\b|"
     r"\bconsecutive(?:ly)?\b|\bsteadily\b|\bconsistently\b|\bin each\b|\bthroughout\b|"
