@@ -133,7 +133,7 @@ def test_every_row_counted_and_a_column_of_words(claim: str, text: str, verdict:
 
 
 def test_a_count_that_names_two_values_of_a_column_of_words_is_not_read_as_either() -> None:
-    from toulmin.tables.compute import _category
+    from toulmin.tables.count import _category
     from toulmin.tables.values import read_value
     from toulmin.tables.words import ClaimText
 

@@ -20,23 +20,16 @@ from dataclasses import replace
 from .change_extreme import change_extreme
 from .compare_counts import compare_counts
 from .compare_rows import compare_rows
-from .compute import (
-    COUNT_HEAD,
-    GAP_SAID,
-    OF_THE_TWO,
-    RATIO,
-    RULES,
-    SHARE_OF,
-    absent,
-    count,
-    lookup,
-)
+from .comparison import OF_THE_TWO, RATIO, SHARE_OF
+from .compute import RULES, absent
+from .count import COUNT_HEAD, count
 from .count_results import count_results
 from .count_rows import count_rows
 from .derived import lines_total, named_ratio, per_unit, product, ratio_extreme, share
 from .extreme_row import extreme_row
 from .goals import against_goal
 from .joined import through_record
+from .lookup import lookup
 from .one_row import one_row
 from .only import only, only_changed
 from .only_rows import only_rows
@@ -45,6 +38,7 @@ from .parse import Table
 from .pick import ID_WORDS, Pick, Settled, label_words, measures, pick, row_name, settled, shape
 from .record_rules import count_value, fields_total, items_counted, weekly_hours
 from .render import Rendered
+from .said import GAP_SAID
 from .series import each_period_extreme, period_rows, series_pick, sole_measure
 from .tally import beats, subtotal, tally
 from .values import header_words, stem, words

@@ -1,0 +1,256 @@
+"""A change between two rows or two columns: percent, points, a difference, "doubled",
+and a figure's move "from X to Y"."""
+
+from __future__ import annotations
+
+import re
+
+from ..checks.numbers import Number
+from .comparison import RATIO
+from .pick import (
+    Pick,
+    Settled,
+    cell_text,
+    cell_value,
+    fits,
+    is_summary,
+    is_timed,
+    row_name,
+    settled,
+    time_order,
+)
+from .said import all_counted, fmt_like
+from .trend import both_ways
+from .words import (
+    CHANGE,
+    DOWNWARD,
+    EACH,
+    FROM_TO,
+    POINTS,
+    TIMES,
+    UPWARD,
+    ClaimText,
+    agrees,
+)
+
+__all__ = ["row_change"]
+
+_PERIOD_IN_HEADER = re.compile(r"\b(?:(fy|q[1-4]|h[12])\s*)?'?((?:19|20)\d\d|\d\d)\b", re.I)
+
+
+def _period_key(m: re.Match[str]) -> tuple[int, str]:
+    year = int(m.group(2))
+    return (year + 2000 if year < 100 else year, (m.group(1) or "").lower())
+
+
+def _earlier_column(p: Pick, j: int) -> int | None:
+    """The column of the same measure one period before ("Subscribers 2023" for
+    "Subscribers 2024", "FY2023 revenue" for "FY2024 revenue")."""
+    cols = p.r.table.columns
+    m = _PERIOD_IN_HEADER.search(cols[j].text)
+    if m is None:
+        return None
+    base = (cols[j].text[: m.start()] + cols[j].text[m.end() :]).lower().strip()
+    here = _period_key(m)
+    earlier = []
+    for k, col in enumerate(cols):
+        mk = _PERIOD_IN_HEADER.search(col.text)
+        same = mk and (col.text[: mk.start()] + col.text[mk.end() :]).lower().strip() == base
+        if k != j and mk and same and _period_key(mk) < here:
+            earlier.append((_period_key(mk), k))
+    return max(earlier)[1] if earlier else None
+
+
+def row_change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
+    times = c.has(TIMES)
+    if not c.has(CHANGE) and not times:
+        return None
+    if both_ways(c, p):
+        return None  # "dipped in Q2, then climbed": two moves; which one a figure is of is not read
+    if times and not c.has(CHANGE) and c.has(RATIO):
+        return None  # "half as much sugar as": two rows compared (row_compare), not a change
+    if times and times.group(1) == "half" and re.match(r"\s+of\b", c.low[times.end() :]):
+        return None  # "less than half of the students who applied": a share (_share_of_two), not a change
+    one = p.rows[:1] or ([0] if len(p.r.table.rows) == 1 else [])
+    if len(one) == 1 and len(p.rows) < 2 and (k := _earlier_column(p, j)) is not None:
+        return _changed(c, p, (one[0], k), (one[0], j), nums, times)
+    if (
+        not p.rows
+        and not nums
+        and (c.has(EACH) or all_counted(c, p))
+        and (k := _earlier_column(p, j)) is not None
+    ):
+        return _all_changed(c, p, k, j)
+    rows = p.rows[:2]
+    order = time_order(p)
+    if len(rows) == 1:
+        # "grew 10% in Q2": against the period before, when the rows are periods
+        k = order.index(rows[0])
+        # only when the rows are periods: a row above another is no "last year"
+        if k == 0 or not is_timed(p):
+            return None
+        if not is_timed(p) and (
+            is_summary(p, rows[0]) or is_summary(p, order[k - 1]) or _periods_said_of_columns(c, p) >= 2
+        ):
+            return None  # "Total ... from FY2023 to FY2025": the periods are columns; a total is no period
+        rows = [order[k - 1], rows[0]]
+    if len(rows) != 2:
+        return None
+    if times and re.search(r"\band a\s*$", c.low[: times.start()]):
+        return None  # "two and a half times": no factor this reads
+    a, b = rows
+    ratio_of_rows = times and not c.has(CHANGE) and not is_timed(p) and len(p.rows) >= 2
+    # "the Silver PPO's deductible is twice the Gold PPO's": the claim's order, not the table's
+    if not c.has(FROM_TO) and not ratio_of_rows and order.index(a) > order.index(b):
+        a, b = b, a
+    return _changed(c, p, (a, j), (b, j), nums, times)
+
+
+def _periods_said_of_columns(c: ClaimText, p: Pick) -> int:
+    """How many of the table's period columns ("FY2023 actual", "FY2025 proposed") the claim
+    names by their period."""
+    got = 0
+    for col in p.r.table.columns:
+        m = _PERIOD_IN_HEADER.search(col.text)
+        if m is not None and re.search(r"\b" + re.escape(m.group(0).lower()) + r"\b", c.low):
+            got += 1
+    return got
+
+
+def _all_changed(c: ClaimText, p: Pick, k: int, j: int) -> Settled | None:
+    """ "grew on all three lines": every row's change from column k to column j."""
+    down = bool(c.has(DOWNWARD)) and not c.has(UPWARD)
+    rows = [i for i in range(len(p.r.table.rows)) if not is_summary(p, i)]
+    moves = []
+    for i in rows:
+        a, b = cell_value(p.r, i, k), cell_value(p.r, i, j)
+        if a is None or b is None or a.number is None or b.number is None:
+            return None
+        moves.append((i, a.number.value, b.number.value))
+    head = p.r.table.columns[j].text
+    bad = [(i, x, y) for i, x, y in moves if (y >= x if down else y <= x)]
+    shown = "; ".join(f"{row_name(p, i)} {cell_text(p, i, k)} → {cell_text(p, i, j)}" for i, _, _ in moves)
+    if c.negated:
+        return None
+    if not bad:
+        return settled(p, "SUPPORTED", f"{head}: {shown}", [(i, j) for i, _, _ in moves])
+    return settled(
+        p,
+        "CONTRADICTED",
+        f"not every row {'fell' if down else 'rose'}: {shown}",
+        [(bad[0][0], j), (bad[0][0], k)],
+    )
+
+
+def _changed(
+    c: ClaimText,
+    p: Pick,
+    first: tuple[int, int],
+    then: tuple[int, int],
+    nums: list[Number],
+    times: re.Match[str] | None,
+) -> Settled | None:
+    """The change from cell ``first`` to cell ``then`` against the claim's figure."""
+    va, vb = cell_value(p.r, *first), cell_value(p.r, *then)
+    if va is None or vb is None or va.number is None or vb.number is None:
+        return None
+    x, y = va.number.value, vb.number.value
+    j = then[1]
+    head = p.r.table.columns[j].text
+    sa, sb = cell_text(p, *first), cell_text(p, *then)
+    cells = [then, first]
+    down = bool(c.has(DOWNWARD)) and not c.has(UPWARD)
+    if times:
+        factor = {
+            "doubled": 2,
+            "twice": 2,
+            "tripled": 3,
+            "trebled": 3,
+            "three times": 3,
+            "quadrupled": 4,
+            "four times": 4,
+            "halved": 0.5,
+            "half": 0.5,
+            "more than doubled": 2,
+        }[times.group(1)]
+        if not x:
+            return None
+        ratio = y / x
+        said = re.search(r"\b(more than|over|less than|under|nearly|almost|about|roughly|around)\s+$",
+                         c.low[: times.start()])
+        # a bound read on a verb of growth only ("less than doubled"); "more than half of the
+        # team" is a share, which this change does not compute
+        verb = times.group(1).endswith("ed")
+        bound = said.group(1) if said and verb else ""
+        bound = "more than" if times.group(1) == "more than doubled" else bound
+        if bound in ("more than", "over"):
+            ok = ratio > factor
+        elif bound in ("less than", "under"):
+            ok = ratio < factor
+        elif bound in ("nearly", "almost"):  # "nearly doubled": short of it, and close
+            ok = 0.8 * factor <= ratio <= factor * 1.02
+        else:
+            ok = abs(ratio - factor) <= (0.1 if bound else 0.05) * factor
+        return settled(p, "SUPPORTED" if ok else "CONTRADICTED", f"{head}: {sb} / {sa} = {ratio:.2f}×", cells)
+    pct = [n for n in nums if n.unit == "%"]
+    amounts = [n for n in nums if n.unit != "%"]
+    is_pct_col = va.number.unit == "%"
+    notes = []
+    if pct and x:
+        n = pct[0]
+        change = (y - x) / abs(x) * 100
+        claimed = -abs(n.value) if down or n.trend < 0 else abs(n.value)
+        arith = f"({sb} − {sa}) / {sa} = {change:+.1f}%"
+        probe = Number(claimed, n.text, "%", n.approx, n.start, n.bound, 0.0)
+        ok = agrees(probe, change)
+        if is_pct_col and not ok:  # "margin rose 3%" may mean 3 points
+            points = y - x
+            if agrees(Number(claimed, n.text, "%", n.approx, n.start, n.bound, 0.0), points):
+                return settled(p, "SUPPORTED", f"{head}: {sb} − {sa} = {points:+.1f} points", cells)
+            notes.append(f"{sb} − {sa} = {points:+.1f} points")
+        if c.has(POINTS) and is_pct_col:
+            points = y - x
+            ok = agrees(probe, points)
+            arith = f"{sb} − {sa} = {points:+.1f} points"
+        return settled(
+            p,
+            "SUPPORTED" if ok else "CONTRADICTED",
+            f"{head}: {arith}" + (f"; {notes[0]}" if notes and not ok else ""),
+            cells,
+        )
+    if len(amounts) == 2 and all(fits(n, va) for n in amounts) and _from_to(c, amounts):
+        # "grew from 12.4 MW to 13.1 MW": the two levels, not a change
+        ok = agrees(amounts[0], x) and agrees(amounts[1], y) and (y < x if down else y > x)
+        return settled(p, "SUPPORTED" if ok else "CONTRADICTED", f"{head}: {sa} → {sb}", cells)
+    if amounts:
+        n = amounts[0]
+        if not fits(n, va):
+            return None
+        diff = y - x
+        claimed = -abs(n.value) if down else abs(n.value)
+        probe = Number(claimed, n.text, n.unit, n.approx, n.start, n.bound, n.step)
+        # "rose to 150": the level reached, not the change
+        if re.search(
+            r"\bto\s+(?:about\s+|around\s+|nearly\s+|almost\s+)?[$€£¥]?\s*" + re.escape(n.text.split()[0]),
+            c.low,
+        ):
+            ok = agrees(n, y) and (y < x if down else y > x)
+            return settled(p, "SUPPORTED" if ok else "CONTRADICTED", f"{head}: {sa} → {sb}", cells)
+        ok = agrees(probe, diff)
+        return settled(
+            p, "SUPPORTED" if ok else "CONTRADICTED", f"{head}: {sb} − {sa} = {fmt_like(diff, va)}", cells
+        )
+    if not nums and not c.negated:
+        went_up = y > x
+        ok = (not went_up and y != x) if down else went_up
+        return settled(p, "SUPPORTED" if ok else "CONTRADICTED", f"{head}: {sa} → {sb}", cells)
+    return None
+
+
+def _from_to(c: ClaimText, amounts: list[Number]) -> bool:
+    """The claim says its first figure after "from" and its second after "to"."""
+    def after(word: str, n: Number) -> bool:
+        return bool(re.search(r"\b" + word + r"(?:\s+(?:about|around|roughly))?\s*[$€£¥]?\s*$",
+                              c.low[:n.start + 1]))
+
+    return after("from", amounts[0]) and after("to", amounts[1])
