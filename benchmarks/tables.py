@@ -57,10 +57,12 @@ SETS = {
     "dev4": ROOT / "benchmarks" / "data" / "tables_dev4.jsonl",
     "dev5": ROOT / "benchmarks" / "data" / "tables_dev5.jsonl",
     "dev6": ROOT / "benchmarks" / "data" / "tables_dev6.jsonl",
+    "dev7": ROOT / "benchmarks" / "data" / "tables_dev7.jsonl",
     "unread": ROOT / "benchmarks" / "data" / "tables_unread.jsonl",
     "unread2": ROOT / "benchmarks" / "data" / "tables_unread2.jsonl",
     "unread4": ROOT / "benchmarks" / "data" / "tables_unread4.jsonl",
     "unread5": ROOT / "benchmarks" / "data" / "tables_unread5.jsonl",
+    "unread6": ROOT / "benchmarks" / "data" / "tables_unread6.jsonl",
 }
 CHECKABLE_OUT = {"TRIVIAL", "NOT_CHECKED"}
 
