@@ -72,7 +72,7 @@ _FACTOR = {
     "a tenth": 0.1,
 }
 OF_THE_TWO = re.compile(r"\b(?:of|between) the two\b")
-_BEHIND = re.compile(r"\bbehind\b|\bafter\b|\bslower than\b")
+_BEHIND = re.compile(r"\bbehind\b|\bafter\b|\bslower than\b|\btrail(?:s|ed|ing)?\b")
 _AHEAD = re.compile(r"\bahead of\b|\bbefore\b|\bfaster than\b")
 
 
@@ -195,6 +195,11 @@ _PERCENT_MORE = re.compile(
 )
 
 
+# "more than 4.9%": a bound on a figure, not a comparison with another row
+_THAN_A_FIGURE = re.compile(
+    r"\b(?:more|less|fewer|higher|lower|greater|larger|smaller|bigger)\s+than\s+"
+    r"(?:about\s+|around\s+|roughly\s+|nearly\s+|just\s+)?[$€£¥]?\d"
+)
 _BEHIND_ONLY = re.compile(r"\b(?:behind|after|trailing|ahead of|second|next) only\b|\bsecond to\b")
 
 
@@ -218,6 +223,9 @@ def row_compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | 
         note = f"{p.r.table.columns[j].text}: {row_name(p, a)} {cell_text(p, a, j)}, "
         note += f"{row_name(p, b)} {cell_text(p, b, j)}"
         return settled(p, "SUPPORTED" if ok else "CONTRADICTED", note, [(a, j), (b, j)])
+    bounds_only = not THAN.search(_THAN_A_FIGURE.sub(" ", c.low)) and not c.has(GAP_SAID)
+    if bounds_only and c.has(_THAN_A_FIGURE):
+        return None  # "both Jerseys ... more than 4.9% fat": a bound each row meets, no two rows compared
     dated = "year" in words(p.r.table.columns[j].text.replace("_", " ").lower())
     if va.number.unit == "s" and (c.has(_BEHIND) or c.has(_AHEAD)):  # times: behind is more time
         more, less = c.has(_BEHIND), c.has(_AHEAD)
@@ -280,6 +288,7 @@ def row_compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | 
         ok = agrees(share[0], rel)
         note += f"; ({cell_text(p, a, j)} − {cell_text(p, b, j)}) / {cell_text(p, b, j)} = {rel:.1f}%"
     return settled(p, "SUPPORTED" if ok else "CONTRADICTED", note, [(a, j), (b, j)])
+
 
 _NEWER = re.compile(r"\bnewer\b|\bnewest\b")
 _OLDER = re.compile(r"\bolder\b|\boldest\b")

@@ -162,6 +162,8 @@ def _place(c: ClaimText, p: Pick, i: int) -> Settled | None:
     said = int(m.group(2)) if m.group(2) else _ORDINAL[m.group(1)]
     ok = (v.number.value == said) != c.negated
     return settled(p, "SUPPORTED" if ok else "CONTRADICTED", cell_note(p.r, i, cols[0]), [(i, cols[0])])
+
+
 _ALL_BUT = re.compile(
     r"\s*(?:everything|everyone|all|every|each)\b[^,.;]*?"
     r"\b(?:except|excepting|other than|apart from|besides|but)\b"

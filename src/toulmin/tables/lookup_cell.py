@@ -190,6 +190,8 @@ def _how_long_of_a_count(n: Number, v: Value, header: str) -> bool:
     of a column that counts no time (a bare number under a header without a time word)."""
     return (n.unit == "s" and v.number is not None and not v.number.unit
             and not _TIMED_HEAD.search(header.lower().replace("_", " ")))
+
+
 _AVERAGED_HEAD = re.compile(r"\bavg\b|\baverage|\bmean\b|\bper\b|/|\brate\b|\bmedian\b")
 
 

@@ -47,8 +47,16 @@ def fmt_like(base_value: float, v: Value) -> str:
         written = float(re.sub(r"[^\d.]", "", v.text) or "nan")
     except ValueError:
         return fmt(base_value)
+    if n.unit == "s" and re.fullmatch(r"\d+(?::\d\d){1,2}", v.text.strip()):
+        # "27:43:05" and "27:42:29" are 36 seconds apart: written as the cells are, 0:00:36
+        whole = round(abs(base_value))
+        h, m, s = whole // 3600, whole // 60 % 60, whole % 60
+        shown = f"{h}:{m:02d}:{s:02d}" if v.text.count(":") == 2 else f"{whole // 60}:{s:02d}"
+        return ("-" if base_value < 0 else "") + shown
     scale = abs(n.value) / written if written else 1.0
     return fmt(base_value / scale if scale else base_value)
+
+
 ALL_ROWS = re.compile(
     r"(?:\ball|\bthe|\bits|\btheir|\bthese|\bthose|\bacross(?: the| its| their| all| these| those)?|"
     r"\bcombined|'s|’s|s')\s+"
@@ -63,6 +71,8 @@ def all_counted(c: ClaimText, p: Pick) -> bool:
         return False
     n = count_said(m.group(1))
     return n == len([i for i in range(len(p.r.table.rows)) if not is_summary(p, i)])
+
+
 RATE_HEAD = re.compile(r"%|\brate\b|\bratio\b|\bshare\b|\baverage\b|\bavg\b|\bmean\b|\bper\b|\bmedian\b")
 SECONDS = {
     "s": 1,
