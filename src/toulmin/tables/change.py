@@ -15,6 +15,7 @@ from .pick import (
     fits,
     is_summary,
     is_timed,
+    period_of,
     row_name,
     settled,
     time_order,
@@ -83,7 +84,10 @@ def row_change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | N
         return _all_changed(c, p, k, j)
     rows = p.rows[:2]
     order = time_order(p)
-    if len(rows) == 1:
+    against = _against_period(c, p, rows, order)
+    if against is not None:
+        rows = list(against)
+    elif len(rows) == 1:
         # "grew 10% in Q2": against the period before, when the rows are periods
         k = order.index(rows[0])
         # only when the rows are periods: a row above another is no "last year"
@@ -104,6 +108,39 @@ def row_change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | N
     if not c.has(FROM_TO) and not ratio_of_rows and order.index(a) > order.index(b):
         a, b = b, a
     return _changed(c, p, (a, j), (b, j), nums, times)
+
+
+# "year on year", "from a year earlier": against the same period a year before
+_YEAR_AGO = re.compile(
+    r"\b(?:year[- ](?:on|over)[- ]year|yoy|y/y|(?:from|than|versus|vs\.?|compared (?:with|to)) "
+    r"(?:a year (?:earlier|before|ago)|the same (?:quarter|month|period) (?:a|last|of last) year|"
+    r"the year[- ](?:earlier|ago) (?:quarter|month|period)))"
+)
+# "quarter on quarter", "from the previous quarter": against the period before
+_PERIOD_BEFORE = re.compile(
+    r"\b(?:(quarter|month)[- ](?:on|over)[- ]\1|q/q|qoq|sequentially|(?:from|than|versus|vs\.?|"
+    r"compared (?:with|to)) the (?:previous|prior|preceding|last) (?:quarter|month|period))\b"
+)
+
+
+def _against_period(c: ClaimText, p: Pick, rows: list[int], order: list[int]) -> tuple[int, int] | None:
+    """The two rows (periods) of a change said against a period by its distance ("up 33%
+    year on year", "fell about 7% from the previous quarter"): the period the claim names,
+    else the latest, and the one a year (or a period) before it. None when the claim says
+    no such distance, names two periods, or the table has no such row."""
+    year_ago, before = c.has(_YEAR_AGO), c.has(_PERIOD_BEFORE)
+    if not (year_ago or before) or len(rows) > 1 or not is_timed(p):
+        return None
+    here = rows[0] if rows else order[-1]
+    if before:
+        k = order.index(here)
+        return (order[k - 1], here) if k else None
+    key = period_of(p, here)
+    if key is None:
+        return None
+    want = (key[0] - 1, key[1], key[2])
+    back = [i for i in order if period_of(p, i) == want]
+    return (back[0], here) if back else None
 
 
 def _periods_said_of_columns(c: ClaimText, p: Pick) -> int:
@@ -212,6 +249,12 @@ def _changed(
             points = y - x
             ok = agrees(probe, points)
             arith = f"{sb} − {sa} = {points:+.1f} points"
+        for m in amounts:  # "up 33% to $145.0 million": the level reached is the later cell
+            before = c.low[: max(0, m.start) + 1]
+            level = x if re.search(r"\bfrom\s+(?:about\s+|around\s+)?[$€£¥]?\s*$", before) else y
+            if ok and fits(m, va) and not m.bound and not agrees(m, level):
+                ok = False
+                arith += f"; {sb if level == y else sa}, not {m.text}"
         return settled(
             p,
             "SUPPORTED" if ok else "CONTRADICTED",

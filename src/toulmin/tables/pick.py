@@ -937,28 +937,36 @@ def is_timed(p: Pick) -> bool:
 
 
 def _timed(p: Pick) -> list[int]:
-    t = p.r.table
     keys = []
-    for i in range(len(t.rows)):
-        lw = label_words(t, i)
-        year = next((int(w) for w in lw if YEARISH.match(w)), None)
-        if year is None:
-            year = next(
-                (
-                    2000 + int(lw[k + 1])
-                    for k, w in enumerate(lw[:-1])
-                    if w == "fy" and re.fullmatch(r"\d\d", lw[k + 1])
-                ),
-                None,
-            )
-        q = next((int(w[1]) for w in lw if re.fullmatch(r"[qh][1-4]", w)), 0)
-        month = next((int(w) for w in lw if re.fullmatch(r"0[1-9]|1[0-2]", w)), 0) if year else 0
-        # "Jan" ... "Jun": months of one year, in their order
-        month = month or next((k for w in lw if (k := month_number(w))), 0)
-        if year is None and not q and not month:
+    for i in range(len(p.r.table.rows)):
+        key = period_of(p, i)
+        if key is None:
             return []
-        keys.append(((year or 0), q, month, i))
+        keys.append((*key, i))
     return [i for *_, i in sorted(keys)]
+
+
+def period_of(p: Pick, i: int) -> tuple[int, int, int] | None:
+    """Row i's period as (year, quarter, month), 0 where its name gives none ("Q3 2024" ->
+    (2024, 3, 0)); None when its name is no period."""
+    lw = label_words(p.r.table, i)
+    year = next((int(w) for w in lw if YEARISH.match(w)), None)
+    if year is None:
+        year = next(
+            (
+                2000 + int(lw[k + 1])
+                for k, w in enumerate(lw[:-1])
+                if w == "fy" and re.fullmatch(r"\d\d", lw[k + 1])
+            ),
+            None,
+        )
+    q = next((int(w[1]) for w in lw if re.fullmatch(r"[qh][1-4]", w)), 0)
+    month = next((int(w) for w in lw if re.fullmatch(r"0[1-9]|1[0-2]", w)), 0) if year else 0
+    # "Jan" ... "Jun": months of one year, in their order
+    month = month or next((k for w in lw if (k := month_number(w))), 0)
+    if year is None and not q and not month:
+        return None
+    return (year or 0, q, month)
 
 
 def is_summary(p: Pick, i: int) -> bool:

@@ -123,7 +123,7 @@ FOR_COUNT = r"for\s+(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven
 EVERY = re.compile(
     r"\b(?:every|each)\s+(?:single\s+)?(?:quarter|year|month|week|period|season|day|round|race)s?\b|"
     r"\bconsecutive(?:ly)?\b|\bsteadily\b|\bconsistently\b|\bin each\b|\bthroughout\b|"
-    r"\b(year|quarter|month|week|day|season|game|episode|race) (?:after|over|on) \1\b|\bcontinuously\b"
+    r"\b(year|quarter|month|week|day|season|game|episode|race) after \1\b|\bcontinuously\b"
 )
 MAX = re.compile(
     r"\b(?:peak\w*|highest|largest|biggest|greatest|(?<!\bat )most|maximum|best|record high|heaviest|"
