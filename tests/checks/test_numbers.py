@@ -136,3 +136,9 @@ def test_no_more_than_is_a_bound_not_a_negation_and_an_area_counts_no_pupils() -
 ])
 def test_fractions_in_words_are_quantities(claim: str, evidence: str, status: str) -> None:
     assert [f.status for f in check_numbers(claim, evidence)] == [status]
+
+
+def test_a_version_or_an_address_is_no_amount() -> None:
+    assert [n.value for n in find_numbers("Version 3.2.0 has 313,000 weekly downloads.")] == [313000.0]
+    assert find_numbers("The gateway is 10.0.0.1.") == []
+    assert [n.value for n in find_numbers("It grew 3.2. Then 4.5% more.")] == [3.2, 4.5]

@@ -123,3 +123,14 @@ def test_a_markdown_heading_above_a_table_is_its_caption() -> None:
     text = "## 1979 new york jets season\n\n| week | result |\n|---|---|\n| 1 | w 56 - 3 |\n"
     assert find_tables(text)[0].caption == "1979 new york jets season"
     assert find_tables("Some prose.\n\n| week | result |\n|---|---|\n| 1 | w 56 - 3 |\n")[0].caption == ""
+
+
+def test_a_column_of_one_value_names_no_row() -> None:
+    # "package" is tidewire on every release: the versions name the rows
+    text = json.dumps([
+        {"package": "tidewire", "version": "3.1.0", "weekly_downloads": 231870},
+        {"package": "tidewire", "version": "3.2.0", "weekly_downloads": 312655},
+        {"package": "tidewire", "version": "4.0.0", "weekly_downloads": 142580},
+    ])
+    (t,) = find_tables(text)
+    assert t.columns[t.label].text == "version"

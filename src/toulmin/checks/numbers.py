@@ -159,6 +159,7 @@ _NUM = re.compile(
     # digits glued to a word are part of a name, not a quantity: "COVID-19", "A330", "F-16"
     r"(?<![A-Za-z])(?<![A-Za-z]-)(?<![\d.,])"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\b" + _WORD_NUMBER + r"\b)"
+    r"(?!\.?\d)"  # a version or an address ("3.2.0", "10.0.0.1") is a name, not an amount
     # a one-letter scale only written against the number: "$5m" is 5 million, "5 m" five metres
     r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|mn)\b|(?P<letter>[kmb])\b)?"
     r"(?:(?:\s|-(?=p))?(?P<pct>%|percent\b|per cent\b|percentage points?\b))?"

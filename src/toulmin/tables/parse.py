@@ -97,11 +97,14 @@ _NAME_HEAD = re.compile(r"^(?:name|title|product|product name|model|item|item na
 
 
 def _label_column(rows: list[list[Cell | None]], width: int, header: Sequence[Cell] = ()) -> int:
-    """The first column whose cells are mostly not numbers names the rows; a column of
+    """The first column whose cells are mostly not numbers, and not all one value, names
+    the rows; a column of
     codes ("sku": W-1001) gives way to a column headed as the rows' name after it ("name"),
     which is how a claim names a row ("the Brunello")."""
     for j in range(width):
         vals = [r[j] for r in rows if j < len(r) and r[j] is not None and r[j].text]  # type: ignore[union-attr]
+        if len(rows) > 1 and len({c.text.strip().lower() for c in vals if c}) == 1:
+            continue  # the same value on every row ("package": tidewire) names none of them
         if vals and sum(not is_number(c.text) for c in vals if c) * 2 > len(vals):
             if j < len(header) and _ID_HEAD.search(header[j].text.strip()):
                 later = range(j + 1, min(width, len(header)))
