@@ -15,7 +15,7 @@ from .pick import (
     settled,
 )
 from .said import as_said
-from .values import Value, header_words, stem, words
+from .values import Value, header_words, human, stem, words
 from .words import (
     CMP_OVER,
     CMP_UNDER,
@@ -145,6 +145,8 @@ def _condition(
         vals = [cell_value(p.r, i, j) for i in range(len(t.rows))]
         if all(v is not None and (v.truth is not None or v.empty) for v in vals):
             want = not c.negated
+            if _opposite(c.low[after:], t.columns[j].text):
+                want = not want  # "out of stock" against `in_stock`: the rows whose answer is no
 
             def yes(i: int, j: int = j, want: bool = want) -> bool:
                 x = cell_value(p.r, i, j)
@@ -167,6 +169,17 @@ def _condition(
 
             return j, none, f"with no {t.columns[j].text}"
     return None
+
+
+def _opposite(said: str, header: str) -> bool:
+    """The claim says the opposite of a yes/no column's name: "out of stock" of `in_stock`,
+    "unavailable" of `available`, "non-refundable" of `refundable`."""
+    head = [w.lower() for w in words(human(header))]
+    if not head:
+        return False
+    if head[0] == "in" and len(head) > 1 and re.search(r"\bout of " + " ".join(head[1:]) + r"\b", said):
+        return True
+    return any(re.search(rf"\b(?:un|non-?|in|dis){re.escape(w)}\b", said) for w in head if len(w) > 3)
 
 
 def _category(c: ClaimText, vals: Sequence[Value | None], after: int) -> str | None:

@@ -385,11 +385,15 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     if (_IN_TOTAL.search(c.low) and not re.search(r"\btotal\b", _IN_TOTAL.sub(" ", c.low))
             and not _total_in_unit(c, r)):
         said -= {stem("total")}  # "seven items in total": every item added up, not the order's `total`
+    claim_words = {w for w, _ in c.toks}
     for j, head in enumerate(t.columns):
         if j == t.label or (subject >= 0 and _names_it(t, subject, j, have)):
             continue
         hw = header_words(head.text)
         hit = hw & said
+        short = initials(head.text)
+        if not hit and short and short in claim_words:
+            hit = {short}  # "AISC" of `All-in sustaining cost ($/oz sold)`
         if hit and per_period and not re.search(r"per|/|ly\b|daily", head.text.lower()):
             # "costs €46.50 more per night": the period a rate is of, not the `nights` a row counts
             hit -= per_period
@@ -654,6 +658,14 @@ def _said_apart(flat: str, short: list[str], longer: list[list[str]]) -> int:
         if not any(a <= m.start() < b - 1 for a, b in spans):
             return flat[: m.start() + 1].count(" ")
     return -1
+
+
+def initials(header: str) -> str:
+    """A header's initials, its unit left out, when it has three to five words ("All-in
+    sustaining cost ($/oz sold)" -> "aisc"): the short name a claim may give it. Empty
+    otherwise."""
+    ws = re.findall(r"[a-z]+", re.sub(r"\([^)]*\)", " ", human(header)).lower())
+    return "".join(w[0] for w in ws) if 3 <= len(ws) <= 5 else ""
 
 
 def acronyms(low: str) -> dict[str, tuple[str, ...]]:

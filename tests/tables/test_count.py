@@ -1,0 +1,38 @@
+"""A count of rows that meet a condition (count.py): a yes/no column said by its opposite."""
+
+from __future__ import annotations
+
+import pytest
+
+from toulmin.tables.settle import settle
+
+from .conftest import verdict_of
+
+LUMBER = """sku,item,price,in_stock
+LB-2408,SPF stud 2x4x8,4.18,yes
+LB-2410,SPF 2x4x10,5.62,yes
+LB-2608,SPF 2x6x8,7.45,no
+PT-2610,Treated 2x6x10,12.58,no
+PT-4408,Treated 4x4x8,13.97,yes
+"""
+PLANS = """| plan | price | refundable |
+|---|---|---|
+| Basic | 9 | yes |
+| Plus | 19 | no |
+| Pro | 39 | no |
+"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "want"),
+    [
+        ("Two of the five items are currently out of stock.", LUMBER, "SUPPORTED"),
+        ("Three of the five items are currently out of stock.", LUMBER, "CONTRADICTED"),
+        ("Three of the five items are in stock.", LUMBER, "SUPPORTED"),
+        ("Two of the three plans are non-refundable.", PLANS, "SUPPORTED"),
+        ("Only one of the three plans is non-refundable.", PLANS, "CONTRADICTED"),
+    ],
+)
+def test_a_yes_no_column_said_by_its_opposite(claim: str, text: str, want: str) -> None:
+    got = verdict_of(settle, claim, text)
+    assert got is not None and got[0] == want, got
