@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from toulmin.tables.pick import initials
+import json
+
+from toulmin.tables.pick import initials, pair_initials
 from toulmin.tables.settle import settle
 
 from .conftest import verdict_of
@@ -24,3 +26,20 @@ def test_a_column_named_by_its_initials() -> None:
     assert got is not None and got[0] == "CONTRADICTED" and "1,296 → 1,387" in got[1], got
     got = verdict_of(settle, "AISC rose from the previous quarter to $1,387 per ounce.", UPDATE)
     assert got is not None and got[0] == "SUPPORTED", got
+
+
+VITALS = json.dumps({"observations": [
+    {"time": "06:00", "hr_bpm": 104, "spo2_pct": 93},
+    {"time": "10:00", "hr_bpm": 96, "spo2_pct": 95},
+    {"time": "14:00", "hr_bpm": 88, "spo2_pct": 96},
+    {"time": "18:00", "hr_bpm": 91, "spo2_pct": 96},
+]})
+
+
+def test_two_words_named_by_their_initials() -> None:
+    assert "hr" in pair_initials("heart rate fell")
+    assert "id" not in pair_initials("income data")  # an identifier's name, never a measure's
+    got = verdict_of(settle, "Heart rate fell at every observation through the day.", VITALS)
+    assert got is not None and got[0] == "CONTRADICTED" and "88 → " in got[1], got
+    got = verdict_of(settle, "Heart rate fell at every observation until 14:00.", VITALS)
+    assert got is None or got[0] != "CONTRADICTED", got

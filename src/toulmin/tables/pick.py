@@ -12,6 +12,7 @@ from itertools import pairwise
 from typing import Literal
 
 from ..checks.numbers import Number, find_numbers
+from ..text import STOPWORDS
 from .parse import Cell, Table
 from .render import Rendered
 from .values import CALENDAR, Value, header_words, human, month_number, read_value, stem, words
@@ -366,6 +367,7 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         rest = rest[:a] + " " * (b - a) + rest[b:]
     said -= aside_words - {stem(w) for w in words(rest)}
     said |= set(acronyms(c.low))  # "single sign-on" for `sso`
+    said |= pair_initials(c.low)  # "heart rate" for `hr_bpm`
     per_period = {stem(m.group(1)) for m in _PER_PERIOD.finditer(c.low)} - {
         stem(w) for w in words(_PER_PERIOD.sub(" ", c.low))}
     # the noun right after a named row's name ("the Gullhaven–Skerry crossing")
@@ -666,6 +668,13 @@ def initials(header: str) -> str:
     otherwise."""
     ws = re.findall(r"[a-z]+", re.sub(r"\([^)]*\)", " ", human(header)).lower())
     return "".join(w[0] for w in ws) if 3 <= len(ws) <= 5 else ""
+
+
+def pair_initials(low: str) -> set[str]:
+    """The initials of each two content words side by side ("heart rate" -> "hr", "blood
+    pressure" -> "bp"), leaving out the two-letter names a table keeps for its identifiers."""
+    ws = [(w, len(w) > 2 and w not in STOPWORDS) for w in re.findall(r"[a-z]+", low)]
+    return {a[0] + b[0] for (a, x), (b, y) in pairwise(ws) if x and y} - {"id", "no"}
 
 
 def acronyms(low: str) -> dict[str, tuple[str, ...]]:

@@ -122,6 +122,8 @@ EACH = re.compile(r"\b(?:all|every|each)\b")  # every row ("grew on all three li
 FOR_COUNT = r"for\s+(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+[a-z]+"
 EVERY = re.compile(
     r"\b(?:every|each)\s+(?:single\s+)?(?:quarter|year|month|week|period|season|day|round|race)s?\b|"
+    # "fell at every observation", "rose at every vest date": the readings in their order
+    r"\bat (?:every|each)\s+(?:\w+\s+)?(?:observation|reading|measurement|check|visit|sample|date)\b|"
     r"\bconsecutive(?:ly)?\b|\bsteadily\b|\bconsistently\b|\bin each\b|\bthroughout\b|"
     r"\b(year|quarter|month|week|day|season|game|episode|race) after \1\b|\bcontinuously\b"
 )
