@@ -126,7 +126,8 @@ def test_a_part_is_read_with_its_sentences_qualifiers_less_its_other_figures() -
 def test_causes_said_as_where_a_change_came_from_are_unstated_causes() -> None:
     _, tables = _checker_says("Nordvik grew from 12.4 MW to 13.1 MW.", Verdict.SUPPORTED)
     for said in ("came from its summer reading program", "was caused by pandemic capacity limits",
-                 "to compensate for a service outage"):
+                 "to compensate for a service outage", "was dragged down by road works on its route",
+                 "was held back by delays at its supplier"):
         assert _unstated_cause(f"Nordvik's jump {said}.", "s", tables.tabled), said
 
 

@@ -43,3 +43,39 @@ def test_each_figure_is_read_in_the_column_it_names(claim: str, text: str, want:
 def test_the_refuting_cell_is_quoted() -> None:
     got = verdict_of(settle, "Oisin McConville scored 5 points in his 25 matches.", SCORERS)
     assert got == ("CONTRADICTED", "Oisin McConville, matches: 5")
+
+
+RECORD = """{"model": "EFX-25", "travel_speed_kmh": {"laden": 16.5, "unladen": 17.0}, "battery_kwh": 37.2}"""
+PRECINCTS = """| precinct | turnout (%) | yes (%) |
+|---|---|---|
+| Old Town | 66.0 | 58.1 |
+| Cedar Flats | 47.2 | 44.9 |
+"""
+INSPECTIONS = """| establishment | score | grade |
+|---|---|---|
+| Moss & Thyme Bistro | 100 | A |
+| Golden Crane | 87 | B |
+"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "said"),
+    [
+        # one record is the best of no class
+        ("With a laden top speed of 16.5 km/h, the EFX-25 is the fastest forklift in its class.", RECORD,
+         "the fastest forklift in its class"),
+        # the table has no 2020 to be down from
+        ("Turnout in Cedar Flats, at 47.2%, was down from the 2020 election.", PRECINCTS, "down from the 2020"),
+        # nor any year before this one
+        ("Moss & Thyme Bistro scored a perfect 100, three years running.", INSPECTIONS, "three years running"),
+    ],
+)
+def test_a_cell_backs_its_figure_not_what_no_cell_can(claim: str, text: str, said: str) -> None:
+    got = verdict_of(settle, claim, text)
+    assert got == ("UNSUPPORTED", f"the table does not say {said!r}"), got
+
+
+def test_without_those_words_the_cell_backs_the_claim() -> None:
+    assert verdict_of(settle, "Turnout in Cedar Flats was 47.2%.", PRECINCTS) is not None
+    got = verdict_of(settle, "Turnout in Cedar Flats was 47.2%.", PRECINCTS)
+    assert got is not None and got[0] == "SUPPORTED", got

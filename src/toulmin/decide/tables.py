@@ -272,7 +272,10 @@ def _bounds(text: str) -> set[str]:
 _CAUSE = re.compile(
     r"\b(?:after|following|because(?: of)?|due to|thanks to|as a result of|driven by|owing to|once|"
     r"on the back of|in the wake of|(?:came|comes|come|stemmed|stems|resulted|results) from|caused by|"
-    r"fu?ell?ed by|spurred by|attributed to|to compensate for|in response to|as compensation for)\b[^,.;:]*"
+    r"fu?ell?ed by|spurred by|attributed to|to compensate for|in response to|as compensation for|"
+    # "dragged down by road works", "held back by a supplier's delays": the force behind a figure
+    r"(?:dragged|held|pulled|pushed|weighed|boosted|lifted|propped|hurt|hit|helped|buoyed|dampened|"
+    r"offset|squeezed|hampered|slowed)(?:\s+(?:down|up|back))?\s+by)\b[^,.;:]*"
 )
 
 

@@ -17,6 +17,7 @@ from .pick import (
     cell_text,
     cell_value,
     holds,
+    is_timed,
     label_words,
     settled,
 )
@@ -236,6 +237,9 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
         bound = _misbound(c, p, i, nums, backed)
         if bound is not None:
             return bound
+        beyond = _beyond(c, p)
+        if beyond:  # the cell backs the figure; the claim says more than any cell can
+            return settled(p, "UNSUPPORTED", f"the table does not say {beyond!r}", [])
         # "both Kyle Vanden Bosch and Tevita Ofahengaue ... in round 2": the first row backs it
         if not _others_hold(c, p, nums, backed) or unread_part(c, p, i, backed):
             return None
@@ -254,6 +258,47 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
 
 
 _TOTAL_OF = re.compile(r"\b(?:a |the )?(?:total|sum|combined|overall)(?: of)?\s+$")
+
+
+# a streak the claim tells of ("three years running", "for the third straight year")
+_STREAK = re.compile(
+    r"\b(?:(?:two|three|four|five|six|\d+)\s+(?:years?|quarters?|months?|seasons?|weeks?|times)\s+"
+    r"(?:running|in a row|straight)|(?:second|third|fourth|fifth|\d+(?:st|nd|rd|th))\s+"
+    r"(?:straight|consecutive)\s+(?:year|quarter|month|season|week|time)|"
+    r"consecutive\s+(?:years|quarters|months|seasons)|once again|yet again)\b"
+)
+# a figure set against an earlier one no row holds ("was down from the 2020 election")
+_AGAINST_EARLIER = re.compile(
+    r"\b(?:up|down|higher|lower|better|worse)\s+(?:from|than|on|versus|vs\.?|compared (?:with|to))\s+"
+    r"(?:the\s+|a\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:(?:19|20)\d\d|years?|quarters?|months?|seasons?|elections?|period|last|previous|prior|earlier)\b"
+)
+# the best of a kind beyond the source ("the fastest forklift in its class", "the cheapest on the market")
+_SUPERLATIVE = re.compile(
+    r"\b(?:the|its|their)\s+(\w{3,}est|most\s+\w+|least\s+\w+)\b(?:\s+[\w-]+){0,3}?\s+"
+    r"(?:in (?:its|their) class|in the (?:market|world|industry|segment|country|region|range|lineup)|"
+    r"on the market|ever|of any\b[^,.;]*|of all time|anywhere)\b"
+)
+
+
+def _beyond(c: ClaimText, p: Pick) -> str:
+    """What a claim says of its row that no table of one period, or a record alone, can
+    back: a streak ("three years running"), a change from a period the table has no row
+    or column for ("down from the 2020 election"), the best of a kind a record is one of
+    ("the fastest forklift in its class"). Empty when it says none of these."""
+    t = p.r.table
+    timed = is_timed(p) or sum(bool(_PERIOD_IN_HEAD.search(col.text)) for col in t.columns) >= 2
+    for pattern in (_STREAK, _AGAINST_EARLIER):
+        m = c.has(pattern)
+        if m is not None and not timed:
+            return m.group(0)
+    m = c.has(_SUPERLATIVE)
+    if m is not None and len(t.rows) == 1:
+        return m.group(0)
+    return ""
+
+
+_PERIOD_IN_HEAD = re.compile(r"\b(?:(?:19|20)\d\d|fy\s*\d\d|q[1-4])\b", re.I)
 
 
 def _misbound(c: ClaimText, p: Pick, i: int, nums: list[Number], backed: list[int]) -> Settled | None:

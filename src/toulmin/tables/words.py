@@ -125,7 +125,9 @@ EVERY = re.compile(
     # "fell at every observation", "rose at every vest date": the readings in their order
     r"\bat (?:every|each)\s+(?:\w+\s+)?(?:observation|reading|measurement|check|visit|sample|date)\b|"
     r"\bconsecutive(?:ly)?\b|\bsteadily\b|\bconsistently\b|\bin each\b|\bthroughout\b|"
-    r"\b(year|quarter|month|week|day|season|game|episode|race) after \1\b|\bcontinuously\b"
+    r"\b(year|quarter|month|week|day|season|game|episode|race) after \1\b|\bcontinuously\b|"
+    # "grew month over month": every month; "rose 33% year on year" is one change against a year before
+    r"(?<![\d%]\s)(?<!percent\s)(?<!points\s)\b(year|quarter|month|week) (?:over|on) \2\b"
 )
 MAX = re.compile(
     r"\b(?:peak\w*|highest|largest|biggest|greatest|(?<!\bat )most|maximum|best|record high|heaviest|"
