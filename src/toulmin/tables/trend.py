@@ -15,11 +15,13 @@ from .pick import (
     cell_text,
     cell_value,
     fits,
+    label_words,
     row_name,
     series,
     settled,
 )
 from .said import AGED, DATED_HEAD, OF_THE, as_said, each_of_its, per_other, said_value
+from .values import words
 from .words import (
     AGE_WORD,
     CHANGE,
@@ -86,6 +88,30 @@ def row_trend(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | No
         f"{row_name(p, a)} {cell_text(p, a, j)} → {row_name(p, b)} {cell_text(p, b, j)} ({shown})",
         [(b, j), (a, j), *cells],
     )
+
+
+_FOLLOWED = re.compile(r"\b(?:followed (?:closely )?by|ahead of|just ahead of|then)\s+")
+
+
+def _followed_by(c: ClaimText, p: Pick, order: list[tuple[int, float]], rank: int, j: int) -> Settled | None:
+    """ "the highest turnout at 66.0%, followed by North Ridge": the row said next must be
+    the next in the ranking; CONTRADICTED by the one that is. None when the claim names no
+    row after such words, or names the right one."""
+    m = c.has(_FOLLOWED)
+    if m is None or rank + 1 >= len(order):
+        return None
+    rest = " " + " ".join(words(c.low[m.end():])) + " "
+    t = p.r.table
+    said = [i for i, _ in order if (lw := label_words(t, i)) and f" {' '.join(lw)} " in rest]
+    if len(said) != 1:
+        return None
+    nxt = order[rank + 1][0]
+    if said[0] == nxt:
+        return None
+    head = t.columns[j].text
+    note = (f"{head}: next is {row_name(p, nxt)} ({cell_text(p, nxt, j)}), "
+            f"not {row_name(p, said[0])} ({cell_text(p, said[0], j)})")
+    return settled(p, "CONTRADICTED", note, [(nxt, j), (said[0], j)])
 
 
 _BOUNDED = re.compile(
@@ -192,6 +218,9 @@ def row_extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | 
         if named in ties:
             if stray_value(c, p, named, [j]):
                 return None  # "the lowest attendance, against the Bears": the opponent is not read
+            after = _followed_by(c, p, order, rank, j)
+            if after is not None:
+                return after
             return settled(
                 p,
                 "SUPPORTED",
