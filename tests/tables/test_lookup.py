@@ -65,9 +65,11 @@ INSPECTIONS = """| establishment | score | grade |
         ("With a laden top speed of 16.5 km/h, the EFX-25 is the fastest forklift in its class.", RECORD,
          "the fastest forklift in its class"),
         # the table has no 2020 to be down from
-        ("Turnout in Cedar Flats, at 47.2%, was down from the 2020 election.", PRECINCTS, "down from the 2020"),
+        ("Turnout in Cedar Flats, at 47.2%, was down from the 2020 election.", PRECINCTS,
+         "down from the 2020"),
         # nor any year before this one
-        ("Moss & Thyme Bistro scored a perfect 100, three years running.", INSPECTIONS, "three years running"),
+        ("Moss & Thyme Bistro scored a perfect 100, three years running.", INSPECTIONS,
+         "three years running"),
     ],
 )
 def test_a_cell_backs_its_figure_not_what_no_cell_can(claim: str, text: str, said: str) -> None:
