@@ -36,3 +36,43 @@ def test_a_change_against_a_period_by_its_distance(claim: str, want: str, arith:
 def test_the_level_a_change_reached_is_checked_too() -> None:
     got = verdict_of(settle, "Revenue rose about 33% year on year to $150.0 million.", UPDATE)
     assert got is not None and got[0] == "CONTRADICTED" and "145.0, not $150.0 million" in got[1], got
+
+
+LAB = """| Analyte | Result | Previous (2023-09-08) | Units |
+|---|---|---|---|
+| Total cholesterol | 231 | 258 | mg/dL |
+| LDL cholesterol | 148 | 176 | mg/dL |
+| Fasting glucose | 103 | 97 | mg/dL |
+"""
+HEADCOUNT = """department,headcount_jan_1,hires,departures,headcount_dec_31
+Engineering,412,96,61,447
+Customer Support,186,58,47,197
+Marketing,63,14,15,62
+"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "want", "note"),
+    [
+        # the Previous column against the Result column, in the claim's unit (mg/dL of bare cells)
+        ("LDL cholesterol dropped by 28 mg/dL compared with the previous panel.", LAB, "SUPPORTED",
+         "Result: 148 − 176 = -28"),
+        ("LDL cholesterol dropped by 30 mg/dL compared with the previous panel.", LAB, "CONTRADICTED",
+         "Result: 148 − 176 = -28"),
+        # a measure's start and end of year, the two columns the claim's words tie between
+        ("Customer Support's headcount rose by 13 people over the year.", HEADCOUNT, "CONTRADICTED",
+         "headcount_dec_31: 197 − 186 = 11"),
+        ("Customer Support's headcount rose by 11 people over the year.", HEADCOUNT, "SUPPORTED",
+         "headcount_dec_31: 197 − 186 = 11"),
+    ],
+)
+def test_a_change_between_a_measure_before_and_after(claim: str, text: str, want: str, note: str) -> None:
+    got = verdict_of(settle, claim, text)
+    assert got == (want, note), got
+
+
+def test_a_sum_backs_no_change_it_does_not_compute() -> None:
+    # 412 + 186 + 63 = 661 is where it grew from; the growth to 706 is not what the sum read
+    got = verdict_of(settle, "Across the three departments, headcount grew from 661 to 750 over the year.",
+                     HEADCOUNT)
+    assert got is None or got[0] != "SUPPORTED", got

@@ -31,3 +31,13 @@ TURNOUT = """| precinct | registered | turnout (%) |
 def test_the_row_said_next_is_the_next_in_the_ranking(claim: str, want: str, note: str) -> None:
     got = verdict_of(settle, claim, TURNOUT)
     assert got is not None and got[0] == want and note in got[1], got
+
+
+def test_then_is_no_ranking() -> None:
+    # "then rebounded to a four-year high in 2023": a move after a move, not the row after the peak
+    table = """| Metric | 2020 | 2021 | 2022 | 2023 |
+|---|---|---|---|---|
+| Electricity generated (GWh) | 1,210 | 1,265 | 1,198 | 1,342 |
+"""
+    got = verdict_of(settle, "Generation then rebounded to a four-year high in 2023.", table)
+    assert got is not None and got[0] == "SUPPORTED", got

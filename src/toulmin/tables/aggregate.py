@@ -278,6 +278,8 @@ def aggregate(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | No
     if n.unit == "s" and v0.number is not None and v0.number.value:
         got *= as_said(n, v0, head) / v0.number.value  # "a combined 29 years": bare years in `years_`
     ok = agrees(n, got)
+    if ok and c.has(CHANGE) and any(not agrees(x, got) and not x.bound for x in fit if x is not n):
+        return None  # "grew from 1,002 to 1,059": the sum backs where it grew from, not the growth
     if not ok and _other_column_gives(p, j, [i for i, _ in s], n, bool(mean)):
         return None  # "2,869 applicants were offered places": Admitted's sum, not Applicants'
     return settled(p, "SUPPORTED" if ok else "CONTRADICTED", f"{head}: {arith}", cells)

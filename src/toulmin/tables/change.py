@@ -20,8 +20,9 @@ from .pick import (
     settled,
     time_order,
 )
-from .said import all_counted, fmt_like
+from .said import all_counted, as_said, fmt_like
 from .trend import both_ways
+from .values import human, month_number, words
 from .words import (
     CHANGE,
     DOWNWARD,
@@ -34,7 +35,7 @@ from .words import (
     agrees,
 )
 
-__all__ = ["row_change"]
+__all__ = ["row_change", "tied_pair"]
 
 _PERIOD_IN_HEADER = re.compile(r"\b(?:(fy|q[1-4]|h[12])\s*)?'?((?:19|20)\d\d|\d\d)\b", re.I)
 
@@ -62,6 +63,60 @@ def _earlier_column(p: Pick, j: int) -> int | None:
     return max(earlier)[1] if earlier else None
 
 
+# a column of the same measure before ("Previous (2023-09-08)", "headcount_jan_1", "opening
+# balance") and after ("Result", "headcount_dec_31", "closing balance")
+_BEFORE_HEAD = re.compile(
+    r"\b(?:previous|prior|last|earlier|before|opening|start|starting|beginning|initial|jan 1)\b"
+)
+_AFTER_HEAD = re.compile(r"\b(?:result|current|latest|this|now|closing|end|ending|final|actual|dec 31)\b")
+
+
+def _column_pair(p: Pick, j: int) -> tuple[int, int] | None:
+    """The earlier and the later column of the measure column j is one of: by the periods
+    of their headers ("Subscribers 2023", "Subscribers 2024"), else by their words of
+    before and after ("Previous (2023-09-08)" and "Result"; "headcount_jan_1" and
+    "headcount_dec_31"). None when there is no such pair, or more than one."""
+    k = _earlier_column(p, j)
+    if k is not None:
+        return k, j
+    cols = p.r.table.columns
+
+    def said(x: int) -> str:  # "headcount jan 1" of `headcount_jan_1`
+        return " ".join(re.findall(r"[a-z]+|\d+", human(cols[x].text).lower()))
+
+    def base(x: int) -> set[str]:
+        rest = _AFTER_HEAD.sub(" ", _BEFORE_HEAD.sub(" ", said(x)))
+        return {w for w in words(rest) if not w.isdigit() and not month_number(w)}
+
+    numeric = [x for x in range(len(cols)) if x != p.r.table.label and _numeric(p, x)]
+    if j not in numeric:
+        return None
+    befores = [x for x in numeric if _BEFORE_HEAD.search(said(x))]
+    afters = [x for x in numeric if _AFTER_HEAD.search(said(x)) and x not in befores]
+    if j in befores:
+        later = [x for x in afters if base(x) == base(j)] or (afters if len(befores) == 1 else [])
+        return (j, later[0]) if len(later) == 1 else None
+    earlier = [x for x in befores if base(x) == base(j)]
+    earlier = earlier or (befores if len(afters) == 1 and j in afters else [])
+    return (earlier[0], j) if len(earlier) == 1 else None
+
+
+def tied_pair(p: Pick) -> list[int]:
+    """The later column, when the two columns a claim's words tie between are one measure
+    before and after ("headcount_jan_1", "headcount_dec_31" of "headcount rose by 13")."""
+    if len(p.tied_cols) != 2:
+        return []
+    a, b = p.tied_cols
+    pair = _column_pair(p, a)
+    return [pair[1]] if pair is not None and set(pair) == {a, b} else []
+
+
+def _numeric(p: Pick, j: int) -> bool:
+    vals = [cell_value(p.r, i, j) for i in range(len(p.r.table.rows))]
+    got = [v for v in vals if v is not None and not v.empty]
+    return bool(got) and all(v.number is not None for v in got)
+
+
 def row_change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
     times = c.has(TIMES)
     if not c.has(CHANGE) and not times:
@@ -73,15 +128,11 @@ def row_change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | N
     if times and times.group(1) == "half" and re.match(r"\s+of\b", c.low[times.end() :]):
         return None  # "less than half of the students who applied": a share (_share_of_two), not a change
     one = p.rows[:1] or ([0] if len(p.r.table.rows) == 1 else [])
-    if len(one) == 1 and len(p.rows) < 2 and (k := _earlier_column(p, j)) is not None:
-        return _changed(c, p, (one[0], k), (one[0], j), nums, times)
-    if (
-        not p.rows
-        and not nums
-        and (c.has(EACH) or all_counted(c, p))
-        and (k := _earlier_column(p, j)) is not None
-    ):
-        return _all_changed(c, p, k, j)
+    pair = _column_pair(p, j)
+    if len(one) == 1 and len(p.rows) < 2 and pair is not None:
+        return _changed(c, p, (one[0], pair[0]), (one[0], pair[1]), nums, times)
+    if not p.rows and not nums and (c.has(EACH) or all_counted(c, p)) and pair is not None:
+        return _all_changed(c, p, *pair)
     rows = p.rows[:2]
     order = time_order(p)
     against = _against_period(c, p, rows, order)
@@ -269,6 +320,8 @@ def _changed(
         n = amounts[0]
         if not fits(n, va):
             return None
+        # "dropped by 28 mg/dL" of bare cells 176 and 148: the cells as the claim says them
+        x, y = as_said(n, va, head), as_said(n, vb, head)
         diff = y - x
         claimed = -abs(n.value) if down else abs(n.value)
         probe = Number(claimed, n.text, n.unit, n.approx, n.start, n.bound, n.step)
@@ -280,9 +333,8 @@ def _changed(
             ok = agrees(n, y) and (y < x if down else y > x)
             return settled(p, "SUPPORTED" if ok else "CONTRADICTED", f"{head}: {sa} → {sb}", cells)
         ok = agrees(probe, diff)
-        return settled(
-            p, "SUPPORTED" if ok else "CONTRADICTED", f"{head}: {sb} − {sa} = {fmt_like(diff, va)}", cells
-        )
+        shown = fmt_like(vb.number.value - va.number.value, va)
+        return settled(p, "SUPPORTED" if ok else "CONTRADICTED", f"{head}: {sb} − {sa} = {shown}", cells)
     if not nums and not c.negated:
         went_up = y > x
         ok = (not went_up and y != x) if down else went_up

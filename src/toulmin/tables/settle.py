@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from .change import tied_pair
 from .change_extreme import change_extreme
 from .compare_counts import compare_counts
 from .compare_rows import compare_rows
@@ -42,7 +43,7 @@ from .said import GAP_SAID
 from .series import each_period_extreme, period_rows, series_pick, sole_measure
 from .tally import beats, subtotal, tally
 from .values import header_words, stem, words
-from .words import COUNTED, GENERIC, NEG, THAN, TOTAL, ClaimText
+from .words import CHANGE, COUNTED, GENERIC, NEG, THAN, TOTAL, ClaimText
 
 __all__ = ["Settled", "settle"]
 
@@ -334,7 +335,9 @@ def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | N
         got = count(c, p, nums)
         if got is not None:
             return got
-    for j in p.cols[:1]:  # the column the claim's operation names, nearest after its word
+    # the column the claim's operation names, nearest after its word; of two it ties between,
+    # a measure's later column ("headcount rose": headcount_dec_31 against headcount_jan_1)
+    for j in p.cols[:1] or (tied_pair(p) if c.has(CHANGE) else []):
         for rule in RULES:
             got = rule(c, p, j, nums)
             if got is not None:

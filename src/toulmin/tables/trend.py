@@ -90,7 +90,7 @@ def row_trend(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | No
     )
 
 
-_FOLLOWED = re.compile(r"\b(?:followed (?:closely )?by|ahead of|just ahead of|then)\s+")
+_FOLLOWED = re.compile(r"\b(?:followed (?:closely )?by|(?:just )?ahead of)\s+")
 
 
 def _followed_by(c: ClaimText, p: Pick, order: list[tuple[int, float]], rank: int, j: int) -> Settled | None:
