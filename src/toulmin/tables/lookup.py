@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ..checks.numbers import Number
+from .bound import misbound
 from .guards import shared_by_others, unread_part
 from .lookup_cell import a_figure, charges_added, lookup_cell, lookup_note, opposed_state, period_seconds
 from .pick import (
@@ -234,7 +235,7 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
         if len(nums) >= 2 and not rated and _unchecked(p, i, nums):
             return None  # "VAT adds £255.88, bringing the invoice to just under £1,535": one figure backed
         backed = [j for j, _ in said]
-        bound = _misbound(c, p, i, nums, backed)
+        bound = misbound(c, p, i, nums, backed)
         if bound is not None:
             return bound
         beyond = _beyond(c, p)
@@ -255,9 +256,6 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
             p, "UNSUPPORTED", f"the table gives no value: {cell_note(p.r, i, empty[0])}", [(i, empty[0])]
         )
     return None
-
-
-_TOTAL_OF = re.compile(r"\b(?:a |the )?(?:total|sum|combined|overall)(?: of)?\s+$")
 
 
 # a streak the claim tells of ("three years running", "for the third straight year")
@@ -299,39 +297,6 @@ def _beyond(c: ClaimText, p: Pick) -> str:
 
 
 _PERIOD_IN_HEAD = re.compile(r"\b(?:(?:19|20)\d\d|fy\s*\d\d|q[1-4])\b", re.I)
-
-
-def _misbound(c: ClaimText, p: Pick, i: int, nums: list[Number], backed: list[int]) -> Settled | None:
-    """A figure of a one-row claim that the column its own words name refutes, whatever
-    other column holds it ("a total of 5 points from his 25 matches" of `matches: 5`,
-    `total: 25`; "lost 7 games" of `lost: 3`): CONTRADICTED by that cell. The words are
-    the figure's nouns and the word before it, and they must say every word of one
-    column's header, and no other column's header may share as many of them."""
-    if len(nums) < 2 or len(p.rows) != 1:
-        return None
-    t = p.r.table
-    said = [re.finditer(re.escape(col.text.lower()), c.low) for col in t.columns]
-    heads = [(m.start(), m.end()) for found in said for m in found]
-    for n in nums:
-        if any(a <= n.start + 1 < b for a, b in heads) or _TOTAL_OF.search(c.low[: max(0, n.start) + 1]):
-            continue  # "small (100ha)": the header's own figure; "a total of 26 events": the rows'
-        named = {stem(w) for w in (*n.nouns[:2], *n.prefix[-1:])}
-        cols = [
-            j
-            for j, col in enumerate(t.columns)
-            if j != t.label and (h := header_words(col.text)) and h <= named
-        ]
-        if len(cols) != 1 or (cols[0] in backed and lookup_cell(c, p, [n], i, cols[0]) == "SUPPORTED"):
-            continue
-        mine = len(header_words(t.columns[cols[0]].text))
-        if any(len(header_words(x.text) & named) >= mine for j, x in enumerate(t.columns) if j != cols[0]):
-            continue  # "a value ranking of 23": `value world rank` says more of it than `value`
-        cell = t.rows[i][cols[0]]
-        if cell is not None and n.text.split()[0].strip("$€£¥") in cell.text:
-            continue  # the figure as the cell writes it, whatever scale its header gives
-        if lookup_cell(c, p, [n], i, cols[0]) == "CONTRADICTED":
-            return settled(p, "CONTRADICTED", cell_note(p.r, i, cols[0]), [(i, cols[0])])
-    return None
 
 
 def _others_hold(c: ClaimText, p: Pick, nums: list[Number], cols: list[int]) -> bool:

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from .bound import bound_figures
 from .change import tied_pair
 from .change_extreme import change_extreme
 from .compare_counts import compare_counts
@@ -357,4 +358,6 @@ def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | N
     rate = per_unit(c, p.sid, p.r)  # "about 67 cents per gigabyte": a price over the row's gigabytes
     if rate is not None:
         return rate
-    return lookup(c, p, nums) or (None if c.has(TOTAL) else product(c, p.sid, p.r)) or absent(c, p)
+    # figures whose words tie between columns ("24 point and 6 win"): each in the one its words name
+    named = bound_figures(c, p, nums) if not p.cols else None
+    return named or lookup(c, p, nums) or (None if c.has(TOTAL) else product(c, p.sid, p.r)) or absent(c, p)
