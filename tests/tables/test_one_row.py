@@ -118,3 +118,14 @@ def test_a_name_said_in_the_singular_is_the_cells_plural_and_point_is_points() -
         "SUPPORTED", "one row holds every value the claim names: 'april 18' (date), 'yankees' (opponent), "
         "'home' (venue)")
     assert _one("the trainee score 7 point on april 19", table) is not None
+
+
+def test_an_ordinal_is_the_number_its_cell_writes() -> None:
+    draft = """| pick | team | player | position | college |
+|---|---|---|---|---|
+| 84 | new york jets | lou piccone | wide receiver | west liberty |
+| 85 | green bay packers | tom toner | tackle | wisconsin |
+"""
+    got = verdict_of(one_row, "the 85th pick be a tackle from wisconsin", draft)
+    assert got is not None and got[0] == "SUPPORTED", got
+    assert verdict_of(one_row, "the 84th pick be a tackle from wisconsin", draft) is None

@@ -31,9 +31,14 @@ def _singular(w: str) -> str:
 
 
 def said_words(text: str) -> list[str]:
-    """The stems of ``text``'s words as written, a number without its thousands' commas, a
-    plural as its singular however short ("jays": TabFact's statements say "the blue jay")."""
-    return [_singular(stem(w)) for w in _TOKEN.findall(_THOUSANDS.sub("", text.lower()))]
+    """The stems of ``text``'s words as written, a number without its thousands' commas or
+    its ordinal's letters, a plural as its singular however short ("jays": TabFact's
+    statements say "the blue jay")."""
+    plain = _ORDINAL_DIGITS.sub(r"\1", _THOUSANDS.sub("", text.lower()))  # "the 85th pick": pick 85
+    return [_singular(stem(w)) for w in _TOKEN.findall(plain)]
+
+
+_ORDINAL_DIGITS = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
 
 
 # words that join a row's values into a sentence without stating more than the row: when and
