@@ -241,7 +241,11 @@ def row_compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | 
         ok = not ok
     head = p.r.table.columns[j].text
     note = f"{head}: {row_name(p, a)} {cell_text(p, a, j)}, {row_name(p, b)} {cell_text(p, b, j)}"
-    by = re.search(r"\bby\s+(?:about\s+|around\s+|nearly\s+|roughly\s+)?[$€£¥]?\d", c.low)
+    by = re.search(
+        r"\bby\s+(?:about\s+|around\s+|nearly\s+|roughly\s+|almost\s+|just\s+|more than\s+|less than\s+|"
+        r"over\s+|under\s+|at least\s+|at most\s+)?[$€£¥]?\d",
+        c.low,
+    )
     gap = [n for n in nums if by and n.start >= by.start() - 2 and fits(n, va)]
     aheads = list(re.finditer(
         # "7 more points than"; not "an avg of 11 be higher than": the row's own figure

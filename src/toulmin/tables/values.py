@@ -198,7 +198,9 @@ def read_value(text: str, header: str = "") -> Value:
     if num:
         neg = (
             "-"
-            if num.group(1) or (t.startswith("(") and t.endswith(")")) or num.group(3).startswith(("-", "−"))
+            # "+0.118" is above zero: only a minus sign or brackets make a figure negative
+            if num.group(1) in ("-", "−") or (t.startswith("(") and t.endswith(")"))
+            or num.group(3).startswith(("-", "−"))
             else ""
         )
         digits = num.group(3).lstrip("+-−")
