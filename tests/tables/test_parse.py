@@ -8,6 +8,8 @@ import pytest
 
 from toulmin.tables import find_tables
 from toulmin.tables.jsonspan import JsonError, parse_json
+from toulmin.tables.said import fmt_like
+from toulmin.tables.values import read_value
 
 MD = """Results for the year so far.
 
@@ -134,3 +136,26 @@ def test_a_column_of_one_value_names_no_row() -> None:
     ])
     (t,) = find_tables(text)
     assert t.columns[t.label].text == "version"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit", "approx"),
+    [
+        ("+0.118", 0.118, "", False),  # a plus sign is above zero
+        ("-0.094", -0.094, "", False),
+        ("(1,200)", -1200.0, "", False),  # brackets: below zero
+        ("~20", 20.0, "", True),
+        ("approx. 1,200", 1200.0, "", True),
+        ("USD 1,200", 1200.0, "$", False),
+        ("EUR 45.50", 45.5, "€", False),
+    ],
+)
+def test_a_cell_is_read_with_its_sign_and_its_marks(text: str, value: float, unit: str, approx: bool) -> None:
+    v = read_value(text)
+    assert v.number is not None and v.text == text
+    assert (v.number.value, v.number.unit, v.number.approx) == (value, unit, approx)
+
+
+def test_a_difference_of_cells_written_about_is_shown_in_their_scale() -> None:
+    # "approx. 1,200" is 1,200, not .1200 from its abbreviation's dot
+    assert fmt_like(300.0, read_value("approx. 1,200")) == "300"

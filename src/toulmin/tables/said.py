@@ -43,8 +43,9 @@ def fmt_like(base_value: float, v: Value) -> str:
     n = v.number
     if n is None or not n.value:
         return fmt(base_value)
+    digits = re.search(r"\d[\d,]*(?:\.\d+)?", v.text)  # "approx. 1,200": not its abbreviation's dot
     try:
-        written = float(re.sub(r"[^\d.]", "", v.text) or "nan")
+        written = float(digits.group(0).replace(",", "")) if digits else float("nan")
     except ValueError:
         return fmt(base_value)
     if n.unit == "s" and re.fullmatch(r"\d+(?::\d\d){1,2}", v.text.strip()):

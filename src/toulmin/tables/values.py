@@ -5,7 +5,7 @@ header means in words ("attributes.OutdoorSeating" -> "outdoor seating")."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..checks.numbers import Number, find_numbers
@@ -189,6 +189,13 @@ def read_value(text: str, header: str = "") -> Value:
     times = _times(t)
     if times and _CLOCK.fullmatch(low):
         return Value(t, truth=True, times=times)
+    lead = _APPROX_LEAD.match(t) or _CODE_LEAD.match(t)
+    if lead and lead.end() < len(t):
+        # "~20", "approx. 1,200", "USD 1,200": the figure after it, about it or in that currency
+        code = lead.group(1).upper() if lead.re is _CODE_LEAD else ""
+        inner = read_value(_CODES.get(code, "") + t[lead.end():], header)
+        if inner.number is not None:
+            return Value(t, number=replace(inner.number, text=t, approx=inner.number.approx or not code))
     cur, scale, unit = _header_unit(header)
     num = re.fullmatch(
         r"\(?([-+−]?)\s*([$€£¥]?)\s*([-+−]?\d[\d,]*(?:\.\d+)?)\s*((?:%|[kKmMbB]n?)(?![A-Za-z])|)\)?"
@@ -233,6 +240,11 @@ def read_value(text: str, header: str = "") -> Value:
         )
         return Value(t, number=n)
     return Value(t)
+
+
+_APPROX_LEAD = re.compile(r"(?:~|≈|approx\.?|approximately|ca\.|circa|about)\s*", re.I)
+_CODE_LEAD = re.compile(r"(USD|EUR|GBP|JPY)\s*(?=\d)", re.I)
+_CODES = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
 
 
 def _times(text: str) -> tuple[int, ...]:
