@@ -142,3 +142,13 @@ def test_a_version_or_an_address_is_no_amount() -> None:
     assert [n.value for n in find_numbers("Version 3.2.0 has 313,000 weekly downloads.")] == [313000.0]
     assert find_numbers("The gateway is 10.0.0.1.") == []
     assert [n.value for n in find_numbers("It grew 3.2. Then 4.5% more.")] == [3.2, 4.5]
+
+
+@pytest.mark.parametrize(("text", "value", "unit"), [
+    ("The plan costs USD 1,200 a year.", 1200.0, "$"),
+    ("Revenue was EUR 3.4 million.", 3.4e6, "€"),
+    ("The fee is GBP 45.", 45.0, "£"),
+])
+def test_a_currency_code_before_a_figure_is_its_unit(text: str, value: float, unit: str) -> None:
+    (n,) = find_numbers(text)
+    assert (n.value, n.unit) == (value, unit)

@@ -143,7 +143,7 @@ def trend_word(text: str, n: Number) -> tuple[int, int] | None:
 
 
 # A currency named after the number is the same unit as its symbol before it.
-_CURRENCY_WORDS = {"dollar": "$", "usd": "$", "euro": "€", "eur": "€", "yen": "¥", "gbp": "£",
+_CURRENCY_WORDS = {"dollar": "$", "usd": "$", "euro": "€", "eur": "€", "yen": "¥", "jpy": "¥", "gbp": "£",
                    "sterling": "£"}
 # Words after a number that are not its unit ("$9 in 2019", "34 out of 100").
 _FUNC_WORDS = (
@@ -155,7 +155,8 @@ _FUNC_WORDS = (
 ).split()
 _FUNC = r"(?:" + "|".join(_FUNC_WORDS) + r")\b"
 _NUM = re.compile(
-    r"(?P<cur>[$€£¥])?\s?"
+    # a currency's sign, or its code before the figure ("USD 1,200")
+    r"(?P<cur>[$€£¥]|\b(?:USD|EUR|GBP|JPY)(?=\s?\d))?\s?"
     # digits glued to a word are part of a name, not a quantity: "COVID-19", "A330", "F-16"
     r"(?<![A-Za-z])(?<![A-Za-z]-)(?<![\d.,])"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\b" + _WORD_NUMBER + r"\b)"
@@ -409,7 +410,7 @@ def _find_numbers(text: str) -> tuple[Number, ...]:
         named_unit = m.group("unit") or (of_noun.group(1) if of_noun else "")
         unit = "%" if m.group("pct") else f"/{scale_of}" if scale_of else (
             m.group("cur") or _unit_key(named_unit))
-        unit = _CURRENCY_WORDS.get(unit, unit)
+        unit = _CURRENCY_WORDS.get(unit.lower() if len(unit) == 3 and unit.isupper() else unit, unit)
         factor = 1.0
         if unit in _CONVERT:
             unit, factor = _CONVERT[unit]
