@@ -9,6 +9,8 @@ import pytest
 from toulmin.tables.render import render_tables
 from toulmin.tables.settle import settle
 
+from .conftest import verdict_of
+
 REVENUE = """| quarter | revenue ($M) | operating margin |
 |---|---|---|
 | Q1 2024 | 120.0 | 14% |
@@ -1886,3 +1888,16 @@ def test_made_false_claims_the_perturbation_found_are_not_backed() -> None:
     assert got is not None and got.verdict == "CONTRADICTED", got
     got, _ = _settle("Delivery was estimated for four days after the order was placed.", order)
     assert got is not None and got.verdict == "SUPPORTED", got
+
+
+def test_a_version_no_row_holds_names_another_record() -> None:
+    releases = json.dumps([
+        {"package": "tidewire", "version": "3.1.0", "deprecated": False, "deprecation_reason": None},
+        {"package": "tidewire", "version": "3.1.1", "deprecated": True,
+         "deprecation_reason": "regression in stream parser"},
+    ])
+    said = "Version {} is deprecated because of a regression in the stream parser."
+    got = verdict_of(settle, said.format("7.2.1"), releases)
+    assert got == ("UNSUPPORTED", "the source has no record 7.2.1"), got
+    got = verdict_of(settle, said.format("3.1.1"), releases)
+    assert got is not None and got[0] == "SUPPORTED", got

@@ -216,7 +216,8 @@ def _both(a: Settled | None, b: Settled | None) -> Settled | None:
     return Settled("SUPPORTED", f"{a.note}; {b.note}", a.source_id, (*a.quotes, *b.quotes))
 
 
-_ID_LIKE = re.compile(r"[a-z]{1,6}[-_]?\d{3,}(?:[-_][a-z0-9]+)*|\d{3,}[-_]\d+")
+# an identifier's shape: "sh-10661", "ord_58812", "2024-0388"; a version ("3.1.1")
+_ID_LIKE = re.compile(r"[a-z]{1,6}[-_]?\d{3,}(?:[-_][a-z0-9]+)*|\d{3,}[-_]\d+|\d+\.\d+\.\d+")
 
 
 def _another_record(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | None:
