@@ -1,7 +1,7 @@
 """Figures read in the column their own words name: "24 points and 6 wins" of a standings
 row is points 24 and wins 6, whichever other column holds a 24 or a 6. A figure's words
 are its nouns and the word before it ("lost 7 games": lost); they name a column when they
-say every word of its header, and no other header shares more of them."""
+say every word of its header and no other header says more of them (see ``column_named``)."""
 
 from __future__ import annotations
 
@@ -30,14 +30,15 @@ def column_named(c: ClaimText, t: Table, n: Number) -> int | None:
     if any(a <= n.start + 1 < b for a, b in said) or _TOTAL_OF.search(c.low[: max(0, n.start) + 1]):
         return None
     heads = {j: header_words(col.text) for j, col in enumerate(t.columns) if j != t.label}
-    # the word right before it ("round 10 pick": round), its nouns ("6 wins" after "24 points
-    # and"), then both ("lost 7 games")
-    # (the nouns after it bind it even where a longer header shares the word: "6 wins" beside
-    # `draws pk wins / pk losses`; a word before it only where no other header has as much)
+    # tried in turn: the word right before it ("round 10 pick": round), its nouns ("6 wins"
+    # after "24 points and"), then both ("lost 7 games"). The nouns after it bind it even where
+    # a longer header shares the word ("6 wins" beside `draws pk wins / pk losses`); a word
+    # before it only where no other header has as much ("strict")
     nouns = {stem(w) for w in n.nouns[:2]}
     ways = [(nouns, False), (nouns | {stem(w) for w in n.prefix[-1:]}, True)]
     if n.prefix and re.search(rf"\b{re.escape(n.prefix[-1])}\s*$", c.low[: max(0, n.start) + 1]):
         ways.insert(0, ({stem(n.prefix[-1])}, True))
+    written = {w for x in n.nouns[:2] for w in (x, x + "s", x + "es")}
     for named, strict in ways:
         best = max((len(h & named) for h in heads.values()), default=0)
         # "a value ranking of 23": `value world rank` says as much of it as `value (int 1000)`
@@ -45,8 +46,7 @@ def column_named(c: ClaimText, t: Table, n: Number) -> int | None:
         if strict and sum(len(h & named) == best for h in heads.values()) > 1:
             continue
         if len(exact) > 1:  # "points" and "scored" are one stem: the header that writes the noun
-            nouns = {w for x in n.nouns[:2] for w in (x, x + "s", x + "es")}
-            exact = [j for j in exact if nouns & set(words(human(t.columns[j].text)))]
+            exact = [j for j in exact if written & set(words(human(t.columns[j].text)))]
         if len(exact) == 1:
             return exact[0]
     return None
@@ -61,12 +61,15 @@ def misbound(c: ClaimText, p: Pick, i: int, nums: list[Number], backed: list[int
     t = p.r.table
     for n in nums:
         j = column_named(c, t, n)
-        if j is None or (j in backed and lookup_cell(c, p, [n], i, j) == "SUPPORTED"):
+        if j is None:
+            continue
+        got = lookup_cell(c, p, [n], i, j)
+        if j in backed and got == "SUPPORTED":
             continue
         cell = t.rows[i][j]
         if cell is not None and n.text.split()[0].strip("$€£¥") in cell.text:
             continue  # the figure as the cell writes it, whatever scale its header gives
-        if lookup_cell(c, p, [n], i, j) == "CONTRADICTED":
+        if got == "CONTRADICTED":
             return settled(p, "CONTRADICTED", cell_note(p.r, i, j), [(i, j)])
     return None
 

@@ -128,10 +128,10 @@ def row_change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | N
     if times and times.group(1) == "half" and re.match(r"\s+of\b", c.low[times.end() :]):
         return None  # "less than half of the students who applied": a share (_share_of_two), not a change
     one = p.rows[:1] or ([0] if len(p.r.table.rows) == 1 else [])
-    pair = _column_pair(p, j)
-    if len(one) == 1 and len(p.rows) < 2 and pair is not None:
+    # (the pair of columns only where one row, or every row, is read: it scans every cell)
+    if len(one) == 1 and len(p.rows) < 2 and (pair := _column_pair(p, j)) is not None:
         return _changed(c, p, (one[0], pair[0]), (one[0], pair[1]), nums, times)
-    if not p.rows and not nums and (c.has(EACH) or all_counted(c, p)) and pair is not None:
+    if not p.rows and not nums and (c.has(EACH) or all_counted(c, p)) and (pair := _column_pair(p, j)):
         return _all_changed(c, p, *pair)
     rows = p.rows[:2]
     order = time_order(p)

@@ -285,15 +285,20 @@ def _beyond(c: ClaimText, p: Pick) -> str:
     or column for ("down from the 2020 election"), the best of a kind a record is one of
     ("the fastest forklift in its class"). Empty when it says none of these."""
     t = p.r.table
-    timed = is_timed(p) or sum(bool(_PERIOD_IN_HEAD.search(col.text)) for col in t.columns) >= 2
     for pattern in (_STREAK, _AGAINST_EARLIER):
         m = c.has(pattern)
-        if m is not None and not timed:
+        # (whether the table has periods, read only when the claim tells of another one)
+        if m is not None and not _timed(p):
             return m.group(0)
     m = c.has(_SUPERLATIVE)
     if m is not None and len(t.rows) == 1:
         return m.group(0)
     return ""
+
+
+def _timed(p: Pick) -> bool:
+    """Rows named by periods, or two or more columns whose headers name one."""
+    return is_timed(p) or sum(bool(_PERIOD_IN_HEAD.search(col.text)) for col in p.r.table.columns) >= 2
 
 
 _PERIOD_IN_HEAD = re.compile(r"\b(?:(?:19|20)\d\d|fy\s*\d\d|q[1-4])\b", re.I)
