@@ -144,10 +144,6 @@ def row_change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | N
         # only when the rows are periods: a row above another is no "last year"
         if k == 0 or not is_timed(p):
             return None
-        if not is_timed(p) and (
-            is_summary(p, rows[0]) or is_summary(p, order[k - 1]) or _periods_said_of_columns(c, p) >= 2
-        ):
-            return None  # "Total ... from FY2023 to FY2025": the periods are columns; a total is no period
         rows = [order[k - 1], rows[0]]
     if len(rows) != 2:
         return None
@@ -192,17 +188,6 @@ def _against_period(c: ClaimText, p: Pick, rows: list[int], order: list[int]) ->
     want = (key[0] - 1, key[1], key[2])
     back = [i for i in order if period_of(p, i) == want]
     return (back[0], here) if back else None
-
-
-def _periods_said_of_columns(c: ClaimText, p: Pick) -> int:
-    """How many of the table's period columns ("FY2023 actual", "FY2025 proposed") the claim
-    names by their period."""
-    got = 0
-    for col in p.r.table.columns:
-        m = _PERIOD_IN_HEADER.search(col.text)
-        if m is not None and re.search(r"\b" + re.escape(m.group(0).lower()) + r"\b", c.low):
-            got += 1
-    return got
 
 
 def _all_changed(c: ClaimText, p: Pick, k: int, j: int) -> Settled | None:
