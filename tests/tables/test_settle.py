@@ -1392,9 +1392,9 @@ NORDVIK = "site\tquarter\tpower_mw\nNordvik\t2024-Q1\t12.4\nNordvik\t2024-Q2\t13
          "wait_days_median is lowest in Elm Street Medical (3)"),
         # the rows a word of a column of words picks ("cookware"), averaged
         ("Cookware items average roughly $121 each.", CATALOG, "SUPPORTED", "(119.00 + 189.00 + 54.00) / 3"),
-        # the figure in the column's unit, a name's number the top row's
+        # the figure in the column's unit; "Route 11" names the row by its column's word and value
         ("Route 11 is the busiest route, carrying around 8,150 riders a weekday.", ROUTES2, "SUPPORTED",
-         "the highest Avg_daily_riders is 8150"),
+         "Avg_daily_riders is highest in Riverside (8150)"),
         # "grown" is a change; a trend since a row the claim does not name runs over them all
         ("Visitor numbers have grown every year since the gallery reopened.", GALLERY, "CONTRADICTED",
          "did not rise every time"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from .pick import Settled, label_words, pick, row_name
+from .pick import Settled, label_text, label_words, pick, row_name
 from .render import Rendered
 from .words import ClaimText
 
@@ -51,7 +51,7 @@ def through_record(claim: str, tables: Sequence[tuple[str, Rendered]], settle: S
             op = pick(c, osid, other)
             if op is None or not op.cols or op.col_score <= 0:
                 continue
-            labels = {row_name(op, k).strip().lower(): k for k in range(len(ot.rows))}
+            labels = {label_text(op, k).strip().lower(): k for k in range(len(ot.rows))}
             hits = [(j, labels[x.text.strip().lower()]) for j, x in enumerate(t.rows[0])
                     if x is not None and x.text.strip().lower() in labels and j != t.label]
             if len(hits) != 1:

@@ -71,11 +71,15 @@ class Pick:
 ID_WORDS = frozenset({"id", "name", "sku", "code", "number", "ref", "reference", "title", "username", "no"})
 
 
-def _names_it(t: Table, i: int, j: int, have: set[str]) -> bool:
-    """Cell (i, j) is how the claim names the row ("Order ORD-58812": order_id), not what it
-    states of it."""
+def _names_it(t: Table, i: int, j: int, have: set[str], text: str) -> bool:
+    """Cell (i, j) is how the claim names the row ("Order ORD-58812": order_id; "Route 11":
+    `Route` 11), not what it states of it."""
     cell = t.rows[i][j]
-    if cell is None or not set(words(t.columns[j].text.replace("_", " "))) & ID_WORDS:
+    if cell is None:
+        return False
+    if _by_header_and_value(t, text, [j]) == [i]:
+        return True
+    if not set(words(t.columns[j].text.replace("_", " "))) & ID_WORDS:
         return False
     cw = words(cell.text)
     return bool(cw) and all(w in have for w in cw)
@@ -341,6 +345,8 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         named = [i for i, lw in enumerate(labels) if lw and set(lw) <= {"total", "overall", "all"}][:1]
     if not named and t.kind != "json" and len(t.rows) > 1:
         named = _by_other_name(t, have)
+    if not named and len(t.rows) > 1:
+        named = _by_header_and_value(t, c.text)
     named = [i for i in named if not _another_model(seq, labels[i], labels)]
     op = min((m.end() for pat in _OP_WORDS if (m := pat.search(c.low))), default=-1)
     stem_pos: dict[str, int] = {}
@@ -389,7 +395,7 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         said -= {stem("total")}  # "seven items in total": every item added up, not the order's `total`
     claim_words = {w for w, _ in c.toks}
     for j, head in enumerate(t.columns):
-        if j == t.label or (subject >= 0 and _names_it(t, subject, j, have)):
+        if j == t.label or (subject >= 0 and _names_it(t, subject, j, have, c.text)):
             continue
         hw = header_words(head.text)
         hit = hw & said
@@ -496,7 +502,7 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         # the same words fit two columns, broken by the claim's figure: the one whose cell of
         # the row states it ("Raleigh ... with 236 employees": headcount_2024 236, not
         # headcount_2023 212); not two columns each named by a word of its own ("pick", "round")
-        figures = find_numbers(c.text)
+        figures = [n for n in find_numbers(c.text) if not n.named]  # not "Cow 1057": a name
         stated = [
             s
             for s in scores
@@ -507,6 +513,14 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         ]
         if len(stated) == 1 and len(figures) == 1:  # two figures may be of two columns: each its own
             scores = stated + [s for s in scores if s[:3] != scores[0][:3]]
+        elif len(figures) == 1 and figures[0].unit:
+            # else by the figure's unit in the header ("26.3 kg of milk": `Milk yield (kg/day)`,
+            # not `Days in milk`), which holds whether the figure is right or wrong
+            unit = {figures[0].unit.lower(), *figures[0].nouns[:1]}  # "kg" is read as 1000 "g"
+            in_unit = [s for s in scores if s[:3] == scores[0][:3]
+                       and unit & set(words(t.columns[s[-1]].text.replace("_", " ")))]
+            if len(in_unit) == 1:
+                scores = in_unit + [s for s in scores if s[:3] != scores[0][:3]]
     if len(scores) > 1 and scores[0][:3] == scores[1][:3]:
         # "the campaigns raised": `Raised ($)`, whose written words the claim says, not `Cost to
         # Raise ($)` (both read {raise, price}: a money header adds "price")
@@ -727,6 +741,34 @@ def _by_other_name(t: Table, have: set[str]) -> list[int]:
     return []
 
 
+def _by_header_and_value(t: Table, text: str, only: Sequence[int] = ()) -> list[int]:
+    """ "Cow 1057" of a column `Cow ID`, "session S-4405" of `session_id`: a value said right
+    after its column's own word names its row, when no other row holds that value, and the
+    value is written as a name: after the word capitalised, or of letters and digits (not
+    "game 42" or "pick 22", which count the rows in lower case as often as they name one)."""
+    low = text.lower()
+    for j, head in enumerate(t.columns):
+        if j == t.label or (only and j not in only):
+            continue
+        nouns = [w for w in words(head.text.replace("_", " ")) if w not in ID_WORDS and len(w) > 2]
+        if not nouns:
+            continue
+        values = [x.text.strip().lower() if (x := row[j] if j < len(row) else None) is not None else ""
+                  for row in t.rows]
+        found = [
+            i
+            for i, v in enumerate(values)
+            if v and values.count(v) == 1 and any(
+                (m := re.search(rf"\b{re.escape(w)}\s+(?:no\.?\s*|#\s*)?{re.escape(v)}(?![\w.]|\.\d)", low))
+                and (text[m.start()].isupper() or (re.search(r"[a-z]", v) and re.search(r"\d", v)
+                                               and not re.fullmatch(r"\d+(?:st|nd|rd|th)", v)))
+                for w in nouns)
+        ]
+        if len(found) == 1:
+            return found
+    return []
+
+
 def _by_own_word(seq: list[str], labels: list[list[str]], heads: set[str]) -> list[int]:
     """Rows the claim names by a word of their name no other row's name has ("Trailhound"
     for "Trailhound GTX", "the Summit Apex" for "Summit Apex 2"), in the claim's order; a
@@ -841,6 +883,9 @@ def measures(c: ClaimText, p: Pick) -> list[Number]:
         ).strip("$€£¥")
         if raw in named and not n.unit:
             continue
+        if n.named and any(x is not None and x.text.strip().lower() == raw
+                           for i in p.rows for x in p.r.table.rows[i]):
+            continue  # "Cow 1057": the named row's own identifier, not a measure of it
         at = c.low.find(raw, max(0, n.start - 2))
         prev = re.search(r"([a-z]+)\s+$", c.low[:at])
         if prev and re.search(rf"\b{prev.group(1)}\s+{re.escape(raw)}\b", p.r.table.caption.lower()):
@@ -929,13 +974,34 @@ def holds(n: Number, v: Value) -> bool:
     return v.number is not None and fits(n, v) and agrees(n, v.number.value)
 
 
+def row_title(t: Table, i: int) -> str:
+    """How a note names row ``i``: its label; when another row has the same label ("Holstein"
+    twice), with the first column whose values all differ ("Holstein [Cow ID 1057]")."""
+    label = t.rows[i][t.label] if 0 <= t.label < len(t.rows[i]) else None
+    text = label.text if label is not None else ""
+    if not text or len(t.rows) < 2:
+        return text
+    same = lambda x, y: x is not None and y is not None and x.text.strip().lower() == y.text.strip().lower()  # noqa: E731
+    if not any(k != i and t.label < len(row) and same(row[t.label], label) for k, row in enumerate(t.rows)):
+        return text
+    ranked = []
+    for j, head in enumerate(t.columns):
+        col = [row[j] if j < len(row) else None for row in t.rows]
+        texts = [x.text.strip().lower() for x in col if x is not None and x.text.strip()]
+        if j != t.label and len(texts) == len(t.rows) and len(set(texts)) == len(texts):
+            # an identifier (`Cow ID`, the first column) before words, words before a measure
+            ident = j == 0 or bool(set(words(head.text.replace("_", " "))) & ID_WORDS)
+            measure = all(read_value(x).number is not None for x in texts)
+            ranked.append((not ident, measure, j, f"{text} [{head.text} {col[i].text}]"))  # type: ignore[union-attr]
+    return min(ranked)[-1] if ranked else text
+
+
 def cell_note(r: Rendered, i: int, j: int) -> str:
     t = r.table
     name = label_words(t, i)
     cell = t.rows[i][j]
     head = t.columns[j].text
-    label = t.rows[i][t.label] if 0 <= t.label < len(t.rows[i]) else None
-    who = label.text if name and label is not None else ""
+    who = row_title(t, i) if name else ""
     return f"{who + ', ' if who else ''}{head}: {cell.text if cell else '(empty)'}"
 
 
@@ -1005,6 +1071,12 @@ def series(p: Pick, j: int, rows: list[int] | None = None) -> list[tuple[int, fl
 
 
 def row_name(p: Pick, i: int) -> str:
+    """Row ``i`` as a note names it (see ``row_title``)."""
+    return row_title(p.r.table, i) or f"row {i + 1}"
+
+
+def label_text(p: Pick, i: int) -> str:
+    """Row ``i``'s label as written, to find where a claim says it."""
     t = p.r.table
     cell = t.rows[i][t.label] if 0 <= t.label < len(t.rows[i]) else None
     return cell.text if cell is not None else f"row {i + 1}"

@@ -37,7 +37,7 @@ from .only import only, only_changed
 from .only_rows import only_rows
 from .paired import between_dates, paired
 from .parse import Table
-from .pick import ID_WORDS, Pick, Settled, label_words, measures, pick, row_name, settled, shape
+from .pick import ID_WORDS, Pick, Settled, label_text, label_words, measures, pick, settled, shape
 from .record_rules import count_value, fields_total, items_counted, weekly_hours
 from .render import Rendered
 from .said import GAP_SAID
@@ -54,7 +54,7 @@ def _of_the_row(c: ClaimText, p: Pick) -> str:
     in "Harwood Athletic's top scorer")."""
     if not p.rows:
         return ""
-    name = row_name(p, p.rows[0]).lower()
+    name = label_text(p, p.rows[0]).lower()
     at = c.low.find(name)
     while at < 0 and " " in name:  # "Harrow Vale's" for the row "Harrow Vale FC"
         name = name.rsplit(" ", 1)[0]
@@ -129,11 +129,11 @@ def _two_records(c: ClaimText, picks: list[Pick]) -> Pick | None:
         return None
 
     def where(x: Pick) -> int:
-        name = row_name(x, 0).lower()
+        name = label_text(x, 0).lower()
         if name in c.low:
             return c.low.find(name)
         # "The Kestrel gives you twice the storage of the Nimbus": a word of its name alone
-        others = {w for y in named if y is not x for w in words(row_name(y, 0))}
+        others = {w for y in named if y is not x for w in words(label_text(y, 0))}
         at = [m.start() for w in words(name) if w not in others and len(w) > 2
               for m in [re.search(rf"\b{re.escape(w)}\b", c.low)] if m]
         return min(at, default=len(c.low))
@@ -280,7 +280,7 @@ def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | N
                               -(len(p.rows) > 0 or (len(p.r.table.rows) == 1 and p.col_score > 0)),
                               -p.col_score))
     first = picks[0]
-    name = row_name(first, 0).lower() if first.r.table.rows else ""
+    name = label_text(first, 0).lower() if first.r.table.rows else ""
     own_list = [q for q in picks[1:] if q.col_score > 0 and len(q.r.table.rows) > 1
                 and (q.sid == first.sid or (len(name) > 3 and name in q.r.table.caption.lower()))]
     if len(first.r.table.rows) == 1 and (not first.cols or first.by_unit) and own_list:

@@ -133,6 +133,7 @@ MAX = re.compile(
     r"\b(?:peak\w*|highest|largest|biggest|greatest|(?<!\bat )most|maximum|best|record high|heaviest|"
     r"longest|tallest|priciest|most expensive|oldest|busiest|tops|topped|top-rated|best-scoring|strongest|"
     r"top[- ](?:grossing|selling|earning|scoring|performing|paid|ranked)|"
+    r"(?<=the )top(?= \w+(?:er|or)s?\b)|"  # "the top producer", "the top scorer"
     r"(?:\w+-(?:year|quarter|month|week|season)|multi-year|all-time) (?:high|peak))\b"
 )
 MIN = re.compile(
