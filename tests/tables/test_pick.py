@@ -80,7 +80,8 @@ def test_a_lower_case_count_word_names_no_row() -> None:
     assert got is None or got[0] != "SUPPORTED", got
 
 
-ROUTES = "Route,Name,Avg_daily_riders,Length_km\n11,Riverside,8150,12.0\n17,Hillcrest,6820,21.4\n24,Old Town,3940,9.8\n"
+ROUTES = ("Route,Name,Avg_daily_riders,Length_km\n11,Riverside,8150,12.0\n17,Hillcrest,6820,21.4\n"
+          "24,Old Town,3940,9.8\n")
 
 
 def test_the_column_that_names_the_row_is_no_measure_of_it() -> None:

@@ -1901,3 +1901,22 @@ def test_a_version_no_row_holds_names_another_record() -> None:
     assert got == ("UNSUPPORTED", "the source has no record 7.2.1"), got
     got = verdict_of(settle, said.format("3.1.1"), releases)
     assert got is not None and got[0] == "SUPPORTED", got
+
+
+CODES = """| Code | Description | Points deducted |
+|---|---|---|
+| V03 | Cold holding above 41 °F | 9 |
+| V12 | Food contact surfaces not sanitized | 4 |
+| V15 | Food handler permit missing | 2 |
+"""
+
+
+def test_a_negation_that_quotes_a_cell_denies_nothing() -> None:
+    # "that were not sanitized" names the violation the cell names: the deduction is still 4
+    got, _ = _settle("The kitchen lost 9 points for food contact surfaces that were not sanitized.", CODES)
+    assert got is not None and got.verdict == "CONTRADICTED" and "4" in got.note, got
+    got, _ = _settle("The kitchen lost 4 points for food contact surfaces that were not sanitized.", CODES)
+    assert got is not None and got.verdict == "SUPPORTED", got
+    # a negation of the claim's own stays one: "was not" is no cell's words
+    got, _ = _settle("The kitchen did not lose 4 points for food contact surfaces not sanitized.", CODES)
+    assert got is None or got.verdict != "SUPPORTED", got

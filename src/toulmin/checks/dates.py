@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from .days import check_days
 from .finding import Finding, Status
 
 __all__ = ["Date", "check_dates", "find_dates", "is_day_of_month", "states_a_bound"]
@@ -179,7 +180,7 @@ def check_dates(claim: str, evidence: str) -> list[Finding]:
             out.append(_date("mismatch", d.text, e.text, f"source says {e.text}, not {d.text}"))
         else:
             out.append(_date("missing", d.text, None, f"source gives no date for {d.text}"))
-    return out
+    return out + check_days(claim, evidence)
 
 
 def _check_bound(d: Date, ev: list[Date]) -> Finding:

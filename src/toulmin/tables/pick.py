@@ -69,6 +69,7 @@ class Pick:
 
 
 ID_WORDS = frozenset({"id", "name", "sku", "code", "number", "ref", "reference", "title", "username", "no"})
+_WHEN_WORDS = frozenset({"year", "season", "date", "day"})  # a row's when tells it from another as well
 
 
 def _names_it(t: Table, i: int, j: int, have: set[str], text: str) -> bool:
@@ -976,7 +977,8 @@ def holds(n: Number, v: Value) -> bool:
 
 def row_title(t: Table, i: int) -> str:
     """How a note names row ``i``: its label; when another row has the same label ("Holstein"
-    twice), with the first column whose values all differ ("Holstein [Cow ID 1057]")."""
+    twice), with a column whose values all differ ("Holstein [Cow ID 1057]"): an identifier
+    or a date first, then words, then a measure."""
     label = t.rows[i][t.label] if 0 <= t.label < len(t.rows[i]) else None
     text = label.text if label is not None else ""
     if not text or len(t.rows) < 2:
@@ -990,7 +992,7 @@ def row_title(t: Table, i: int) -> str:
         texts = [x.text.strip().lower() for x in col if x is not None and x.text.strip()]
         if j != t.label and len(texts) == len(t.rows) and len(set(texts)) == len(texts):
             # an identifier (`Cow ID`, the first column) before words, words before a measure
-            ident = j == 0 or bool(set(words(head.text.replace("_", " "))) & ID_WORDS)
+            ident = j == 0 or bool(set(words(head.text.replace("_", " "))) & (ID_WORDS | _WHEN_WORDS))
             measure = all(read_value(x).number is not None for x in texts)
             ranked.append((not ident, measure, j, f"{text} [{head.text} {col[i].text}]"))  # type: ignore[union-attr]
     return min(ranked)[-1] if ranked else text

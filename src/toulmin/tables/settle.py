@@ -167,6 +167,24 @@ def _records_counted(c: ClaimText, picks: list[Pick]) -> Pick | None:
     return replace(merged, rows=[], cols=[first.cols[0]])
 
 
+def _quoted_negation(low: str, tables: Sequence[tuple[str, Rendered]]) -> bool:
+    """Every negation of the claim is in a relative clause and a cell's own words with the
+    word after it ("for food contact surfaces that were not sanitized" of the violation "Food
+    contact surfaces not sanitized"): it names what the cell names, it denies nothing."""
+    found = list(NEG.finditer(low))
+    if not found:
+        return False
+    cells = {x.text.lower() for _, r in tables for row in r.table.rows for x in row
+             if x is not None and NEG.search(x.text.lower())}
+    for m in found:
+        after = re.match(r"\s+([a-z]{3,})", low[m.end():])
+        if after is None or not any(f"{m.group(0)} {after.group(1)}" in cell for cell in cells):
+            return False
+        if not re.search(r"\b(?:that|which|who|whose)\s+(?:\w+\s+){0,2}$", low[: m.start()]):
+            return False
+    return True
+
+
 def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None:
     """The verdict the cells give ``claim``, or None when no rule here settles it.
     ``tables``: (source id, rendered table) for every table among the sources."""
@@ -184,6 +202,8 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
         main = settle(head + ".", tables)
         return _both(main, settle(f"There is no {tail.group(1)}.", tables))
     c = ClaimText.of(claim)
+    if c.negated and _quoted_negation(c.low, tables):
+        c = replace(c, negated=False)
     got = items_counted(c, tables) or _settle(c, tables)
     if got is not None:
         return got
