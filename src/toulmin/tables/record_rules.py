@@ -9,10 +9,11 @@ import re
 from collections.abc import Sequence
 
 from ..checks.numbers import find_numbers
+from .hours import DAYS, day_columns, day_span
 from .pick import Pick, Settled, cell_text, cell_value, fits, measures, settled
 from .render import Rendered
 from .values import header_words, stem, words
-from .words import CLOSED, GENERIC, OPEN, ClaimText, agrees, count_said, fmt
+from .words import GENERIC, OPEN, ClaimText, agrees, count_said, fmt
 
 __all__ = ["count_value", "fields_total", "items_counted", "weekly_hours"]
 
@@ -83,7 +84,6 @@ def count_value(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
 
 
 _WEEK = re.compile(r"\b(?:a|per|each|every|the|whole|full|entire) week\b|\bweekly\b|\bin a week\b")
-_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
 def weekly_hours(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
@@ -93,25 +93,19 @@ def weekly_hours(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
     spans = [n for n in find_numbers(c.text) if n.unit == "s"]
     if len(r.table.rows) != 1 or not c.has(OPEN) or not c.has(_WEEK) or len(spans) != 1 or c.negated:
         return None
-    t = r.table
-    days: dict[str, list[int]] = {}
-    for j, col in enumerate(t.columns):
-        # "hours.friday" ("11:00-23:00"), or "hours.friday.open" and "hours.friday.close"
-        parts = [x.strip().lower() for x in col.text.split(".")]
-        at = next((k for k in (len(parts) - 1, len(parts) - 2) if k >= 0 and _day_of(parts[k])), None)
-        if at is not None:
-            days.setdefault(_day_of(parts[at]), []).append(j)
+    days = day_columns(r)
     if len(days) != 7:
         return None
     p = Pick(sid, r, [0], [], 0)
     total, shown = 0, []
-    for day in _DAYS:
-        minutes = _minutes_open(r, days[day])
-        if minutes is None:
+    for day in DAYS:
+        span = day_span(r, 0, days[day])
+        if span is None:
             return None
+        minutes = 0 if isinstance(span, str) else (span[1] - span[0]) % 1440
         total += minutes
         shown.append(fmt(minutes / 60))
-    cells = [(0, j) for d in _DAYS for j in days[d]]
+    cells = [(0, j) for d in DAYS for j in days[d]]
     m = _DAYS_A_WEEK.search(c.low)
     if m is not None:  # "open six days a week": the days it opens, not its hours
         said = count_said(m.group(1))
@@ -125,32 +119,6 @@ def weekly_hours(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
         f"hours open a week: {' + '.join(shown)} = {fmt(total / 60)} (Monday to Sunday)",
         cells,
     )
-
-
-def _day_of(word: str) -> str:
-    return next((d for d in _DAYS if word in (d, d[:3])), "")
-
-
-def _minutes_open(r: Rendered, cols: list[int]) -> int | None:
-    """A day's minutes open from its field ("11:00-21:00", "closed", false) or its fields
-    ("open": "07:30" and "close": "18:00"; "closed": true); None when they read as neither."""
-    vals = [(r.table.columns[j].text.rsplit(".", 1)[-1].lower(), cell_value(r, 0, j)) for j in cols]
-    if any(v is None for _, v in vals):
-        return None
-    if len(vals) == 1:
-        key, v = vals[0]
-        assert v is not None
-        if key == "closed":  # "sunday": {"closed": true}
-            return 0 if v.truth is True else None
-        if len(v.times) == 2:
-            return (v.times[1] - v.times[0]) % 1440
-        return 0 if v.truth is False or CLOSED.search(v.text.lower()) else None
-    got = dict(vals)
-    opens, closes = got.get("open"), got.get("close")
-    if (len(got) == 2 and opens is not None and closes is not None
-            and len(opens.times) == len(closes.times) == 1):
-        return (closes.times[0] - opens.times[0]) % 1440
-    return None
 
 
 _DAYS_A_WEEK = re.compile(r"\b(\d|one|two|three|four|five|six|seven) days? (?:a|per|each|every) week\b")

@@ -30,6 +30,7 @@ from .count_rows import count_rows
 from .derived import lines_total, named_ratio, per_unit, product, ratio_extreme, share
 from .extreme_row import extreme_row
 from .goals import against_goal
+from .hours import day_hours
 from .joined import through_record
 from .lookup import lookup
 from .one_row import one_row
@@ -272,7 +273,8 @@ def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | N
     if other is not None:
         return other
     for sid, r in tables:
-        counted = (count_value(c, sid, r) or weekly_hours(c, sid, r) or fields_total(c, sid, r)
+        counted = (count_value(c, sid, r) or weekly_hours(c, sid, r) or day_hours(c, sid, r)
+                   or fields_total(c, sid, r)
                    or ratio_extreme(c, sid, r) or change_extreme(c, sid, r) or beats(c, sid, r)
                    or against_goal(c, sid, r))
         if counted is not None:
