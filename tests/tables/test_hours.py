@@ -15,13 +15,13 @@ CAFE = json.dumps({"name": "Blue Fin Sushi", "city": "Tampa", "hours": {
     "Monday": "11:00-21:00", "Tuesday": "11:00-21:00", "Wednesday": "11:00-21:00", "Thursday": "11:00-21:00",
     "Friday": "11:00-23:00", "Saturday": "12:00-23:00", "Sunday": "closed"}})
 
+_WEEK = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 CLINICS = json.dumps({"clinics": [
-    {"name": "Maple Grove Urgent Care", "hours": {"mon": "08:00-20:00", "tue": "08:00-20:00", "wed": "08:00-20:00",
-                                                  "thu": "08:00-20:00", "fri": "08:00-20:00", "sat": "09:00-17:00",
-                                                  "sun": "closed"}},
-    {"name": "Riverside Clinic", "hours": {"mon": "07:30-17:00", "tue": "07:30-17:00", "wed": "07:30-17:00",
-                                           "thu": "07:30-19:00", "fri": "07:30-16:00", "sat": "closed",
-                                           "sun": "closed"}},
+    {"name": "Maple Grove Urgent Care",
+     "hours": dict(zip(_WEEK, ["08:00-20:00"] * 5 + ["09:00-17:00", "closed"], strict=True))},
+    {"name": "Riverside Clinic",
+     "hours": dict(zip(_WEEK, ["07:30-17:00"] * 3 + ["07:30-19:00", "07:30-16:00"] + ["closed"] * 2,
+                       strict=True))},
 ]})
 
 

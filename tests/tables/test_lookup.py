@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from toulmin.tables.settle import settle
@@ -81,3 +83,17 @@ def test_without_those_words_the_cell_backs_the_claim() -> None:
     assert verdict_of(settle, "Turnout in Cedar Flats was 47.2%.", PRECINCTS) is not None
     got = verdict_of(settle, "Turnout in Cedar Flats was 47.2%.", PRECINCTS)
     assert got is not None and got[0] == "SUPPORTED", got
+
+
+SPEC = json.dumps({"model": "Stellar EFX-25", "type": "electric counterbalance forklift",
+                   "cab": {"enclosed": False, "heater": "n/a", "roof_guard": True},
+                   "coverage": {"dental": True}})
+
+
+def test_a_no_of_a_field_named_by_its_whole_path_denies_the_claim() -> None:
+    # "heated" and "forklift" are more than the field says, but the cab is not enclosed
+    got = verdict_of(settle, "The forklift comes with an enclosed, heated cab.", SPEC)
+    assert got is not None and got[0] == "CONTRADICTED" and "cab.enclosed: false" in got[1], got
+    # a yes named by its whole path backs nothing more than the path says
+    got = verdict_of(settle, "The forklift comes with a heated cab with a roof guard.", SPEC)
+    assert got is None or got[0] != "SUPPORTED", got

@@ -121,7 +121,7 @@ def lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> Ou
         if v.text.lower() not in _PLAIN_TRUTH and not v.times:
             # "free", "none", "included": the word itself, or nothing known
             return "SUPPORTED" if cw and cw <= {w for w, _ in c.toks} and not c.negated else None
-        if not v.times and _says_more(c, p, i, j):
+        if not v.times and _says_more(c, p, i, j) and not _denied_whole(c, p, j, v):
             return None  # a yes of "Dental cover" says nothing of "covers hereditary conditions"
         claim_true = not c.negated
         if c.has(CLOSED) and not c.has(OPEN):
@@ -329,6 +329,14 @@ def opposed_state(c: ClaimText, value: str, states: bool = False) -> Outcome | N
 
 # a field that names the record or whose it is ("company.name": Quillfeather Analytics)
 _NAME_HEADS = frozenset("company brand vendor employer organization organisation owner manufacturer".split())
+
+
+def _denied_whole(c: ClaimText, p: Pick, j: int, v: Value) -> bool:
+    """A no of a field the claim names by every word of its path ("an enclosed, heated cab"
+    against `cab.enclosed: false`): whatever else the claim says, what it affirms is denied."""
+    head = header_words(p.r.table.columns[j].text)
+    return (v.truth is False and len(head) >= 2 and head <= c.stems and not c.negated
+            and not c.has(CLOSED) and not c.has(_OFF))
 
 
 def _says_more(c: ClaimText, p: Pick, i: int, j: int) -> bool:
