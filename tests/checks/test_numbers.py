@@ -152,3 +152,11 @@ def test_a_version_or_an_address_is_no_amount() -> None:
 def test_a_currency_code_before_a_figure_is_its_unit(text: str, value: float, unit: str) -> None:
     (n,) = find_numbers(text)
     assert (n.value, n.unit) == (value, unit)
+
+
+def test_pounds_and_ounces_convert_to_grams() -> None:
+    # "about 2.7 pounds" of a laptop's 1.24 kg (2.73 lb); 3.5 pounds is not
+    assert [f.status for f in check_numbers("It weighs about 2.7 pounds.", "It weighs 1.24 kg.")] == ["ok"]
+    assert [f.status for f in check_numbers("It weighs 3.5 lbs.", "It weighs 1.24 kg.")] == ["mismatch"]
+    (n,) = find_numbers("a 12 oz bag")
+    assert (n.unit, round(n.value, 1)) == ("g", 340.2)

@@ -183,6 +183,9 @@ _CONVERT = {
     "mile": ("m", 1609.344),
     "g": ("g", 1.0), "gram": ("g", 1.0), "kg": ("g", 1e3), "kilogram": ("g", 1e3),
     "mg": ("g", 1e-3), "milligram": ("g", 1e-3), "tonne": ("g", 1e6),
+    # "2.7 pounds" of a laptop's 1.24 kg (money in pounds is written £ here, or with "sterling")
+    "lb": ("g", 453.59237), "lbs": ("g", 453.59237), "pound": ("g", 453.59237), "oz": ("g", 28.349523125),
+    "ounce": ("g", 28.349523125),
     # durations (issue 54: "one year" is "12 months", "150 minutes" is "2.5 hours"); a month
     # is a twelfth of a year, as a warranty or a subscription counts it
     "second": ("s", 1.0), "sec": ("s", 1.0), "minute": ("s", 60.0), "min": ("s", 60.0),
