@@ -97,3 +97,21 @@ def test_a_no_of_a_field_named_by_its_whole_path_denies_the_claim() -> None:
     # a yes named by its whole path backs nothing more than the path says
     got = verdict_of(settle, "The forklift comes with a heated cab with a roof guard.", SPEC)
     assert got is None or got[0] != "SUPPORTED", got
+
+
+BIKES = json.dumps([
+    {"sku": "EB-220", "model": "Corsa City", "price": {"amount": 1899, "currency": "USD"}, "battery_wh": 500},
+    {"sku": "EB-340", "model": "Corsa Trail", "price": {"amount": 2749, "currency": "USD"},
+     "battery_wh": 625},
+])
+
+
+def test_a_price_under_amount_and_a_name_that_says_trail() -> None:
+    # `price.amount`: "costs" names the parent, the key only holds its figure; "Corsa Trail"
+    # is a name, not "trailing" (less)
+    got = verdict_of(settle, "The Corsa Trail costs $850 more than the Corsa City.", BIKES)
+    assert got is not None and got[0] == "SUPPORTED" and "difference 850" in got[1], got
+    got = verdict_of(settle, "The Corsa Trail costs $950 more than the Corsa City.", BIKES)
+    assert got is not None and got[0] == "CONTRADICTED", got
+    got = verdict_of(settle, "The Corsa Trail's battery holds 35% more energy than the Corsa City's.", BIKES)
+    assert got is not None and got[0] == "CONTRADICTED" and "25.0%" in got[1], got

@@ -213,8 +213,15 @@ def row_compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | 
         return None  # "more than doubled between 2020 and 2023": a change
     if c.has(_BEHIND_ONLY):
         return None  # "behind only the airport": a rank (second), not a comparison of the two
-    more, less = c.has(MORE), c.has(LESS)
     a, b = p.rows[:2]
+    # not a row's own name ("the Corsa Trail": no trailing behind)
+    masked = c.low
+    for i in (a, b):
+        name = " ".join(label_words(p.r.table, i))
+        if name:
+            masked = re.sub(r"\W+".join(map(re.escape, name.split())), lambda m: " " * len(m.group(0)),
+                            masked)
+    more, less = MORE.search(masked), LESS.search(masked)
     va, vb = cell_value(p.r, a, j), cell_value(p.r, b, j)
     if va is None or vb is None or va.number is None or vb.number is None:
         return None

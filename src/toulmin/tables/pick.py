@@ -70,6 +70,7 @@ class Pick:
 
 ID_WORDS = frozenset({"id", "name", "sku", "code", "number", "ref", "reference", "title", "username", "no"})
 _WHEN_WORDS = frozenset({"year", "season", "date", "day"})  # a row's when tells it from another as well
+_BARE_LEAF = frozenset(stem(w) for w in ("amount", "value"))  # a key that only holds its parent's figure
 
 
 def _names_it(t: Table, i: int, j: int, have: set[str], text: str) -> bool:
@@ -433,6 +434,8 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         ):
             continue  # "on the invoice" names the record, not its invoice_number
         own = header_words(head.text.rsplit(".", 1)[-1])  # a record's parents ("attributes") qualify nothing
+        if own and own <= _BARE_LEAF and "." in head.text:
+            own = header_words(head.text)  # "price.amount": the parent is what the figure is
         if hit and t.kind == "json" and not hit & own:
             continue  # "its plan" names no field of `plan` ("plan.seats_purchased"): its words are not said
         row_kind = set(words(t.columns[t.label].text)) if 0 <= t.label < len(t.columns) else set()
