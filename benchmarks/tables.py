@@ -20,7 +20,9 @@ before and after; ``tables_dev6.jsonl`` and ``tables_unread5.jsonl``, written at
 same way, the first read while rules were fixed, the second only its totals printed): JSON records, finance
 tables in Markdown, CSV, TSV, HTML and declared aligned tables; each claim is verified
 alone against its sources and expects SUPPORTED, CONTRADICTED or UNSUPPORTED (met by any
-verdict but those two). Reports the share right and the claims wrongly SUPPORTED.
+verdict but those two). Reports the share right and the claims wrongly SUPPORTED (a part of
+the claim SUPPORTED though it expects otherwise), and of those the ones no part of which is
+CONTRADICTED (the claim reads backed with nothing against it).
 
 TabFact (``../shared/data/tabfact/tabfact.val.jsonl.gz``, lower-cased, lemmatised
 statements): the tables are split by a hash of their id into a development half and an
@@ -87,7 +89,7 @@ def _meets(expect: str, got: list[str]) -> bool:
 def own(v: Verifier, name: str) -> dict[str, Any]:
     path = SETS[name]
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    right = wrong_supported = total = 0
+    right = wrong_supported = wrong_alone = total = 0
     by_expect: dict[str, list[int]] = {}
     misses = []
     times = []
@@ -105,6 +107,7 @@ def own(v: Verifier, name: str) -> dict[str, Any]:
             by_expect[cl["expect"]][1] += 1
             if "SUPPORTED" in got and cl["expect"] != "SUPPORTED":
                 wrong_supported += 1
+                wrong_alone += "CONTRADICTED" not in got
             if not ok:
                 misses.append({"case": case["id"], "claim": cl["claim"], "expect": cl["expect"], "got": got})
     return {
@@ -113,6 +116,7 @@ def own(v: Verifier, name: str) -> dict[str, Any]:
         "right": right,
         "accuracy": round(100 * right / max(total, 1), 2),
         "wrongly_supported": wrong_supported,
+        "wrongly_supported_alone": wrong_alone,
         "by_expect": {k: f"{a}/{b}" for k, (a, b) in sorted(by_expect.items())},
         "median_ms": round(1000 * statistics.median(times), 1) if times else None,
         "misses": misses,
@@ -234,7 +238,8 @@ def main() -> None:
     v = Verifier(load_config(overrides=parse_sets(tuple(args.sets)) or None))
     out: dict[str, Any] = {"own": [], "tabfact": []}
     names = list(SETS) if args.set == "all" else [args.set]
-    print(f"{'set':10} {'claims':>7} {'right %':>8} {'wrongly SUPPORTED':>18} {'by expected verdict':>40}")
+    print(f"{'set':10} {'claims':>7} {'right %':>8} {'wrongly SUPPORTED (alone)':>26} "
+          f"{'by expected verdict':>40}")
     for name in names:
         if not SETS[name].exists():
             print(f"{name:10} (no {SETS[name].name})")
@@ -244,7 +249,8 @@ def main() -> None:
         kept = {k: x for k, x in got.items() if k != "misses" or not name.startswith("unread")}
         out["own"].append(kept)
         print(
-            f"{name:10} {got['claims']:>7} {got['accuracy']:>8} {got['wrongly_supported']:>18} "
+            f"{name:10} {got['claims']:>7} {got['accuracy']:>8} "
+            f"{str(got['wrongly_supported']) + ' (' + str(got['wrongly_supported_alone']) + ')':>26} "
             f"{json.dumps(got['by_expect']):>40}"
         )
         if args.show_misses and not name.startswith("unread"):
