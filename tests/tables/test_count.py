@@ -36,3 +36,19 @@ PLANS = """| plan | price | refundable |
 def test_a_yes_no_column_said_by_its_opposite(claim: str, text: str, want: str) -> None:
     got = verdict_of(settle, claim, text)
     assert got is not None and got[0] == want, got
+
+
+CATALOG_STOCK = """sku,product_name,category,stock_units
+KT-1001,Alder Chef Knife 8in,Cutlery,140
+KT-1003,Copper Saucepan 2qt,Cookware,22
+KT-1006,Cast Iron Skillet 12in,Cookware,0
+KT-1007,Stainless Mixing Bowls,Prep,95
+"""
+
+
+def test_out_of_stock_counts_the_rows_with_none() -> None:
+    # "product" is what is counted, not the `product_name` column; "out of stock" is a stock of 0
+    got = verdict_of(settle, "Only one product in the catalog is out of stock.", CATALOG_STOCK)
+    assert got is not None and got[0] == "SUPPORTED" and "KT-1006" in got[1], got
+    got = verdict_of(settle, "Only two products in the catalog are out of stock.", CATALOG_STOCK)
+    assert got is not None and got[0] == "CONTRADICTED", got

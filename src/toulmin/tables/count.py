@@ -161,7 +161,8 @@ def _condition(
                 return x is not None and x.text.strip().lower() == kind
 
             return j, said, f"with {t.columns[j].text} {kind}"
-        if c.has(ZERO_WORDS) and all(v is not None and v.number is not None for v in vals):
+        numbers = all(v is not None and v.number is not None for v in vals)
+        if (c.has(ZERO_WORDS) or c.has(_SOLD_OUT)) and numbers:
 
             def none(i: int, j: int = j, want: bool = not c.negated) -> bool:
                 x = cell_value(p.r, i, j)
@@ -169,6 +170,10 @@ def _condition(
 
             return j, none, f"with no {t.columns[j].text}"
     return None
+
+
+# "out of stock", "sold out": the rows whose count (`stock_units`) is none
+_SOLD_OUT = re.compile(r"\bout of stock\b|\bsold out\b")
 
 
 def _opposite(said: str, header: str) -> bool:

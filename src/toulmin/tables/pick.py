@@ -232,6 +232,8 @@ _AMOUNT_WORDS = frozenset({"any", "the", "a", "an", "its", "their"})
 _COUNTED_NOUN = re.compile(
     r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|all|none|both|neither|each|any)\s+of\s+"
     r"(?:the|its|their)\s+(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+)?([a-z]+)"
+    # "Only one product in the catalog is out of stock": the count that opens the claim, its noun
+    r"|^\s*only\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+([a-z]+)\s+(?:in|on|at)\b"
 )
 _ALL_THE_ROWS = re.compile(
     r"\b(?:the|its|their|all|these|those)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
@@ -364,7 +366,7 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         {stem(w) for w in labels[0]} if subject == 0 and not named and labels and labels[0] else set()
     )
     # "three of the five bottles": the rows' noun, what is counted, names no column
-    said = c.stems - naming - {stem(m.group(1)) for m in _COUNTED_NOUN.finditer(c.low)}
+    said = c.stems - naming - {stem(m.group(1) or m.group(2)) for m in _COUNTED_NOUN.finditer(c.low)}
     # "the five routes" of a table of five rows: the rows' noun, not the `Route` column
     said -= {stem(m.group(2)) for m in _ALL_THE_ROWS.finditer(c.low)
              if count_said(m.group(1)) == len(t.rows)}
