@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from toulmin.tables.settle import settle
@@ -52,3 +54,18 @@ def test_out_of_stock_counts_the_rows_with_none() -> None:
     assert got is not None and got[0] == "SUPPORTED" and "KT-1006" in got[1], got
     got = verdict_of(settle, "Only two products in the catalog are out of stock.", CATALOG_STOCK)
     assert got is not None and got[0] == "CONTRADICTED", got
+
+
+ACCOUNT = json.dumps({"account": "Checking 4471", "opening_balance": 1240.18, "transactions": [
+    {"txn_id": "T-1", "amount": -84.27, "pending": False},
+    {"txn_id": "T-2", "amount": -2.75, "pending": True},
+    {"txn_id": "T-3", "amount": 2315.4, "pending": True},
+]})
+
+
+def test_a_count_is_of_the_records_list_not_of_its_field() -> None:
+    # "on the account" names the record's `account` field; "only one transaction" counts its list
+    got = verdict_of(settle, "Only one transaction on the account is still pending.", ACCOUNT)
+    assert got is not None and got[0] == "CONTRADICTED" and "2 of 3 rows" in got[1], got
+    got = verdict_of(settle, "Two transactions on the account are still pending.", ACCOUNT)
+    assert got is not None and got[0] == "SUPPORTED", got

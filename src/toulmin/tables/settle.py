@@ -45,7 +45,7 @@ from .said import GAP_SAID
 from .series import each_period_extreme, period_rows, series_pick, sole_measure
 from .tally import beats, subtotal, tally
 from .values import header_words, stem, words
-from .words import CHANGE, COUNTED, GENERIC, NEG, THAN, TOTAL, ClaimText
+from .words import CHANGE, COUNTED, GENERIC, NEG, THAN, TOTAL, ClaimText, count_said
 
 __all__ = ["Settled", "settle"]
 
@@ -305,7 +305,11 @@ def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | N
     name = label_text(first, 0).lower() if first.r.table.rows else ""
     own_list = [q for q in picks[1:] if q.col_score > 0 and len(q.r.table.rows) > 1
                 and (q.sid == first.sid or (len(name) > 3 and name in q.r.table.caption.lower()))]
-    if len(first.r.table.rows) == 1 and (not first.cols or first.by_unit) and own_list:
+    # "Only one transaction on the account is still pending": a count is of a list's rows, not
+    # of the record's field its words name (`account`)
+    opening = COUNT_HEAD.match(c.low)
+    of_rows = opening is not None and count_said(opening.group(1)) > 0  # a number; not "every", "both"
+    if len(first.r.table.rows) == 1 and (not first.cols or first.by_unit or of_rows) and own_list:
         # "its three veterinarians have a combined 29 years of experience": a column of the
         # record's own list, not the record (named by its category "Veterinarian"); "Kestrel Ridge
         # generated ...": the table its caption says is the record's ("Kestrel Ridge Solar - monthly output")
