@@ -7,6 +7,7 @@ import json
 import pytest
 
 from toulmin.tables.settle import settle
+from toulmin.tables.values import read_value
 
 from .conftest import verdict_of
 
@@ -115,3 +116,20 @@ def test_a_price_under_amount_and_a_name_that_says_trail() -> None:
     assert got is not None and got[0] == "CONTRADICTED", got
     got = verdict_of(settle, "The Corsa Trail's battery holds 35% more energy than the Corsa City's.", BIKES)
     assert got is not None and got[0] == "CONTRADICTED" and "25.0%" in got[1], got
+
+
+PLAYER = json.dumps({"gamertag": "NightHeron", "characters": [
+    {"name": "Vesper", "matches": 512, "win_rate": 0.47},
+    {"name": "Brakk", "matches": 388, "win_rate": 0.41},
+    {"name": "Kite", "matches": 119, "win_rate": 0.36},
+], "fx": {"exchange_rate": 0.92}})
+
+
+def test_a_rate_written_as_a_fraction_is_a_percentage() -> None:
+    got = verdict_of(settle, "Vesper, at a 47% win rate, is NightHeron's best character by win rate.", PLAYER)
+    assert got is not None and got[0] == "SUPPORTED", got
+    got = verdict_of(settle, "Vesper has a 52% win rate.", PLAYER)
+    assert got is not None and got[0] == "CONTRADICTED", got
+    # an exchange rate is no share: 0.92, not 92%
+    assert read_value("0.92", "exchange_rate").number == read_value("0.92").number
+    assert read_value("+0.842", "Net run rate").number.unit == ""  # type: ignore[union-attr]

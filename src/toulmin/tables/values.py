@@ -238,8 +238,17 @@ def read_value(text: str, header: str = "") -> Value:
             nouns=one.nouns,
             factor=one.factor,
         )
+        if (not n.unit and not neg and decimals and written <= 1 and t[:1].isdigit()
+                and _FRACTION_HEAD.search(header.lower())):
+            # `win_rate`: 0.47 is 47% ("a 47% win rate"); not an exchange rate's 0.92, nor a
+            # signed "+0.842" (a net run rate)
+            n = replace(n, value=written * 100, unit="%", step=(10.0**-decimals) * 100)
         return Value(t, number=n)
     return Value(t)
+
+
+_FRACTION_HEAD = re.compile(r"(?<![a-z])(?:rate|share|fraction|proportion)(?![a-z])(?<!exchange.rate)"
+                            r"(?<!exchange_rate)(?<!fx_rate)")
 
 
 _APPROX_LEAD = re.compile(r"(?:~|≈|approx\.?|approximately|ca\.|circa|about)\s*", re.I)
