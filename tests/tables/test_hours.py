@@ -64,3 +64,12 @@ def test_what_the_hours_do_not_say_is_left_to_other_rules() -> None:
     # a day called the longest: not read from one day's times alone
     got = verdict_of(settle, "Saturday is its longest day, open from 12:00 to 23:00.", CAFE)
     assert got is None or got[0] != "SUPPORTED", got
+
+
+def test_a_time_of_day_is_no_amount_of_another_column() -> None:
+    # "until 14 p.m." (a figure made false) is no "14" of `years_experience`
+    clinic = json.dumps({"name": "Willowbend", "hours": {"mon": "07:30-18:00", "wed": "07:30-20:00"},
+                         "staff": [{"vet": "Dr. Voss", "years_experience": 14},
+                                   {"vet": "Dr. Lund", "years_experience": 6}]})
+    got = verdict_of(settle, "The clinic stays open latest until 14 p.m.", clinic)
+    assert got is None or got[0] != "SUPPORTED", got

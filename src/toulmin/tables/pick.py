@@ -70,6 +70,7 @@ class Pick:
 
 ID_WORDS = frozenset({"id", "name", "sku", "code", "number", "ref", "reference", "title", "username", "no"})
 _WHEN_WORDS = frozenset({"year", "season", "date", "day"})  # a row's when tells it from another as well
+_CLOCK_AFTER = re.compile(r"(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)(?![a-z])")
 _BARE_LEAF = frozenset(stem(w) for w in ("amount", "value"))  # a key that only holds its parent's figure
 
 
@@ -900,6 +901,8 @@ def measures(c: ClaimText, p: Pick) -> list[Number]:
             continue  # "the 2020-21 drop": a season's name, not 21 of anything
         if YEARISH.match(raw) and not n.unit:
             continue
+        if _CLOCK_AFTER.match(c.low, n.start + len(n.text) + (c.low[n.start:n.start + 1] == " ")):
+            continue  # "until 8 p.m.": a time of day, no amount of any column
         if re.match(r"(?:st|nd|rd|th)\b", c.low[c.low.find(raw, max(0, n.start - 2)) + len(raw) :]):
             continue  # "118th": a place, not an amount
         counts_rows = ((n.unit and ROWNOUN.match(n.unit)) or (
