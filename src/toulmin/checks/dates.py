@@ -9,28 +9,12 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from .days import check_days
+from .days import MONTH_NUMBER, check_days
 from .finding import Finding, Status
 
 __all__ = ["Date", "check_dates", "find_dates", "is_day_of_month", "states_a_bound"]
 
-_MONTHS = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-]
-_MON = {m[:3]: i + 1 for i, m in enumerate(_MONTHS)} | {m: i + 1 for i, m in enumerate(_MONTHS)}
-_MON["sept"] = 9
-_MONTH_RE = r"(?:" + "|".join(sorted(_MON, key=len, reverse=True)) + r")\.?"
+_MONTH_RE = r"(?:" + "|".join(sorted(MONTH_NUMBER, key=len, reverse=True)) + r")\.?"
 _DATE = re.compile(
     r"(?P<iso>\b(?P<iy>(?:1[5-9]|20)\d\d)-(?P<im>\d\d)(?:-(?P<id>\d\d))?\b)"
     r"|(?P<q>\b(?:Q(?P<qn>[1-4])|(?P<qw>first|second|third|fourth|last) quarter(?: of)?)\s*,?\s*"
@@ -121,13 +105,13 @@ def _find_dates(text: str) -> tuple[Date, ...]:
             h = int(g["hn"]) if g["hn"] else _QW[g["hw"].lower()]
             out.append(Date(t, int(g["hy"]), 6 * h - 5, 6 * h, None, "half", s, e))
         elif g["md"]:
-            mo = _MON[g["m1"].lower().rstrip(".")]
+            mo = MONTH_NUMBER[g["m1"].lower().rstrip(".")]
             out.append(Date(t, int(g["y1"]), mo, mo, int(g["d1"]), "day", s, e))
         elif g["dm"]:
             mon = g["m2"].lower().rstrip(".")
             if mon == "may" and not g["d2"] and text[max(0, s - 1) : s].isalpha():
                 continue
-            mo = _MON[mon]
+            mo = MONTH_NUMBER[mon]
             d = int(g["d2"]) if g["d2"] else None
             out.append(Date(t, int(g["y2"]), mo, mo, d, "day" if d else "month", s, e))
         elif g["y"]:

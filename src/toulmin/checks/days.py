@@ -15,15 +15,16 @@ from functools import lru_cache
 
 from .finding import Finding
 
-__all__ = ["check_days", "days_given", "yearless_days"]
+__all__ = ["MONTHS", "MONTH_NUMBER", "check_days", "days_given", "yearless_days"]
 
-_MONTHS = ("january february march april may june july august september october november "
+MONTHS = ("january february march april may june july august september october november "
            "december").split()
-_MON = {m: i + 1 for i, m in enumerate(_MONTHS)} | {m[:3]: i + 1 for i, m in enumerate(_MONTHS)}
-_MON["sept"] = 9
+# a month's name, in full or short, to its number (dates.py reads the same names)
+MONTH_NUMBER = {m: i + 1 for i, m in enumerate(MONTHS)} | {m[:3]: i + 1 for i, m in enumerate(MONTHS)}
+MONTH_NUMBER["sept"] = 9
 # a full name, or an abbreviation with its dot ("Oct."): the full name's sentence stop is not its
-_M = (r"(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r"|(?:"
-      + "|".join(sorted({m for m in _MON if m not in _MONTHS}, key=len, reverse=True)) + r")\.?)")
+_M = (r"(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r"|(?:"
+      + "|".join(sorted({m for m in MONTH_NUMBER if m not in MONTHS}, key=len, reverse=True)) + r")\.?)")
 _D = r"(\d{1,2})(?:st|nd|rd|th)?"
 _YEAR_AFTER = re.compile(r"^\s*,?\s*(?:1[5-9]|20)\d\d\b")
 _TO = r"\s*(?:-|–|—|to|through|until|till|thru)\s*"
@@ -35,7 +36,7 @@ _SLASH = re.compile(r"\b(\d{1,2})\s?/\s?(\d{1,2})(?:\s?/\s?\d{2,4})?\b")  # "10/
 
 
 def _month(word: str) -> int:
-    return _MON[word.lower().rstrip(".")]
+    return MONTH_NUMBER[word.lower().rstrip(".")]
 
 
 def _ok(month: int, day: int) -> bool:
