@@ -196,6 +196,49 @@ def test_accurate_gate() -> None:
     assert not accurate_gate({k: v + 2.0 for k, v in SHIPPED.items()}, SHIPPED, 100.0).passed
 
 
+def test_accurate_gate_against_the_shipped_accurate() -> None:
+    # a later teacher: +3 over the default is not enough if it loses to the accurate
+    # checker already shipped (its own development numbers, as a student against its checker)
+    accurate = {"qa": 98.2, "dialogue": 88.7, "summarization": 95.8, "vitaminc": 89.4}
+    later = {**accurate, "vitaminc": 88.0, "dialogue": 90.5}  # mean up, VitaminC down 1.4
+    got = accurate_gate(later, SHIPPED, 80.1, accurate)
+    assert not got.passed and "against the shipped accurate: vitaminc" in got.line()
+    assert accurate_gate(later, SHIPPED, 80.1).passed  # none shipped: the default alone
+    level = accurate_gate({**accurate, "dialogue": 89.0}, SHIPPED, 80.1, accurate)
+    assert level.passed and "against the shipped accurate" in level.line()
+
+
+def test_a_teacher_from_the_shipped_accurate_keeps_its_lineage(tmp_path: Path) -> None:
+    from toulmin.training.kit.land import _origin, write_origin
+
+    checker = tmp_path / "checker"
+    checker.mkdir()
+    stages = [{"command": "python scripts/marathon.py start"}, {"command": "GPU run 2"}]
+    (checker / "checker.json").write_text(json.dumps({"name": "toulmin-checker-mpnet-l12",
+                                                      "version": "1.1.0", "stages": stages}))
+    staging = tmp_path / "staging"
+    staging.mkdir()
+    assert _origin(staging) == {}  # packed from the base or the marathon: no lineage to keep
+    write_origin(staging, checker)
+    assert _origin(staging) == {"label": "toulmin-checker-mpnet-l12 1.1.0", "stages": stages}
+
+
+def test_slim_moves_what_the_gpu_job_never_reads() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+    try:
+        import gpu_kit
+    finally:
+        sys.path.pop(0)
+    root = gpu_kit.ROOT
+    assert gpu_kit._slimmed(root / "tests" / "conftest.py")
+    assert gpu_kit._slimmed(root / "docs" / "gpu-kit.md")
+    assert not gpu_kit._slimmed(root / "src" / "toulmin" / "training" / "kit" / "job.py")
+    assert not gpu_kit._slimmed(root / "scripts" / "gpu_kit.sh")
+    kept = sum(f.stat().st_size for f in gpu_kit._tracked() if not gpu_kit._slimmed(f))
+    # the largest part must fit beside what stays (the device refused 59.0 MiB + 4.8 MiB)
+    assert gpu_kit.PART_MIB * 2**20 + kept <= gpu_kit.DEVICE_LIMIT
+
+
 # --- teacher logits ----------------------------------------------------------------
 
 def _files(tmp_path: Path, logits: list[list[float]] | None) -> tuple[Path, Path]:

@@ -95,6 +95,42 @@ def _stage(run: Path, plan: KitPlan, train_file: Path, init_from: str | None, co
                           command=command, init_from=init_from)
 
 
+ORIGIN = "origin.json"
+
+
+def write_origin(staging: Path, checker_dir: Path) -> dict[str, Any]:
+    """Record in ``staging`` which shipped checker the teacher starts from (``pack
+    --from-shipped``), for the landed card's lineage. Written after the parts are cut: it
+    does not travel."""
+    meta = json.loads((checker_dir / "checker.json").read_text())
+    origin = {"label": f"{meta['name']} {meta['version']}", "stages": meta.get("stages", [])}
+    (staging / ORIGIN).write_text(json.dumps(origin, indent=1) + "\n")
+    return origin
+
+
+def _origin(staging: Path) -> dict[str, Any]:
+    path = staging / ORIGIN
+    got: dict[str, Any] = json.loads(path.read_text()) if path.is_file() else {}
+    return got
+
+
+def _shipped_accurate_dev(dev_limit: int | None) -> dict[str, float] | None:
+    """The installed accurate checker's development numbers, from its checker.json (measured
+    by the same calibration when it landed; deterministic), or None where none is installed
+    or they were read on another number of rows."""
+    from ...checker.onnx import shipped_model_dir
+    from ...errors import ModelError
+
+    try:
+        meta = json.loads((shipped_model_dir("accurate") / "checker.json").read_text())
+    except ModelError:
+        return None
+    if meta.get("dev_rows_per_slice") != dev_limit:
+        return None
+    per_slice: dict[str, float] = meta["dev"]["per_slice"]
+    return per_slice
+
+
 def _quantization_of(checker_dir: Path) -> str:
     from ..export import QUANTIZATIONS
 
@@ -192,7 +228,11 @@ def land(staging: Path, incoming: Path, work: Path, *, dev_limit: int | None = N
         run = _unpack(incoming, name, work, starts[name])
         summary = json.loads((run / "train_summary.json").read_text())
         if name == "teacher":
-            stages = [_stage(run, plan, train_file, None, "scripts/gpu_kit.py (GPU job: teacher)")]
+            # a teacher packed --from-shipped continues the accurate checker: its card keeps
+            # that checker's stages before this run's
+            origin = _origin(staging)
+            stages = [*origin.get("stages", []), _stage(run, plan, train_file, origin.get("label"),
+                                                        "scripts/gpu_kit.py (GPU job: teacher)")]
             # 4-bit weights: the 12-layer teacher is 110.9 MB as int8-smooth-emb8, over the
             # 100 MB a committed model may take; 80.1 MB so, at development mean 90.13 against
             # 90.22 (docs/gpu-kit.md)
@@ -212,8 +252,9 @@ def land(staging: Path, incoming: Path, work: Path, *, dev_limit: int | None = N
         write_checker_json(run / "onnx", meta)
         mb = (run / "onnx" / "model.onnx").stat().st_size / 1e6
         dev = meta["dev"]["per_slice"]
-        gate: GateResult = (accurate_gate(dev, shipped_dev["default"], mb) if name == "teacher"
-                            else release_gate(dev, shipped_dev[bundle]))
+        gate: GateResult = (
+            accurate_gate(dev, shipped_dev["default"], mb, _shipped_accurate_dev(dev_limit))
+            if name == "teacher" else release_gate(dev, shipped_dev[bundle]))
         held = _accuracy(run / "onnx", run / "accuracy.json", accuracy_limit) if accuracy else None
         from ..package import write_model_card
 
