@@ -28,7 +28,6 @@ from .classify.unlabelled import read_without_labels
 from .components import build_components, require_llm
 from .config import Config, load_config, nest_dotted
 from .decide import decide_claim, level, not_checked, revise, rollup, suggest
-from .decide.parts import settle_parts
 from .decide.tables import Tables, by_table
 from .errors import InputError, LLMError
 from .extract.extractor import Claim
@@ -285,13 +284,6 @@ class Verifier:
                 results.append(self._decide(c, None, by_id, spoken, tables))
                 if on_event is not None:
                     on_event("claim", locate(results[-1], readings).model_dump(mode="json"))
-        # a modifier part is not backed where its clause's figure is not (decide.parts)
-        settled = settle_parts(claims, results)
-        if on_event is not None:
-            for before, after in zip(results, settled):
-                if before.verdict != after.verdict:
-                    on_event("update", locate(after, readings).model_dump(mode="json"))
-        results = settled
         t5 = time.perf_counter()
         stop_if_cancelled(cancel, "checking citations")
         cited = self.judge.judge(
