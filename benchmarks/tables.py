@@ -17,7 +17,8 @@ unread set's kind; ``tables_dev4.jsonl`` and ``tables_unread4.jsonl``, written a
 two helper sessions each given the same brief (the kinds of source and claim, nothing of the
 rules), the first read while rules were fixed, the second only its totals printed, measured
 before and after; ``tables_dev6.jsonl`` and ``tables_unread5.jsonl``, written at stop 75 the
-same way, the first read while rules were fixed, the second only its totals printed): JSON records, finance
+same way, the first read while rules were fixed, the second only its totals printed; ``tables_dev8.jsonl``
+and ``tables_unread7.jsonl`` likewise at stop 78): JSON records, finance
 tables in Markdown, CSV, TSV, HTML and declared aligned tables; each claim is verified
 alone against its sources and expects SUPPORTED, CONTRADICTED or UNSUPPORTED (met by any
 verdict but those two). Reports the share right and the claims wrongly SUPPORTED (a part of
@@ -60,11 +61,13 @@ SETS = {
     "dev5": ROOT / "benchmarks" / "data" / "tables_dev5.jsonl",
     "dev6": ROOT / "benchmarks" / "data" / "tables_dev6.jsonl",
     "dev7": ROOT / "benchmarks" / "data" / "tables_dev7.jsonl",
+    "dev8": ROOT / "benchmarks" / "data" / "tables_dev8.jsonl",
     "unread": ROOT / "benchmarks" / "data" / "tables_unread.jsonl",
     "unread2": ROOT / "benchmarks" / "data" / "tables_unread2.jsonl",
     "unread4": ROOT / "benchmarks" / "data" / "tables_unread4.jsonl",
     "unread5": ROOT / "benchmarks" / "data" / "tables_unread5.jsonl",
     "unread6": ROOT / "benchmarks" / "data" / "tables_unread6.jsonl",
+    "unread7": ROOT / "benchmarks" / "data" / "tables_unread7.jsonl",
 }
 CHECKABLE_OUT = {"TRIVIAL", "NOT_CHECKED"}
 

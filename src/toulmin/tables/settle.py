@@ -28,7 +28,6 @@ from .count import COUNT_HEAD, count
 from .count_results import count_results
 from .count_rows import count_rows
 from .derived import lines_total, named_ratio, per_unit, product, ratio_extreme, share
-from .durations import row_duration
 from .extreme_row import extreme_row
 from .goals import against_goal
 from .hours import day_hours
@@ -275,7 +274,7 @@ def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | N
         return other
     for sid, r in tables:
         counted = (count_value(c, sid, r) or weekly_hours(c, sid, r) or day_hours(c, sid, r)
-                   or row_duration(c, sid, r) or fields_total(c, sid, r)
+                   or fields_total(c, sid, r)
                    or ratio_extreme(c, sid, r) or change_extreme(c, sid, r) or beats(c, sid, r)
                    or against_goal(c, sid, r))
         if counted is not None:
