@@ -96,13 +96,13 @@ def cmd_pack(a: argparse.Namespace) -> None:
         origin = write_origin(a.staging, shipped_model_dir("accurate"))
         print(f"lineage for the landed card: {origin['label']}")
     files = _tracked()
-    whole = sum(f.stat().st_size for f in files) / 2**20
-    kept = sum(f.stat().st_size for f in files if not _slimmed(f)) / 2**20
-    print(f"\n{len(parts)} parts in {a.gpu_dir} (tracked files beside them: {whole:.1f} MiB, "
-          f"{kept:.1f} MiB after `python scripts/gpu_kit.py slim`, which a send needs first)")
-    print(_send_check(a.gpu_dir, int(kept * 2**20)))
+    whole = sum(f.stat().st_size for f in files)
+    kept = sum(f.stat().st_size for f in files if not _slimmed(f))
+    print(f"\n{len(parts)} parts in {a.gpu_dir} (tracked files beside them: {whole / 2**20:.1f} MiB, "
+          f"{kept / 2**20:.1f} MiB after `python scripts/gpu_kit.py slim`, which a send needs first)")
+    print(_send_check(a.gpu_dir, kept))
     for p in parts:
-        mb = sum(f.stat().st_size for f in p.rglob("*") if f.is_file()) / 2**20
+        mb = _size(p) / 2**20
         carry = p.relative_to(ROOT) if p.is_relative_to(ROOT) else p  # the device tool carries the tree's
         print(f'  run(command="bash scripts/gpu_kit.sh", carry=["{carry}"])   # {mb:.1f} MiB')
     print('  run(command="bash scripts/gpu_kit.sh")   # again, back to back, until the status says done')
@@ -123,11 +123,15 @@ def _slimmed(f: Path) -> bool:
     return f.suffix != ".py" and f.stat().st_size > SLIM_KB * 1024
 
 
+def _size(folder: Path) -> int:
+    """The bytes of every file under ``folder``."""
+    return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
+
+
 def _send_check(gpu_dir: Path, kept_bytes: int) -> str:
     """Whether the largest part with the tracked files left after `slim` fits the device's
     limit on what a call carries."""
-    parts = sorted(gpu_dir.glob("part-*"))
-    largest = max((sum(f.stat().st_size for f in p.rglob("*") if f.is_file()) for p in parts), default=0)
+    largest = max((_size(p) for p in gpu_dir.glob("part-*")), default=0)
     total = largest + kept_bytes
     verdict = "fits" if total <= DEVICE_LIMIT else "TOO LARGE: lower --part-mb"
     return (f"largest part {largest / 1e6:.1f} MB + tracked files {kept_bytes / 1e6:.1f} MB = "
