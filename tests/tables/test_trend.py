@@ -41,3 +41,49 @@ def test_then_is_no_ranking() -> None:
 """
     got = verdict_of(settle, "Generation then rebounded to a four-year high in 2023.", table)
     assert got is not None and got[0] == "SUPPORTED", got
+
+
+LISTINGS = """| # | Address | Beds | Days listed |
+|---|---|---|---|
+| 1 | 14 Alder Road | 3 | 30 |
+| 2 | 220 Pine Close | 4 | 12 |
+| 3 | 7 Rowan Mews | 2 | 51 |
+"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "want"),
+    [
+        # the number in the address is no figure of the column: 51 is the row's own
+        ("7 Rowan Mews has been listed the longest, at 51 days.", "SUPPORTED"),
+        ("7 Rowan Mews has been listed the longest, at 45 days.", "CONTRADICTED"),
+    ],
+)
+def test_a_number_of_the_row_s_name_is_not_its_figure(claim: str, want: str) -> None:
+    got = verdict_of(settle, claim, LISTINGS)
+    assert got is not None and got[0] == want, got
+
+
+TRIALS = """plot,crop,area_ha,yield_t_ha
+P1,Wheat,4.0,8.8
+P2,Wheat,3.5,9.4
+P3,Barley,5.0,6.1
+"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "want"),
+    [
+        # yield_t_ha is tonnes per hectare, not hectares
+        ("P2 had the highest yield, at 9.4 t/ha.", "SUPPORTED"),
+        ("P2 had the highest yield, at 9.9 t/ha.", "CONTRADICTED"),
+    ],
+)
+def test_a_key_with_two_units_is_a_rate(claim: str, want: str) -> None:
+    got = verdict_of(settle, claim, TRIALS)
+    assert got is not None and got[0] == want, got
+
+
+def test_what_would_have_happened_is_not_settled() -> None:
+    # the cells say what happened, not what would have without the frost
+    assert verdict_of(settle, "Without the frost, P3 would have yielded more than 7 t/ha.", TRIALS) is None

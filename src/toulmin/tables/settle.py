@@ -189,7 +189,9 @@ def _quoted_negation(low: str, tables: Sequence[tuple[str, Rendered]]) -> bool:
 def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None:
     """The verdict the cells give ``claim``, or None when no rule here settles it.
     ``tables``: (source id, rendered table) for every table among the sources."""
-    if not tables:
+    if not tables or _COUNTERFACTUAL.search(claim):
+        # "Without the hail, Plot C would have yielded more than 7 t/ha": what did not happen,
+        # which the cells (what did) neither back nor refute
         return None
     # a record read through the table one of its fields names (Rafael's plan: Silver PPO)
     got = through_record(claim, tables, settle)
@@ -220,6 +222,7 @@ def settle(claim: str, tables: Sequence[tuple[str, Rendered]]) -> Settled | None
             or one_row(claim, tables))
 
 
+_COUNTERFACTUAL = re.compile(r"\bwould(?:\s+not|n[’']t)?\s+have\b|\bwould[’']ve\b", re.I)
 _NONE_TAIL = re.compile(r",?\s+(?:with|and)\s+(?:no|zero)\s+((?:[a-z-]+\s+){0,3}[a-z-]+)\s*[.!?]?\s*$", re.I)
 
 

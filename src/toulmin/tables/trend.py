@@ -210,7 +210,8 @@ def row_extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | 
             and said
             and v is not None
             and v.number is not None
-            and not agrees(said[0], said_value(c, said[0], v, head))
+            # "95 Willow Way ... the longest, at 62 days": a number of its name is no figure of the column
+            and not any(agrees(n, said_value(c, n, v, head)) for n in said)
             and not (falls and agrees(said[0], -as_said(said[0], v, head)))  # "a reduction of 1.24": -1.24
         ):
             # "the most daily departures, with 18": the peak's row, not its figure

@@ -133,6 +133,9 @@ _KEY_UNITS = {
 }
 
 
+# units a key names before the one it is per ("yield_t_ha"); not "in" ("price_in_usd")
+_RATE_OF = frozenset(k for k in _KEY_UNITS if k not in ("in", "pct", "percent")) | {"t", "mg"}
+
 _DURATION_KEYS = frozenset({"hours", "hrs", "minutes", "mins", "days", "weeks"})
 
 
@@ -149,7 +152,9 @@ def _header_unit(header: str) -> tuple[str, str, str]:
         whole = "_" in header or " " in header.strip() or last in _DURATION_KEYS
         # "yield_t_per_ha": a rate per hectare, not hectares
         rate = re.search(r"(?:^|[._\s])per[._\s]+[a-z]+$", header.strip().lower())
-        unit = _KEY_UNITS.get(last, "") if whole and not rate else ""
+        # "yield_t_ha", "nitrogen_kg_ha": a unit before the last, so the last is what it is per
+        rated = bool(rate) or (len(parts) >= 3 and parts[-2] in _RATE_OF and last in _KEY_UNITS)
+        unit = _KEY_UNITS.get(last, "") if whole and not rated else ""
         if unit in ("$", "€", "£", "¥"):
             return unit, "", ""
         return "", "", unit
