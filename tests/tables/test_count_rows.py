@@ -88,3 +88,25 @@ def test_a_count_said_after_the_values_that_pick_the_rows() -> None:
 )
 def test_a_count_said_after_the_values_is_left_alone_unless_it_holds(claim: str) -> None:
     assert _count(claim, GAMES) is None
+
+
+CHANGELOG = """| Endpoint | Change | Type |
+|---|---|---|
+| POST /orders | `total` now in cents | Breaking |
+| GET /orders | Added `channel` | Added |
+| DELETE /orders | Now returns 204 | Breaking |
+| GET /users | Rate limit raised | Changed |
+"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "want"),
+    [
+        # "changes" names the Change column, not a value; "breaking" is the Type column's
+        ("two of the listed changes are breaking changes", "SUPPORTED"),
+        ("three of the listed changes are breaking changes", "CONTRADICTED"),
+    ],
+)
+def test_a_column_s_name_is_not_a_value_the_rows_must_hold(claim: str, want: str) -> None:
+    got = verdict_of(count_rows, claim, CHANGELOG)
+    assert got is not None and got[0] == want, got

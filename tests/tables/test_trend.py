@@ -87,3 +87,23 @@ def test_a_key_with_two_units_is_a_rate(claim: str, want: str) -> None:
 def test_what_would_have_happened_is_not_settled() -> None:
     # the cells say what happened, not what would have without the frost
     assert verdict_of(settle, "Without the frost, P3 would have yielded more than 7 t/ha.", TRIALS) is None
+
+
+WEATHER = """date,temp_min_c,rain_mm,wind_max_kmh
+2025-04-01,3.1,0.0,41
+2025-04-02,-1.2,12.4,58
+2025-04-03,2.6,3.0,37
+"""
+
+
+def test_a_speed_said_in_km_per_hour_is_the_column_s_figure() -> None:
+    got = verdict_of(settle, "The highest wind of the week was 58 km/h.", WEATHER)
+    assert got is not None and got[0] == "SUPPORTED", got
+    got = verdict_of(settle, "The highest wind of the week was 61 km/h.", WEATHER)
+    assert got is not None and got[0] == "CONTRADICTED", got
+
+
+def test_a_second_extreme_is_not_backed_by_the_first() -> None:
+    # which day was the coldest is not read by the peak of the wind
+    claim = "The highest wind of the week, 58 km/h, came on the warmest day."
+    assert verdict_of(settle, claim, WEATHER) is None

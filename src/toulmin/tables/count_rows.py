@@ -109,9 +109,14 @@ def _of_table(n: int, said: list[str], sid: str, r: Rendered) -> Settled | None:
     if not spans or any(w[0].isdigit() and not any(a <= k < b for a, b in spans) for k, w in enumerate(said)):
         return None  # no value picks rows, or a figure of its own
     heads = [header(c.text) for c in t.columns]
+    named = {s: rows for s, rows in spans.items() if said[s[0]:s[1]] not in heads}
+    if named:  # "two of the listed changes are breaking": "changes" is the column's name, not a value
+        spans = named
     for (a, b), held in spans.items():
         j = column_said(said, a, b, heads)
-        if j is not None:  # "with 23 lap": rows whose laps are 23, not whose grid is
+        # "with 23 lap": rows whose laps are 23, not whose grid is; "breaking changes" of a
+        # Change column that never holds "breaking": the value is another column's
+        if j is not None and any(said_words(text_of(t, i, j)) == said[a:b] for i in range(len(t.rows))):
             held &= {i for i in held if said_words(text_of(t, i, j)) == said[a:b]}
     rows = sorted(set.intersection(*spans.values()))
     quoted = [(i, j) for i in rows for j in range(len(t.columns))

@@ -21,7 +21,7 @@ from .pick import (
     settled,
 )
 from .said import AGED, DATED_HEAD, OF_THE, as_said, each_of_its, per_other, said_value
-from .values import words
+from .values import header_words, stem, words
 from .words import (
     AGE_WORD,
     CHANGE,
@@ -151,6 +151,13 @@ _EXTREME_FALL = re.compile(
 )
 
 
+# a superlative said with "the" ("on the wettest day"); not a word that only ends so ("the west")
+_THE_EST = re.compile(
+    r"\bthe\s+(?!(?:west|midwest|rest|test|contest|forest|harvest|interest|request|guest|quest|"
+    r"protest|latest)\b)([a-z]{2,}est)\b"
+)
+
+
 def row_extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | None:
     lo, hi = c.has(MIN), c.has(MAX)
     if c.has(_ANY_OTHER):  # "fewer goals than any other team": the lowest
@@ -243,6 +250,10 @@ def row_extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | 
             return None  # "the oldest home ... is listed at $372,500": oldest by year built, not by price
         if c.has(OF_THE):
             return None  # "topped 85% in three of the six months": a count of rows, not the peak
+        used = (hi or lo).group(0)  # type: ignore[union-attr]
+        if any(m.group(1) not in used and stem(m.group(1)) not in header_words(head)
+               for m in _THE_EST.finditer(c.low)):
+            return None  # "the highest wind ... on the wettest day": a second extreme, not read here
         v = cell_value(p.r, best_i, j)
         if v is None or v.number is None:
             return None
@@ -250,14 +261,16 @@ def row_extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | 
         # column's unit (with a noun of its own), not a name's number
         fit = [x for x in nums if fits(x, v)]
         fit = [x for x in fit if x.unit] or fit
-        if not fit or (len(fit) > 1 and not any(agrees(x, v.number.value) for x in fit)):
+        # the cell as the figure says it: "63 km/h" (read as 63 km) of a key `wind_max_kmh`
+        top = {id(x): said_value(c, x, v, head) for x in fit}
+        if not fit or (len(fit) > 1 and not any(agrees(x, top[id(x)]) for x in fit)):
             return None
-        n = next((x for x in fit if agrees(x, v.number.value)), fit[0])
+        n = next((x for x in fit if agrees(x, top[id(x)])), fit[0])
         row_cells = [cell_value(p.r, best_i, k) for k in range(len(p.r.table.columns))]
         if any(x is not n and not any(w is not None and w.number is not None and w.number.value == x.value
                                       for w in row_cells) for x in nums):
             return None  # "Route 11 is the busiest": a number naming the row must be the top row's
-        ok = agrees(n, v.number.value)
+        ok = agrees(n, top[id(n)])
         if ok and stray_value(c, p, best_i, [j]):
             return None  # "the smallest attendance, 16,278, against the Reds": the opponent is not read
         return settled(
