@@ -11,7 +11,6 @@ from ..checks.numbers import Number
 from .aggregate import aggregate
 from .change import row_change
 from .comparison import row_compare, share_of_total, than_the_others
-from .margin import margin
 from .pick import (
     ID_WORDS,
     Pick,
@@ -32,7 +31,7 @@ __all__ = ["RULES", "Rule", "absent"]
 Rule = Callable[[ClaimText, Pick, int, list[Number]], "Settled | None"]
 # in this order: a trend's "rose" is no change between two rows; "higher than" no peak
 RULES: tuple[Rule, ...] = (
-    than_the_others, row_trend, margin, row_compare, share_of_total, row_extreme, aggregate, row_change
+    than_the_others, row_trend, row_compare, share_of_total, row_extreme, aggregate, row_change
 )
 
 

@@ -7,7 +7,6 @@ import re
 from itertools import pairwise
 
 from ..checks.numbers import Number, find_numbers
-from .margin import is_margin
 from .pick import (
     ID_WORDS,
     Outcome,
@@ -211,8 +210,7 @@ def _a_gap(c: ClaimText, n: Number) -> bool:
     difference from another row, not this row's value."""
     end = n.start + len(n.text)
     said = n.text.lower().split()[-1:] + c.low[end:].split()[:1]
-    return (any(w.strip(".,;") in _GAP_WORDS for w in said) or bool(_CHANGED_BY.search(c.low[: n.start + 1]))
-            or is_margin(c, n))  # "won by a margin of 425 votes": over the runner-up
+    return any(w.strip(".,;") in _GAP_WORDS for w in said) or bool(_CHANGED_BY.search(c.low[: n.start + 1]))
 
 
 # "cut Rafael's premium by $244": the figure after "by" is what a change moved, not a level
