@@ -1,6 +1,6 @@
 """Claims against tables and JSON records: toulmin's own cases and TabFact.
 
-    python benchmarks/tables.py [--set dev|dev2|...|dev6|unread|unread2|unread4|unread5|all] [--tabfact N]
+    python benchmarks/tables.py [--set dev|dev2|...|dev9|unread|unread2|...|unread8|all] [--tabfact N]
                                 [--tabfact-skip K] [--halves dev,unread] [--tag T]
                                 [--set-config K=V]
 
@@ -18,7 +18,8 @@ two helper sessions each given the same brief (the kinds of source and claim, no
 rules), the first read while rules were fixed, the second only its totals printed, measured
 before and after; ``tables_dev6.jsonl`` and ``tables_unread5.jsonl``, written at stop 75 the
 same way, the first read while rules were fixed, the second only its totals printed; ``tables_dev8.jsonl``
-and ``tables_unread7.jsonl`` likewise at stop 78): JSON records, finance
+and ``tables_unread7.jsonl`` likewise at stop 78; ``tables_dev9.jsonl`` and ``tables_unread8.jsonl``
+at stop 79, the unread one first measured against the rules of stops 78 and 79): JSON records, finance
 tables in Markdown, CSV, TSV, HTML and declared aligned tables; each claim is verified
 alone against its sources and expects SUPPORTED, CONTRADICTED or UNSUPPORTED (met by any
 verdict but those two). Reports the share right and the claims wrongly SUPPORTED (a part of
@@ -62,12 +63,14 @@ SETS = {
     "dev6": ROOT / "benchmarks" / "data" / "tables_dev6.jsonl",
     "dev7": ROOT / "benchmarks" / "data" / "tables_dev7.jsonl",
     "dev8": ROOT / "benchmarks" / "data" / "tables_dev8.jsonl",
+    "dev9": ROOT / "benchmarks" / "data" / "tables_dev9.jsonl",
     "unread": ROOT / "benchmarks" / "data" / "tables_unread.jsonl",
     "unread2": ROOT / "benchmarks" / "data" / "tables_unread2.jsonl",
     "unread4": ROOT / "benchmarks" / "data" / "tables_unread4.jsonl",
     "unread5": ROOT / "benchmarks" / "data" / "tables_unread5.jsonl",
     "unread6": ROOT / "benchmarks" / "data" / "tables_unread6.jsonl",
     "unread7": ROOT / "benchmarks" / "data" / "tables_unread7.jsonl",
+    "unread8": ROOT / "benchmarks" / "data" / "tables_unread8.jsonl",
 }
 CHECKABLE_OUT = {"TRIVIAL", "NOT_CHECKED"}
 

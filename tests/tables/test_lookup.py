@@ -133,33 +133,3 @@ def test_a_rate_written_as_a_fraction_is_a_percentage() -> None:
     # an exchange rate is no share: 0.92, not 92%
     assert read_value("0.92", "exchange_rate").number == read_value("0.92").number
     assert read_value("+0.842", "Net run rate").number.unit == ""  # type: ignore[union-attr]
-
-
-VESTS = """| Vest date | Units vested | Closing price ($) | Value at vest ($) |
-|---|---|---|---|
-| 2023-03-15 | 500 | 40.00 | 20,000.00 |
-| 2023-06-15 | 125 | 44.00 | 5,500.00 |
-"""
-
-
-def test_a_share_is_not_taken_of_a_column_in_another_unit() -> None:
-    # units vested over dollars of value is no share of anything
-    got = verdict_of(settle, "By June 15, 2023, half of the 2,000 granted RSUs had vested.", VESTS)
-    assert got is None or "/" not in got[1], got
-
-
-QUOTE = json.dumps({"quote_id": "Q-118", "currency": "EUR",
-                    "pricing": {"daily_rate": 42.0, "days_charged": 5, "drop_off_fee": 45.0}})
-
-
-@pytest.mark.parametrize(
-    ("claim", "want"),
-    [
-        # a bare rate in a quote in euros: 42 × 5 + 45 = 255
-        ("Five days at the daily rate plus the drop-off fee come to €255.", "SUPPORTED"),
-        ("Five days at the daily rate plus the drop-off fee come to €210.", "CONTRADICTED"),
-    ],
-)
-def test_a_bare_rate_is_in_the_claim_s_currency_and_its_fees_are_added(claim: str, want: str) -> None:
-    got = verdict_of(settle, claim, QUOTE)
-    assert got is not None and got[0] == want and "+ 45" in got[1], got

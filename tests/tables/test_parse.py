@@ -159,26 +159,3 @@ def test_a_cell_is_read_with_its_sign_and_its_marks(text: str, value: float, uni
 def test_a_difference_of_cells_written_about_is_shown_in_their_scale() -> None:
     # "approx. 1,200" is 1,200, not .1200 from its abbreviation's dot
     assert fmt_like(300.0, read_value("approx. 1,200")) == "300"
-
-
-def test_a_csv_block_of_dates_after_prose_is_a_table() -> None:
-    text = (
-        "Open loans at the Northside branch, as of 2024-11-02.\n\n"
-        "loan_id,title,checked_out,due\n"
-        "N-1,The Hobbit,2024-10-01,2024-10-22\n"
-        "N-2,Middlemarch,2024-10-12,2024-11-02\n"
-        "N-3,Persuasion,2024-10-20,2024-11-10\n"
-    )
-    tables = find_tables(text)
-    assert len(tables) == 1
-    assert [c.text for c in tables[0].columns] == ["loan_id", "title", "checked_out", "due"]
-    assert len(tables[0].rows) == 3
-
-
-def test_prose_lines_with_commas_are_no_csv() -> None:
-    text = (
-        "We met on Monday, then Tuesday, and again on Friday.\n"
-        "It rained, it snowed, and it cleared up.\n"
-        "Sales rose, costs fell, and margins widened.\n"
-    )
-    assert find_tables(text) == []

@@ -1920,28 +1920,3 @@ def test_a_negation_that_quotes_a_cell_denies_nothing() -> None:
     # a negation of the claim's own stays one: "was not" is no cell's words
     got, _ = _settle("The kitchen did not lose 4 points for food contact surfaces not sanitized.", CODES)
     assert got is None or got.verdict != "SUPPORTED", got
-
-
-ACCOUNTS = """| Year | Units shipped (k) | Net sales ($M) | Gross margin (%) |
-|---|---|---|---|
-| 2023 | 212 | 26.4 | 41.0 |
-| 2024 | 236 | 29.1 | 42.5 |
-"""
-
-
-@pytest.mark.parametrize(
-    "claim",
-    [
-        "Net profit for 2024 was $3.1 million.",  # the bottom line: the table has sales only
-        "Operating income reached $4 million in 2023.",
-        "EBITDA in 2024 was $6.2 million.",
-    ],
-)
-def test_a_line_of_the_accounts_the_table_lacks_is_unsupported(claim: str) -> None:
-    got = verdict_of(settle, claim, ACCOUNTS)
-    assert got is not None and got[0] == "UNSUPPORTED" and "Net sales" in got[1], got
-
-
-def test_another_name_for_the_same_line_is_still_read() -> None:
-    got = verdict_of(settle, "Revenue in 2024 was $29.1 million.", ACCOUNTS)
-    assert got is not None and got[0] == "SUPPORTED", got

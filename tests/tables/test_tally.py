@@ -108,22 +108,3 @@ def test_rows_where_one_column_beats_another(claim: str, verdict: str | None, no
         assert got is None or "Benchmark" not in got[1], got
         return
     assert got is not None and got[0] == verdict and note in got[1], got
-
-
-STOCK = """SKU\tDescription\tOn hand (units)\tUnit weight (kg)
-S-1\tSteel bracket\t1,200\t0.40
-S-2\tForklift battery 48V\t6\t1,020
-S-3\tSafety gloves\t640\t0.08
-"""
-
-
-@pytest.mark.parametrize(
-    "claim",
-    [
-        "The forklift batteries on hand weigh a combined 6.12 tonnes.",
-        "The items in stock weigh 1,020.48 kg in total.",  # one unit of each, added up: no stock's weight
-    ],
-)
-def test_one_item_s_figures_are_not_added_up(claim: str) -> None:
-    got = verdict_of(settle, claim, STOCK)
-    assert got is None or "+" not in got[1], got

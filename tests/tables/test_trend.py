@@ -107,4 +107,3 @@ def test_a_second_extreme_is_not_backed_by_the_first() -> None:
     # which day was the coldest is not read by the peak of the wind
     claim = "The highest wind of the week, 58 km/h, came on the warmest day."
     assert verdict_of(settle, claim, WEATHER) is None
-

@@ -20,7 +20,7 @@ from .pick import (
     time_order,
     unknown_name,
 )
-from .said import ALL_ROWS, OF_ONE_ITEM, RATE_HEAD, all_counted, as_said, fmt_like
+from .said import ALL_ROWS, RATE_HEAD, all_counted, as_said, fmt_like
 from .values import header_words, human, month_number, read_value, stem, words
 from .words import (
     AVERAGE,
@@ -229,8 +229,6 @@ def aggregate(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | No
         return None  # "the total for gain be 2407": the Total row's cells, not a sum to compute
     if total and not mean and RATE_HEAD.search(head_low):
         return None  # "topped 85% in three of the six months": rates or shares are not added up
-    if total and not mean and OF_ONE_ITEM.search(head_low.replace("_", " ")):
-        return None  # "the batteries weigh a combined 6.12 tonnes": one unit's weights are not added up
     if stem((total or mean).group(0).split()[-1]) in header_words(p.r.table.columns[j].text):  # type: ignore[union-attr]
         return None  # the column's name ("average", "total medals"), not a sum to compute
     rows = (span_rows(c, p) or _named_before_figure(c, p, j) or (p.rows if len(p.rows) >= 2 else None)

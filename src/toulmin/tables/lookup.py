@@ -87,8 +87,6 @@ def _share_of_two(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled 
     cells = [(j, v) for j in cols if (v := cell_value(p.r, i, j)) is not None and v.number is not None]
     if len(cells) != 2 or any(v.number.unit == "%" for _, v in cells):  # type: ignore[union-attr]
         return None
-    if len({v.number.unit for _, v in cells}) > 1:  # type: ignore[union-attr]
-        return None  # "half of the RSUs had vested" is no share of units in dollars of their value
     (ja, va), (jb, vb) = sorted(cells, key=lambda x: x[1].number.value)  # type: ignore[union-attr]
     x, y = va.number.value, vb.number.value  # type: ignore[union-attr]
     after = {stem(w)[:5] for w, at in c.toks if at >= of.end()}  # "who applied" for "Applicants"

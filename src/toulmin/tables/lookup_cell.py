@@ -83,8 +83,7 @@ def lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> Ou
     ]
     per = period_seconds(p.r.table.columns[j].text)
     cur = v.number.unit if v.number is not None and v.number.unit in ("$", "€", "£", "¥") else None
-    bare = cur is None and _in_money(p, j, v)
-    money = [n for n in fit if n.unit == cur or (bare and n.unit in ("$", "€", "£", "¥"))]
+    money = [n for n in fit if n.unit == cur]
     if money and (added := charges_added(c, p, i, j)):  # "$725 including the cleaning fee"
         times = _periods(c, per) if per else None
         total = v.number.value * (times or 1) + sum(x for _, x in added)  # type: ignore[union-attr]
@@ -199,19 +198,6 @@ _AVERAGED_HEAD = re.compile(r"\bavg\b|\baverage|\bmean\b|\bper\b|/|\brate\b|\bme
 _SAVING_BEFORE = re.compile(
     r"\b(?:saves?|saving|saved|cheaper by|discount of)\s+(?:\w+\s+)?[$€£¥]?$"
 )
-_PRICE_WORDS = frozenset(stem(w) for w in ("rate", "price", "fare", "rent"))
-
-
-def _in_money(p: Pick, j: int, v: Value) -> bool:
-    """The cell is an amount of money: in a currency, or a bare rate or price
-    ("daily_rate": 38.0 of a quote in euros), which is in the claim's currency."""
-    if v.number is None:
-        return False
-    unit = v.number.unit
-    priced = bool(header_words(p.r.table.columns[j].text) & _PRICE_WORDS)
-    return unit in ("$", "€", "£", "¥") or (not unit and priced)
-
-
 _GAP_WORDS = frozenset(
     "more less fewer newer older younger higher lower larger smaller bigger cheaper dearer pricier costlier "
     "heavier lighter longer shorter taller faster slower earlier later closer farther further clear ahead "
@@ -305,7 +291,7 @@ def lookup_note(c: ClaimText, p: Pick, i: int, j: int, nums: list[Number]) -> st
     times = _periods(c, per) if per else None
     shown = cell_text(p, i, j)
     cur = shown[0] if shown[:1] in ("$", "€", "£", "¥") else ""  # "$24 × 12 = $288"
-    added = charges_added(c, p, i, j) if _in_money(p, j, v) else []
+    added = charges_added(c, p, i, j) if v.number.unit in ("$", "€", "£", "¥") else []
     if added:  # "$210 × 3 + 95 = 725": the nights and the cleaning fee
         base = f"{shown} × {fmt(times)}" if times else shown
         total = v.number.value * (times or 1) + sum(x for _, x in added)

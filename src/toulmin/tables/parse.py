@@ -256,26 +256,20 @@ def _delimited(text: str, declared: bool) -> list[Table]:
 
 
 def _has_numbers(rows: list[list[Cell]]) -> bool:
-    """A CSV block, not a list of prose lines with commas: a column of numbers (or dates)
-    under a header of words, and no field that reads as a sentence."""
+    """A CSV block, not a list of prose lines with commas: a column of numbers under a header
+    of words, and no field that reads as a sentence."""
     if any(len(c.text.split()) > 8 for r in rows for c in r):
         return False
     width = len(rows[0])
     if any(not any(r[j].text for r in rows) for j in range(width)):
         return False  # a column of nothing: lines that end in a comma
-    def figure(text: str) -> bool:  # a number, or a date as data writes it ("2024-10-26")
-        return is_number(text) or bool(_ISO_DATE.fullmatch(text))
-
     return any(
-        all(figure(r[j].text) or r[j].text.lower() in ("", "n/a", "-") for r in rows[1:])
-        and any(figure(r[j].text) for r in rows[1:])
+        all(is_number(r[j].text) or r[j].text.lower() in ("", "n/a", "-") for r in rows[1:])
+        and any(is_number(r[j].text) for r in rows[1:])
         and rows[0][j].text
-        and not figure(rows[0][j].text)
+        and not is_number(rows[0][j].text)
         for j in range(width)
     )
-
-
-_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?Z?)?")
 
 
 def _pipes(text: str) -> list[Table]:

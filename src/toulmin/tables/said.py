@@ -25,7 +25,6 @@ __all__ = [
     "ALL_ROWS",
     "DATED_HEAD",
     "GAP_SAID",
-    "OF_ONE_ITEM",
     "OF_THE",
     "RATE_HEAD",
     "SECONDS",
@@ -75,8 +74,6 @@ def all_counted(c: ClaimText, p: Pick) -> bool:
     return n == len([i for i in range(len(p.r.table.rows)) if not is_summary(p, i)])
 
 
-# a column of one item's figure: a sum over rows of it is nothing's (a quantity times it is)
-OF_ONE_ITEM = re.compile(r"\bunit (?:weight|cost|price|value|mass|volume|size)\b|\b(?:each|apiece)\b")
 RATE_HEAD = re.compile(r"%|\brate\b|\bratio\b|\bshare\b|\baverage\b|\bavg\b|\bmean\b|\bper\b|\bmedian\b")
 SECONDS = {
     "s": 1,

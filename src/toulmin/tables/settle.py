@@ -87,30 +87,6 @@ _SIDES = (
 )
 
 
-# lines of a company's accounts that are not one another: the top line, the bottom line, costs
-_MEASURES = (
-    frozenset("revenue revenues sales turnover".split()),
-    frozenset("profit profits income earnings".split()),
-    frozenset("ebitda".split()),
-    frozenset("cost costs expense expenses spending opex capex".split()),
-)
-
-
-def _other_measure(c: ClaimText, p: Pick) -> str:
-    """The picked column's header when it names a line of the accounts and the claim names
-    only another one that no column of the table names ("net income reached $84 million"
-    against `Revenue ($M)`); empty otherwise."""
-    said = {w for w, _ in c.toks}
-    mine = [m for m in _MEASURES if said & m]
-    head = set(words(p.r.table.columns[p.cols[0]].text.replace("_", " ").lower()))
-    theirs = [m for m in _MEASURES if head & m]
-    if len(mine) != 1 or not theirs or mine[0] in theirs:
-        return ""
-    held = {w for x in p.r.table.columns for w in words(x.text.replace("_", " ").lower())}
-    held |= {w for row in p.r.table.rows for x in row[:1] if x is not None for w in words(x.text.lower())}
-    return "" if held & mine[0] else p.r.table.columns[p.cols[0]].text
-
-
 def _contrasted(c: ClaimText, p: Pick) -> int:
     """A column the pick turned down whose header says one side of a pair the claim says the
     other of ("worldwide" gross against `total_domestic_gross`); -1 when none."""
@@ -383,9 +359,6 @@ def _settle(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | N
         # the measure the claim names is the other side of the one the table has
         head = p.r.table.columns[side].text
         return settled(p, "UNSUPPORTED", f"the table has {head}, not the measure the claim names", [])
-    other = _other_measure(c, p) if p.cols and nums else ""
-    if other:  # "net profit was $3.1 million" against Net sales: a line of the accounts the table lacks
-        return settled(p, "UNSUPPORTED", f"the table has {other}, not the measure the claim names", [])
     if p.missing_row and p.cols:
         return replace(settled(p, "UNSUPPORTED", f"the table has no row for {p.missing_row!r}", []),
                        missing_row=p.missing_row)

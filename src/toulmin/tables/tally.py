@@ -13,7 +13,6 @@ from ..checks.numbers import Number, find_numbers
 from .derived import QTY
 from .pick import Pick, Settled, cell_text, cell_value, fits, numbers_of, row_name, settled
 from .render import Rendered
-from .said import OF_ONE_ITEM
 from .values import Value, stem, words
 from .words import GENERIC, NUMBER_WORDS, ClaimText, agrees, fmt
 
@@ -140,8 +139,7 @@ def subtotal(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
         if n in pieces or not n.unit:
             continue
         cols = [j for j in range(len(t.columns))
-                if j != by and not OF_ONE_ITEM.search(t.columns[j].text.lower().replace("_", " "))
-                and all(_in_unit(n, cell_value(r, i, j)) for i in rows)]
+                if j != by and all(_in_unit(n, cell_value(r, i, j)) for i in rows)]
         if len(cols) == 1:
             fitting.append((n, cols[0]))
     if len(fitting) != 1:
