@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from toulmin.tables.settle import settle
+from toulmin.tables.values import read_value
 
 from .conftest import verdict_of
 
@@ -107,3 +108,9 @@ def test_a_second_extreme_is_not_backed_by_the_first() -> None:
     # which day was the coldest is not read by the peak of the wind
     claim = "The highest wind of the week, 58 km/h, came on the warmest day."
     assert verdict_of(settle, claim, WEATHER) is None
+
+
+def test_a_key_ending_in_a_currency_stays_money() -> None:
+    # "cost_m_usd": dollars, whatever stands before the currency
+    assert read_value("9.1", "cost_m_usd").number.unit == "$"  # type: ignore[union-attr]
+    assert read_value("9.1", "yield_t_ha").number.unit == ""  # type: ignore[union-attr]

@@ -152,8 +152,10 @@ def _header_unit(header: str) -> tuple[str, str, str]:
         whole = "_" in header or " " in header.strip() or last in _DURATION_KEYS
         # "yield_t_per_ha": a rate per hectare, not hectares
         rate = re.search(r"(?:^|[._\s])per[._\s]+[a-z]+$", header.strip().lower())
-        # "yield_t_ha", "nitrogen_kg_ha": a unit before the last, so the last is what it is per
-        rated = bool(rate) or (len(parts) >= 3 and parts[-2] in _RATE_OF and last in _KEY_UNITS)
+        # "yield_t_ha", "nitrogen_kg_ha": a unit before the last, so the last is what it is per;
+        # not a currency ("cost_m_usd" is dollars)
+        per_last = last in _KEY_UNITS and _KEY_UNITS[last] not in ("$", "€", "£", "¥")
+        rated = bool(rate) or (len(parts) >= 3 and parts[-2] in _RATE_OF and per_last)
         unit = _KEY_UNITS.get(last, "") if whole and not rated else ""
         if unit in ("$", "€", "£", "¥"):
             return unit, "", ""
