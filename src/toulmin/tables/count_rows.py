@@ -114,10 +114,12 @@ def _of_table(n: int, said: list[str], sid: str, r: Rendered) -> Settled | None:
         spans = named
     for (a, b), held in spans.items():
         j = column_said(said, a, b, heads)
+        in_column = set() if j is None else {
+            i for i in range(len(t.rows)) if said_words(text_of(t, i, j)) == said[a:b]}
         # "with 23 lap": rows whose laps are 23, not whose grid is; "breaking changes" of a
         # Change column that never holds "breaking": the value is another column's
-        if j is not None and any(said_words(text_of(t, i, j)) == said[a:b] for i in range(len(t.rows))):
-            held &= {i for i in held if said_words(text_of(t, i, j)) == said[a:b]}
+        if in_column:
+            held &= in_column
     rows = sorted(set.intersection(*spans.values()))
     quoted = [(i, j) for i in rows for j in range(len(t.columns))
               if any(said[a:b] == said_words(text_of(t, i, j)) for a, b in spans)]

@@ -262,15 +262,15 @@ def row_extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | 
         fit = [x for x in nums if fits(x, v)]
         fit = [x for x in fit if x.unit] or fit
         # the cell as the figure says it: "63 km/h" (read as 63 km) of a key `wind_max_kmh`
-        top = {id(x): said_value(c, x, v, head) for x in fit}
-        if not fit or (len(fit) > 1 and not any(agrees(x, top[id(x)]) for x in fit)):
+        agreeing = [x for x in fit if agrees(x, said_value(c, x, v, head))]
+        if not fit or (len(fit) > 1 and not agreeing):
             return None
-        n = next((x for x in fit if agrees(x, top[id(x)])), fit[0])
+        n = agreeing[0] if agreeing else fit[0]
         row_cells = [cell_value(p.r, best_i, k) for k in range(len(p.r.table.columns))]
         if any(x is not n and not any(w is not None and w.number is not None and w.number.value == x.value
                                       for w in row_cells) for x in nums):
             return None  # "Route 11 is the busiest": a number naming the row must be the top row's
-        ok = agrees(n, top[id(n)])
+        ok = bool(agreeing)
         if ok and stray_value(c, p, best_i, [j]):
             return None  # "the smallest attendance, 16,278, against the Reds": the opponent is not read
         return settled(
