@@ -160,3 +160,30 @@ def test_pounds_and_ounces_convert_to_grams() -> None:
     assert [f.status for f in check_numbers("It weighs 3.5 lbs.", "It weighs 1.24 kg.")] == ["mismatch"]
     (n,) = find_numbers("a 12 oz bag")
     assert (n.unit, round(n.value, 1)) == ("g", 340.2)
+
+
+BILL = "Total before VAT: £351.23. VAT at 5%: £17.56. Amount due: £368.79, to be collected on 15 April 2024."
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "status", "source"),
+    [
+        # the figure is the source's, under another label than the one the claim names
+        ("The amount due on this statement is £351.23.", BILL, "mismatch", "£368.79"),
+        ("The amount due on this statement is £368.79.", BILL, "ok", "£368.79"),
+        ("The total before VAT is £351.23.", BILL, "ok", "£351.23"),
+        # the span read alone, the passage it was read in as context
+        ("The amount due on this statement is £351.23.", "Total before VAT: £351.23.", "ok", "£351.23"),
+        # a label the claim does not name leaves the figure stated
+        ("The bill came to £351.23 before tax.", BILL, "ok", "£351.23"),
+    ],
+)
+def test_a_figure_under_another_label_than_the_claim_names(claim: str, evidence: str, status: str,
+                                                          source: str) -> None:
+    got = check_numbers(claim, evidence)
+    assert [(f.status, f.source) for f in got] == [(status, source)], got
+
+
+def test_the_labels_beside_the_span_are_read_in_its_passage() -> None:
+    got = check_numbers("The amount due on this statement is £351.23.", "Total before VAT: £351.23.", BILL)
+    assert [(f.status, f.source) for f in got] == [("mismatch", "£368.79")], got

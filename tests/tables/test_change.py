@@ -76,3 +76,46 @@ def test_a_sum_backs_no_change_it_does_not_compute() -> None:
     got = verdict_of(settle, "Across the three departments, headcount grew from 661 to 750 over the year.",
                      HEADCOUNT)
     assert got is None or got[0] != "SUPPORTED", got
+
+
+CENSUS = (
+    "Year group\t2023\t2024\tClasses 2024\nYear 7\t180\t196\t7\nYear 8\t174\t182\t7\nYear 9\t168\t171\t6\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "want"),
+    [
+        # the years are the columns: the change from one to the other in the named row; the 8
+        # of "Year 8" is the row's name, no figure of it
+        ("Year 8 enrolment grew by about 10% between 2023 and 2024.",
+         ("CONTRADICTED", "2024: (182 − 174) / 174 = +4.6%")),
+        ("Year 8 enrolment grew by about 5% between 2023 and 2024.",
+         ("SUPPORTED", "2024: (182 − 174) / 174 = +4.6%")),
+    ],
+)
+def test_a_change_between_two_year_columns(claim: str, want: tuple[str, str]) -> None:
+    assert verdict_of(settle, claim, CENSUS) == want
+
+
+
+SCHOOLS = (
+    "school\tstudents\tfree_meals_pct\nHillcrest Academy\t1240\t14\nRiverside Comprehensive\t1530\t31\n"
+    "Oakwood School\t640\t9\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "want"),
+    [
+        # "three times Oakwood's": a ratio of the row named first to the other, no count of rows
+        ("The share of students on free meals at Riverside is more than three times Oakwood's.",
+         ("SUPPORTED", "free_meals_pct: 31 / 9 = 3.44×")),
+        ("The share of students on free meals at Riverside is more than four times Oakwood's.",
+         ("CONTRADICTED", "free_meals_pct: 31 / 9 = 3.44×")),
+        ("The share of students on free meals at Oakwood is more than three times Riverside's.",
+         ("CONTRADICTED", "free_meals_pct: 9 / 31 = 0.29×")),
+    ],
+)
+def test_a_multiple_of_another_rows_figure(claim: str, want: tuple[str, str]) -> None:
+    assert verdict_of(settle, claim, SCHOOLS) == want

@@ -159,3 +159,10 @@ def test_a_cell_is_read_with_its_sign_and_its_marks(text: str, value: float, uni
 def test_a_difference_of_cells_written_about_is_shown_in_their_scale() -> None:
     # "approx. 1,200" is 1,200, not .1200 from its abbreviation's dot
     assert fmt_like(300.0, read_value("approx. 1,200")) == "300"
+
+
+def test_a_periods_measure_beside_the_periods_keeps_the_rows_as_written() -> None:
+    # "Classes 2024" is a measure of 2024: the columns are measures, the rows the year groups
+    text = "Year group\t2023\t2024\tClasses 2024\nYear 7\t180\t196\t7\nYear 8\t174\t182\t7\n"
+    assert _cells(text) == [["Year group", "2023", "2024", "Classes 2024"],
+                            ["Year 7", "180", "196", "7"], ["Year 8", "174", "182", "7"]]

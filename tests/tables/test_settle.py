@@ -828,6 +828,7 @@ INVOICE2 = json.dumps({"invoice": "INV-1", "issue_date": "2024-04-17", "due_date
                        "net_total": 1279.4, "vat": 255.88, "gross_total": 1535.28})
 DESKS = """<table><tr><th>Space</th><th>Hot desk / month</th><th>Dedicated desk / month</th></tr>
 <tr><td>Gridline</td><td>$310</td><td>$475</td></tr><tr><td>Hive</td><td>$250</td><td>$390</td></tr></table>"""
+RATES = "service,max_weight_kg,zone_3_usd\nEconomy,5,11.20\nExpress,5,19.90\nExpress,20,38.80\n"
 ADMIT = "Department\tAdmitted\tEnrolled\nHistory\t462\t171\nNursing\t310\t244\n"
 
 
@@ -837,6 +838,11 @@ ADMIT = "Department\tAdmitted\tEnrolled\nHistory\t462\t171\nNursing\t310\t244\n"
         # found by flipping the development claims' comparatives: each had stayed SUPPORTED
         ("Unit sales less than doubled from Q3 to Q4.", UNITS, "CONTRADICTED", "= 2.07×"),
         ("Unit sales more than doubled from Q3 to Q4.", UNITS, "SUPPORTED", "= 2.07×"),
+        # a multiple bounds its ratio as a verb of growth does: 1.95x is not "more than twice"
+        ("A 20 kg Express parcel costs $38.80, more than twice the 5 kg Express rate.", RATES, "CONTRADICTED",
+         "38.80 / 19.90 = 1.95×"),
+        ("A 20 kg Express parcel costs $38.80, nearly twice the 5 kg Express rate.", RATES, "SUPPORTED",
+         "38.80 / 19.90 = 1.95×"),
         ("The invoice is due 30 days before it was issued.", INVOICE2, "CONTRADICTED", "30 days"),
         ("The invoice is due 30 days after it was issued.", INVOICE2, "SUPPORTED", "30 days"),
         ("At Gridline, a dedicated desk costs $165 a month more than a hot desk.", DESKS, "SUPPORTED",
@@ -1920,3 +1926,22 @@ def test_a_negation_that_quotes_a_cell_denies_nothing() -> None:
     # a negation of the claim's own stays one: "was not" is no cell's words
     got, _ = _settle("The kitchen did not lose 4 points for food contact surfaces not sanitized.", CODES)
     assert got is None or got.verdict != "SUPPORTED", got
+
+
+RELEASES = json.dumps([
+    {"version": "3.5.0", "breaking": False, "min_sdk": "3.2.0"},
+    {"version": "4.0.0", "breaking": True, "min_sdk": "4.0.0"},
+    {"version": "4.0.1", "breaking": False, "min_sdk": "4.0.0"},
+])
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict"),
+    [
+        # "4.0.0" names the release of that version, not every release whose minimum SDK it is
+        ("4.0.0 is the only release in the list marked as breaking.", "SUPPORTED"),
+        ("4.0.1 is the only release in the list marked as breaking.", "CONTRADICTED"),
+    ],
+)
+def test_the_only_row_is_named_by_its_name_first(claim: str, verdict: str) -> None:
+    assert verdict_of(settle, claim, RELEASES) == (verdict, "rows with breaking yes: 4.0.0")

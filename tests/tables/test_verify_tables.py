@@ -305,3 +305,20 @@ def test_a_row_found_so_is_no_green_verdict_for_what_it_does_not_hold(claim: str
     report = toulmin.verify(claim, [{"id": "season", "text": GAMES}])
     got = [(d.verdict, d.note) for d in report.details]
     assert all(v != Verdict.SUPPORTED for v, _ in got), got
+
+
+STATEMENT = (
+    "Over the quarter you used 1,236 kWh.\n\n| Month | Usage (kWh) | Energy cost (£) |\n|---|---|---|\n"
+    "| January | 468 | 114.66 |\n| February | 412 | 100.94 |\n| March | 356 | 87.22 |\n\n"
+    "Total before VAT: £351.23. VAT at 5%: £17.56. Amount due: £368.79, to be collected by direct debit."
+)
+
+
+def test_a_figure_of_another_label_in_the_passage_is_refuted_by_the_label_named() -> None:
+    # the checker read "Total before VAT: £351.23." with its neighbours; the number check
+    # had backed the figure it holds, under another label than the claim's
+    report = toulmin.verify("The amount due on this statement is £351.23.", [{"id": "s", "text": STATEMENT}])
+    (d,) = report.details
+    assert d.verdict == Verdict.CONTRADICTED and "£368.79" in d.note, (d.verdict, d.note)
+    report = toulmin.verify("The amount due on this statement is £368.79.", [{"id": "s", "text": STATEMENT}])
+    assert [d.verdict for d in report.details] == [Verdict.SUPPORTED], [d.note for d in report.details]

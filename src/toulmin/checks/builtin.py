@@ -53,7 +53,7 @@ def _close(p: Pair) -> Close | None:
 @register("number.value", kind="number")
 def number_value(p: Pair) -> list[Finding]:
     """A figure the source states otherwise, units and words read: "500 metres" against "330 metres"."""
-    return check_numbers(p.claim, p.evidence)
+    return check_numbers(p.claim, p.evidence, _read_text(p))
 
 
 @register("date.value", kind="date")

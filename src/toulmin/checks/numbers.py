@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from .dates import find_dates, is_day_of_month
 from .finding import Finding, Status
+from .labels import label_of, named_label
 
 __all__ = ["Number", "check_numbers", "find_numbers", "spoken_numbers"]
 
@@ -583,7 +584,9 @@ def _in_unit_of(n: Number, found: list[Number]) -> list[Number]:
     return [replace(e, value=e.value * n.factor, step=e.step * n.factor) if not e.unit else e for e in found]
 
 
-def check_numbers(claim: str, evidence: str) -> list[Finding]:
+def check_numbers(claim: str, evidence: str, context: str | None = None) -> list[Finding]:
+    """The claim's figures against ``evidence``; ``context`` (the passage the evidence was
+    read in) gives the labelled figures beside it ("Amount due: £368.79")."""
     out: list[Finding] = []
     in_text = find_numbers(evidence)
     for n in find_numbers(claim):
@@ -619,7 +622,12 @@ def check_numbers(claim: str, evidence: str) -> list[Finding]:
                     and _close(e.value, n.value, 1e-6)]
         # "fell 12%" against "up 12%": the same figure, the other way
         turned = [e for e in exact + near if n.trend and e.trend and e.trend != n.trend]
-        if turned:
+        relabelled = _under_another_label(claim, evidence, context or evidence, n, exact + near)
+        if relabelled is not None:
+            e = relabelled
+            out.append(_number("mismatch", n, e, f"source says {e.text} under the label the claim names, "
+                                                 f"not {n.text}"))
+        elif turned:
             e = turned[0]
             way = {1: "a rise", -1: "a fall"}
             out.append(_number("mismatch", n, e,
@@ -644,6 +652,26 @@ def check_numbers(claim: str, evidence: str) -> list[Finding]:
         else:
             out.append(_missing(n))
     return out
+
+
+def _under_another_label(
+    claim: str, evidence: str, context: str, n: Number, held: list[Number]
+) -> Number | None:
+    """"The amount due is £351.23" against "Total before VAT: £351.23 ... Amount due:
+    £368.79": the figure the source holds is another label's, and the label the claim
+    names holds another figure of the same unit (the only one it does)."""
+    if not held or not n.unit:
+        return None
+    mine = label_of(evidence, held[0].start)
+    if not mine or named_label(claim, mine):
+        return None
+    other = {
+        e.value: e
+        for e in find_numbers(context)
+        if e.unit == n.unit and not e.bound and not _close(e.value, n.value, 1e-6)
+        and named_label(claim, label_of(context, e.start))
+    }
+    return next(iter(other.values())) if len(other) == 1 else None
 
 
 def _one_by_article(n: Number, evidence: str) -> Number | None:

@@ -13,8 +13,10 @@ from .pick import (
     cell_text,
     cell_value,
     fits,
+    in_row_name,
     is_summary,
     is_timed,
+    label_words,
     period_of,
     row_name,
     settled,
@@ -154,7 +156,19 @@ def row_change(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | N
     # "the Silver PPO's deductible is twice the Gold PPO's": the claim's order, not the table's
     if not c.has(FROM_TO) and not ratio_of_rows and order.index(a) > order.index(b):
         a, b = b, a
+    if ratio_of_rows and _said_first(c, p, a, b):
+        a, b = b, a  # "Riverside's share is more than three times Oakwood's": the first named over the other
     return _changed(c, p, (a, j), (b, j), nums, times)
+
+
+def _said_first(c: ClaimText, p: Pick, i: int, k: int) -> bool:
+    """The claim names row i, by a word of its name row k's name lacks, before row k."""
+    t = p.r.table
+    wi, wk = set(label_words(t, i)), set(label_words(t, k))
+    seq = [re.sub(r"['’]s$", "", w) for w, _ in c.toks]  # "Oakwood's"
+    at_i = [n for n, w in enumerate(seq) if w in wi - wk]
+    at_k = [n for n, w in enumerate(seq) if w in wk - wi]
+    return bool(at_i and at_k) and at_i[0] < at_k[0]
 
 
 # "year on year", "from a year earlier": against the same period a year before
@@ -251,9 +265,9 @@ def _changed(
         ratio = y / x
         said = re.search(r"\b(more than|over|less than|under|nearly|almost|about|roughly|around)\s+$",
                          c.low[: times.start()])
-        # a bound read on a verb of growth only ("less than doubled"); "more than half of the
-        # team" is a share, which this change does not compute
-        verb = times.group(1).endswith("ed")
+        # a bound read on a verb of growth ("less than doubled") or a multiple ("more than twice
+        # the 5 kg rate"); "more than half of the team" is a share, which this change does not compute
+        verb = times.group(1).endswith("ed") or times.group(1) in ("twice", "three times", "four times")
         bound = said.group(1) if said and verb else ""
         bound = "more than" if times.group(1) == "more than doubled" else bound
         if bound in ("more than", "over"):
@@ -286,6 +300,8 @@ def _changed(
             ok = agrees(probe, points)
             arith = f"{sb} − {sa} = {points:+.1f} points"
         for m in amounts:  # "up 33% to $145.0 million": the level reached is the later cell
+            if in_row_name(c, p, m):
+                continue  # "Year 8 enrolment grew": the 8 of the row's name
             before = c.low[: max(0, m.start) + 1]
             level = x if re.search(r"\bfrom\s+(?:about\s+|around\s+)?[$€£¥]?\s*$", before) else y
             if ok and fits(m, va) and not m.bound and not agrees(m, level):

@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 
 from .pick import Pick, cell_value, is_summary, label_words
-from .values import header_words, read_value, stem, words
+from .values import header_words, month_number, read_value, stem, words
 from .words import GENERIC, MAX, MIN, ClaimText
 
-__all__ = ["shared_by_others", "stray_value", "unread_part"]
+__all__ = ["other_clock", "shared_by_others", "stray_value", "unread_part"]
 
 
 def unread_part(c: ClaimText, p: Pick, i: int, cols: list[int]) -> bool:
@@ -98,3 +98,34 @@ def shared_by_others(c: ClaimText, p: Pick, cols: list[int]) -> list[tuple[int, 
     return [(k, cols[0]) for k in range(len(t.rows))
             if k not in p.rows and k != i and not is_summary(p, k)
             and all(x is not None and text(k, j) == x for j, x in zip(cols, mine))]
+
+
+_MONTH = (r"(january|february|march|april|may|june|july|august|september|october|november|december"
+          r"|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)")
+# "10:30 on 9 June", "9 June at 10:30", "June 9 at 10:30"
+_CLOCK_DATE = re.compile(
+    rf"\b(?P<h1>\d{{1,2}}):(?P<m1>\d{{2}})\s+on\s+(?:\w+day,?\s+)?(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH}\b"
+    rf"|\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH}(?:\s+\d{{4}})?,?\s+at\s+(?P<h2>\d{{1,2}}):(?P<m2>\d{{2}})\b"
+    rf"|\b{_MONTH}\s+(?P<d3>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?,?\s+at\s+(?P<h3>\d{{1,2}}):(?P<m3>\d{{2}})\b"
+)
+_CELL_CLOCK = re.compile(r"\b\d{4}-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})")
+
+
+def other_clock(c: ClaimText, p: Pick, i: int) -> int:
+    """A column of row i whose date and time ("2025-06-09T09:00") has the date the claim
+    gives a time of ("10:30 on 9 June") and another time: -1 when there is none."""
+    said = []
+    for m in _CLOCK_DATE.finditer(c.low):
+        k = next(n for n in (1, 2, 3) if m.group(f"d{n}"))
+        month = month_number(next(g for g in m.groups() if g and g.isalpha()))
+        said.append((month, int(m.group(f"d{k}")), int(m.group(f"h{k}")) * 60 + int(m.group(f"m{k}"))))
+    for j, x in enumerate(p.r.table.rows[i]):
+        cell = _CELL_CLOCK.search(x.text) if x is not None else None
+        if cell is None:
+            continue
+        month, day, at = int(cell.group(1)), int(cell.group(2)), int(cell.group(3)) * 60 + int(cell.group(4))
+        if any((m, d) == (month, day) and t != at for m, d, t in said) and not any(
+            (m, d, t) == (month, day, at) for m, d, t in said
+        ):
+            return j
+    return -1

@@ -7,7 +7,7 @@ import re
 
 from ..checks.numbers import Number
 from .bound import misbound
-from .guards import shared_by_others, unread_part
+from .guards import other_clock, shared_by_others, unread_part
 from .lookup_cell import a_figure, charges_added, lookup_cell, lookup_note, opposed_state, period_seconds
 from .pick import (
     ID_WORDS,
@@ -22,7 +22,7 @@ from .pick import (
     label_words,
     settled,
 )
-from .two_columns import asks_arithmetic, columns_compared, two_columns
+from .two_columns import asks_arithmetic, columns_compared, either_sum, two_columns
 from .values import header_words, stem, words
 from .words import (
     CHANGE,
@@ -173,6 +173,29 @@ _ALL_BUT = re.compile(
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|just\s+)?[$€£¥]?\s*$")
 
 
+# "has no price listed for zones 2 or 3": the cells are empty ("n/a", "—")
+_NOT_LISTED = re.compile(
+    r"\bno\s+(?:\w+\s+){0,2}?(?:listed|given|shown|stated|quoted|published)\b"
+    r"|\b(?:is|are|was|were|isn't|aren't)\s+not\s+(?:listed|given|shown|stated|quoted|published)\b"
+)
+
+
+def _not_listed(c: ClaimText, p: Pick, i: int) -> Settled | None:
+    """ "Same Day has no price listed for zones 2 or 3": SUPPORTED when every cell of the
+    row under the columns the claim names (or could not choose between) is empty,
+    CONTRADICTED by one that holds a value."""
+    cols = list(p.cols[:1]) or list(p.tied_cols)
+    if not cols or not c.has(_NOT_LISTED):  # (its "no" is what the rule reads)
+        return None
+    got = [(j, cell_value(p.r, i, j)) for j in cols]
+    if any(v is None for _, v in got):
+        return None
+    held = [j for j, v in got if v is not None and not v.empty]
+    if held:
+        return settled(p, "CONTRADICTED", cell_note(p.r, i, held[0]), [(i, held[0])])
+    return settled(p, "SUPPORTED", "; ".join(cell_note(p.r, i, j) for j in cols), [(i, j) for j in cols])
+
+
 def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
     """The named row's cells under the claim's columns: CONTRADICTED when one of them
     refutes it, SUPPORTED when they all back it, nothing when one is not known."""
@@ -190,6 +213,9 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
         rest = [n for n in nums if n not in before]
         refuted = lookup(c, p, rest) if rest else None
         return refuted if refuted is not None and refuted.verdict == "CONTRADICTED" else None
+    unlisted = _not_listed(c, p, i)
+    if unlisted is not None:
+        return unlisted
     said = [(j, got) for j in p.cols[:3] if (got := lookup_cell(c, p, nums, i, j)) is not None]
     placed = _place(c, p, i)
     if placed is not None:
@@ -197,7 +223,7 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
     part = _share_of_two(c, p, i, nums)
     if part is not None:
         return part
-    between = two_columns(c, p, i, nums) or columns_compared(c, p, i, nums)
+    between = either_sum(c, p, i, nums) or two_columns(c, p, i, nums) or columns_compared(c, p, i, nums)
     if between is not None:
         return between
     if said and asks_arithmetic(c, p, i, nums):
@@ -235,6 +261,8 @@ def lookup(c: ClaimText, p: Pick, nums: list[Number]) -> Settled | None:
         if len(nums) >= 2 and not rated and _unchecked(p, i, nums):
             return None  # "VAT adds £255.88, bringing the invoice to just under £1,535": one figure backed
         backed = [j for j, _ in said]
+        if (clock := other_clock(c, p, i)) >= 0:  # "to 10:30 on 9 June": dropped off at 09:00 that day
+            return settled(p, "CONTRADICTED", cell_note(p.r, i, clock), [(i, clock)])
         bound = misbound(c, p, i, nums, backed)
         if bound is not None:
             return bound

@@ -88,6 +88,9 @@ def lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> Ou
         times = _periods(c, per) if per else None
         total = v.number.value * (times or 1) + sum(x for _, x in added)  # type: ignore[union-attr]
         return "SUPPORTED" if any(agrees(n, total) for n in money) != c.negated else "CONTRADICTED"
+    clocked = _clock_duration(c, v)
+    if clocked is not None:
+        return clocked
     if v.number is not None and fit and per:
         got = _over_time(c, v.number.value, per, fit)
         if got is not None:
@@ -161,8 +164,66 @@ def lookup_cell(c: ClaimText, p: Pick, nums: list[Number], i: int, j: int) -> Ou
         cw = set(words(v.text))
         if cw and cw <= {w for w, _ in c.toks}:
             return "CONTRADICTED" if c.negated else "SUPPORTED"
+        one = not (c.negated or comparing or c.has(_MANY)) and len(p.rows) <= 1
+        if one and _another_rows_value(c, p, i, j):
+            return "CONTRADICTED"  # "stored in the Leeds warehouse" of a record whose warehouse is Bristol
         return "UNSUPPORTED"  # its value is not the claim's words: not known either way
     return None
+
+
+# a claim of more than one row or value ("X and Y", "all except", "the only"): not one cell's
+_MANY = re.compile(r"\b(?:and|or|both|all|every|each|only|except|multiple|any|either|neither)\b")
+
+
+_HMS_CELL = re.compile(r"\d{1,2}:[0-5]\d:[0-5]\d(?:\.\d+)?")
+_SAID_DURATION = re.compile(
+    r"(?:\b(under|below|less than|inside|within|over|more than|above|outside)\s+)?"
+    r"(?<![\d:])(\d{1,2}):([0-5]\d)(?::([0-5]\d))?(?![\d:])(?!\s*(?:a\.?m|p\.?m))"
+)
+
+
+def _clock_duration(c: ClaimText, v: Value) -> Outcome | None:
+    """ "finished in under 2:28" against a finish time 2:28:44: hours and minutes (and
+    seconds) of a duration cell written h:mm:ss, with the bound said before it."""
+    if v.number is None or v.number.unit != "s" or not _HMS_CELL.fullmatch(v.text.strip()):
+        return None
+    said = list(_SAID_DURATION.finditer(c.low))
+    if len(said) != 1:
+        return None
+    m = said[0]
+    secs = int(m.group(2)) * 3600 + int(m.group(3)) * 60 + int(m.group(4) or 0)
+    got = v.number.value
+    bound = m.group(1) or ""
+    if bound in ("under", "below", "less than", "inside", "within"):
+        ok = got < secs
+    elif bound:
+        ok = got > secs
+    else:  # "in 2:26": the cell within that minute
+        ok = secs <= got < secs + (1 if m.group(4) else 60)
+    return "SUPPORTED" if ok != c.negated else "CONTRADICTED"
+
+
+def _another_rows_value(c: ClaimText, p: Pick, i: int, j: int) -> bool:
+    """The claim says, as a phrase, a word value another row holds under column j (and
+    no row's value there is a part of another's, so the phrase names one value only), and
+    no row holding it fits the claim's other words as well as row i does (then the claim
+    may be of that row: "sydney spirit be the away team against the new zealand breaker")."""
+    t = p.r.table
+
+    def text(k: int) -> str:
+        x = t.rows[k][j] if j < len(t.rows[k]) else None
+        return " ".join(words(x.text)) if x is not None else ""
+
+    values = {text(k) for k in range(len(t.rows))} - {""}
+    flat = " " + " ".join(w for w, _ in c.toks) + " "
+    said = [x for x in values if x != text(i) and len(x) > 2 and f" {x} " in flat]
+    if len(said) != 1 or any(x != said[0] and (x in said[0] or said[0] in x) for x in values):
+        return False
+
+    def fit(k: int) -> int:
+        return len(c.stems & {stem(w) for x in t.rows[k] if x is not None for w in words(x.text)})
+
+    return all(fit(k) < fit(i) for k in range(len(t.rows)) if k != i and text(k) == said[0])
 
 
 # the count is spent: "out of stock", "has used up all of her guest passes"
@@ -241,8 +302,10 @@ def _periods(c: ClaimText, per: float) -> float | None:
     spans = [n.value for n in find_numbers(c.text) if n.unit == "s"]
     # "a three-night stay": a count of nights, days, weeks, months or years
     text = re.sub(r"(?<=\w)-(?=(?:hour|day|night|week|month|year)s?\b)", " ", c.text)
-    spans = spans or [n.value * SECONDS[n.unit] for n in find_numbers(text)
-                      if n.unit in SECONDS and len(n.unit) > 3 and not n.bound]
+    hyphened = find_numbers(text)
+    # ("a 730-hour month": hours, read in seconds once the hyphen is gone)
+    spans = spans or [n.value for n in hyphened if n.unit == "s" and not n.bound] or [
+        n.value * SECONDS[n.unit] for n in hyphened if n.unit in SECONDS and len(n.unit) > 3 and not n.bound]
     if not spans:
         m = c.has(_A_PERIOD)
         if m is None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .parse import Cell
 from .pick import Pick, Settled, acronyms, cell_text, cell_value, is_summary, numbers_of, row_name, settled
 from .render import Rendered
 from .series import period_groups
@@ -27,18 +28,19 @@ _ONLY = re.compile(r"\b(?:is|was|are|were|be|remains?|remained)\s+the\s+only\b")
 
 
 def _named_rows(r: Rendered, subject: set[str]) -> list[int]:
-    """Rows a text cell of which the subject says whole (its words, none of them small)."""
+    """Rows a text cell of which the subject says whole (its words, none of them small): by
+    the rows' names when the subject says one ("4.0.0" is a version, and the minimum SDK of
+    a later release), else by any text cell."""
     t = r.table
-    out = []
-    for i, row in enumerate(t.rows):
-        for cell in row:
-            if cell is None or read_value(cell.text).number is not None:
-                continue
-            cw = [w for w in words(cell.text) if w not in GENERIC]
-            if cw and len("".join(cw)) > 2 and all(w in subject for w in cw):
-                out.append(i)
-                break
-    return out
+
+    def says(cell: Cell | None) -> bool:
+        if cell is None or read_value(cell.text).number is not None:
+            return False
+        cw = [w for w in words(cell.text) if w not in GENERIC]
+        return bool(cw) and len("".join(cw)) > 2 and all(w in subject for w in cw)
+
+    by_name = [i for i, row in enumerate(t.rows) if 0 <= t.label < len(row) and says(row[t.label])]
+    return by_name or [i for i, row in enumerate(t.rows) if any(says(cell) for cell in row)]
 
 
 def only(c: ClaimText, tables: Sequence[tuple[str, Rendered]]) -> Settled | None:

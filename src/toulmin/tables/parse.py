@@ -127,8 +127,12 @@ def _transposed(header: list[Cell], rows: list[tuple[Cell | None, ...]]) -> bool
     with a row per period, as the rules and the checker expect."""
     periods = [c for c in header[1:] if _PERIOD.match(c.text.strip())]
     names = [r[0] for r in rows if r[0] is not None and r[0].text]
+    # "| Year group | 2023 | 2024 | Classes 2024 |": a column of a period's measure beside the
+    # periods, so the columns are measures and the rows what they measure
+    measured = [c for c in header[1:] if c not in periods and re.search(r"\b(?:19|20)\d\d\b", c.text)]
     return (
-        len(periods) >= 2
+        not measured
+        and len(periods) >= 2
         and len(periods) * 2 >= len(header) - 1
         and len(names) == len(rows)
         and not any(is_number(c.text) for c in names)

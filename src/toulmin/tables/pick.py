@@ -15,7 +15,7 @@ from ..checks.numbers import Number, find_numbers
 from ..text import STOPWORDS
 from .parse import Cell, Table
 from .render import Rendered
-from .values import CALENDAR, Value, header_words, human, month_number, read_value, stem, words
+from .values import CALENDAR, Value, header_words, human, month_number, read_value, stem, table_unit, words
 from .words import (
     AGE_WORD,
     AVERAGE,
@@ -329,21 +329,19 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
     if not named:
         named = _by_own_word(seq, labels, {w for col in t.columns for w in words(col.text.replace("_", " "))})
     if not named and t.kind == "json":
-        # a record's other words name it too ("in Tampa"): rows whose text cells the claim holds
+        # a record's other words name it too ("in Tampa"): rows whose text cells the claim holds,
+        # under a key the claim does not name (in "stored in the Leeds warehouse", Leeds is what
+        # the claim says of the record's `warehouse`, not its name)
+        asked = {j for j, h in enumerate(t.columns) if header_words(h.text) & c.stems}
         for i, row in enumerate(t.rows):
-            texts = [
-                x
+            if len(t.rows) > 1 and any(
+                x is not None and j != t.label and j not in asked and not read_value(x.text).number
+                and len(words(x.text)) >= 1 and all(w in have for w in words(x.text)) and len(x.text) > 3
                 for j, x in enumerate(row)
-                if x is not None and j != t.label and not read_value(x.text).number
-            ]
-            if (
-                any(
-                    len(words(x.text)) >= 1 and all(w in have for w in words(x.text)) and len(x.text) > 3
-                    for x in texts
-                )
-                and len(t.rows) > 1
             ):
                 named.append(i)
+        if not named and len(t.rows) > 1:
+            named = _by_leading_words(t, c, _shared_texts(t))
         if len(t.rows) == 1 and _phrase_held(c.text, t.rows[0], t.label):
             named = [0]  # "the Quay Street unit": the record whose address is "14 Quay Street, Unit 5B"
     if not named and re.search(r"\boverall\b", c.low):  # "Overall parks spending": the Total row
@@ -483,6 +481,11 @@ def pick(c: ClaimText, sid: str, r: Rendered) -> Pick | None:
         most = max((k for k, _ in dated), default=0)  # "FY2024" says fy and 2024: not FY2023's column
         scores = _by_unit(c, r, rejected, [j for k, j in dated if k == most]) or _by_count(c, r)
         unit_only = bool(scores)
+        years = [j for _, j in dated if all(_PERIOD_WORD.fullmatch(w) for w in words(t.columns[j].text))]
+        if not scores and len(years) >= 2 and c.has(CHANGE):
+            # "grew by about 10% between 2023 and 2024" of a table whose columns are years:
+            # the later year's column, whose earlier one the change reads
+            scores = [(-1.0, 0.0, -1.0, max(years))]
     if len(scores) > 1 and scores[0][:3] == scores[1][:3] and subject >= 0:
         # a tie broken by the kind of value the claim states: a figure, or words
         wants_number = bool(re.search(r"\d", c.low)) or bool(c.has(NUMBER_WORD_RE))
@@ -728,6 +731,34 @@ def _model_at(seq: list[str], lw: list[str]) -> int:
     return next(k for k, w in enumerate(seq) if w in words_of and k + 1 < len(seq) and seq[k + 1].isdigit())
 
 
+def _shared_texts(t: Table) -> set[tuple[int, str]]:
+    """(column, text) of the values more than one row holds."""
+    seen: dict[tuple[int, str], int] = {}
+    for row in t.rows:
+        for j, x in enumerate(row):
+            if x is not None:
+                key = (j, x.text.strip().lower())
+                seen[key] = seen.get(key, 0) + 1
+    return {k for k, n in seen.items() if n > 1}
+
+
+def _by_leading_words(t: Table, c: ClaimText, shared: set[tuple[int, str]]) -> list[int]:
+    """ "the wood screws" for a record described "Wood screw 5 x 50 mm": the words a text
+    value opens with, before its first figure or comma (two words at least), said together
+    in the claim, when exactly one record's value opens so."""
+    flat = " " + " ".join(stem(w) for w, _ in c.toks) + " "
+    found: set[int] = set()
+    for i, row in enumerate(t.rows):
+        for j, x in enumerate(row):
+            if x is None or j == t.label or (j, x.text.strip().lower()) in shared:
+                continue
+            lead = re.match(r"[^\d,;(]*", x.text.strip().lower())
+            head = words(lead.group(0)) if lead else []
+            if len(head) >= 2 and " " + " ".join(stem(w) for w in head) + " " in flat:
+                found.add(i)
+    return list(found) if len(found) == 1 else []
+
+
 def _by_other_name(t: Table, have: set[str]) -> list[int]:
     """ "the Keswald warehouse": a row's name in a column of names other than its label
     (`city`), when the claim holds it whole and no other row of that column has it."""
@@ -851,7 +882,9 @@ def cell_value(r: Rendered, i: int, j: int) -> Value | None:
     cell = r.table.rows[i][j]
     if cell is None:
         return None
-    return read_value(cell.text, r.table.columns[j].text)
+    if j == r.table.label or not r.table.caption:
+        return read_value(cell.text, r.table.columns[j].text)
+    return read_value(cell.text, table_unit(r.table.caption, r.table.columns[j].text))
 
 
 # a bound or an approximation said before a share: group 1
@@ -929,10 +962,23 @@ def measures(c: ClaimText, p: Pick) -> list[Number]:
     return [n for n in out if not any(a - 1 <= n.start < b for a, b in spans)] + _fractions(c)
 
 
+def in_row_name(c: ClaimText, p: Pick, n: Number) -> bool:
+    """Figure ``n`` lies inside a named row's name as the claim writes it ("Year 8")."""
+    t = p.r.table
+    for i in p.rows:
+        cell = t.rows[i][t.label] if 0 <= t.label < len(t.rows[i]) else None
+        name = cell.text.strip().lower() if cell is not None else ""
+        if name and any(ch.isdigit() for ch in name):
+            for m in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", c.low):
+                if m.start() <= n.start < m.end():
+                    return True
+    return False
+
+
 _FRACTION = re.compile(
     _BOUND_BEFORE + r"(?<!first )(?<!second )(?<!latter )(?<!former )"
     r"\b(half|a third|one third|one-third|two thirds|two-thirds|a quarter|one quarter|three quarters|"
-    r"three-quarters|a fifth|one fifth)\s+of\s+(?:the|their|its|all|his|her|our|those|these)\b"
+    r"three-quarters|a fifth|one fifth)\s+of\s+(?:the|their|its|all|his|her|our|those|these|total)\b"
 )
 _FRACTION_VALUE = {"half": 50.0, "third": 100 / 3, "thirds": 200 / 3, "quarter": 25.0, "quarters": 75.0,
                    "fifth": 20.0}

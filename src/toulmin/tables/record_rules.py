@@ -36,6 +36,9 @@ def count_value(c: ClaimText, sid: str, r: Rendered) -> Settled | None:
     m = c.has(_TIMES_N)
     if m is None or c.negated:
         return None
+    if re.search(r"\b(?:more|less|fewer) than\s+$|\b(?:nearly|almost|about|roughly|around|over|under)\s+$",
+                 c.low[: m.start()]) or re.match(r"\s+\w+['’]s\b", c.low[m.end() :]):
+        return None  # "more than three times Oakwood's": a ratio or a bound, no count of rows
     word = m.group(2) or m.group(4)
     want = count_said(word)
     t = r.table

@@ -15,7 +15,7 @@ from dataclasses import replace
 from .parse import Cell, Table
 from .pick import Pick, Settled, cell_text, pick, row_name, series, settled
 from .render import Rendered
-from .values import header_words, human, stem
+from .values import header_words, human, stem, table_unit
 from .words import CHANGE, MAX, MIN, SECOND, TIMES, ClaimText
 
 __all__ = ["each_period_extreme", "period_groups", "period_rows", "series_pick", "sole_measure"]
@@ -76,6 +76,7 @@ def _reshaped(r: Rendered, i: int, group: list[tuple[int, str]]) -> Rendered:
     t = r.table
     head = t.columns[group[-1][0]]
     measure = re.sub(r"\s{2,}", " ", _PERIOD_IN.sub(" ", human(head.text))).strip(" _")
+    measure = table_unit(t.caption, measure)  # the caption's "($ thousands)", which the row's name replaces
     rows = tuple((Cell(_period_name(period), t.columns[j].start, t.columns[j].end), t.rows[i][j])
                  for j, period in group)
     name = t.rows[i][t.label] if 0 <= t.label < len(t.rows[i]) else None

@@ -15,7 +15,7 @@ from .pick import (
     row_name,
     settled,
 )
-from .values import header_words, stem
+from .values import header_words, stem, words
 from .words import (
     LESS,
     MAX,
@@ -28,7 +28,7 @@ from .words import (
     fmt,
 )
 
-__all__ = ["asks_arithmetic", "columns_compared", "two_columns"]
+__all__ = ["asks_arithmetic", "columns_compared", "either_sum", "two_columns"]
 
 _AS_MUCH = re.compile(r"\btimes (?:as (?:much|many|high|large|big|long|heavy)|more)\b")
 _DIFF_CUES = re.compile(
@@ -41,6 +41,9 @@ _BOUND_CUE = re.compile(r"more than|fewer than|less than|over")
 _TRAILS = re.compile(r"\b(?:trail\w*|behind|underperform\w*|lagg?\w*)\b")
 _LEADS = re.compile(r"\b(?:ahead of|outperform\w*|beat|beats|topped)\b")
 _RATIO_CUES = re.compile(r"\bper\b|\beach\b|\bfor every\b|\ba piece\b|\bratio\b|" + _AS_MUCH.pattern)
+_THAN_A_PART = re.compile(
+    r"\bthan\s+(?:half|a third|one third|two thirds|a quarter|three quarters|a fifth|twice)\b"
+)
 _SHARE_CUES = re.compile(r"%\s+of\b|\bpercent of\b|\bper ?cent of\b|\bshare of\b|\bproportion\b")
 
 
@@ -62,8 +65,8 @@ def _first_named(c: ClaimText, p: Pick, a: int, b: int) -> int | None:
 def columns_compared(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled | None:
     """ "Harbour lent more items in June than Central did": two columns of the named row (the
     branches of a table of months), the one said first against the other."""
-    if nums or len(p.cols) != 2 or not c.has(THAN) or len(p.r.table.rows) < 2:
-        return None
+    if nums or len(p.cols) != 2 or not c.has(THAN) or len(p.r.table.rows) < 2 or c.has(_THAN_A_PART):
+        return None  # (not "more than half of total revenue": a share, no comparison of the two)
     more, less = c.has(MORE), c.has(LESS)
     first = _first_named(c, p, *p.cols)
     if bool(more) == bool(less) or first is None:
@@ -178,3 +181,33 @@ def two_columns(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled | 
             return settled(p, "CONTRADICTED", note, [(k, a), (i, a), (i, b)])
         note += f"; the {'highest' if hi else 'lowest'} of the {len(rates)} rows"
     return settled(p, "SUPPORTED", note, [(i, a), (i, b)])
+
+
+def either_sum(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled | None:
+    """ "four in five agree or strongly agree": the claim's one figure against the sum of the
+    row's two columns it joins by "or", each said by its header's words."""
+    if len(nums) != 1 or c.negated:
+        return None
+    t = p.r.table
+    heads = {
+        j: r"\s+".join(re.escape(w) for w in words(t.columns[j].text))
+        for j in range(len(t.columns))
+        if j != t.label and (v := cell_value(p.r, i, j)) is not None and v.number is not None
+    }
+    pairs = [
+        (a, b)
+        for a, ha in heads.items()
+        for b, hb in heads.items()
+        if a != b and ha and hb and re.search(rf"(?<!\w){ha}\w*\s+or\s+{hb}\w*(?!\w)", c.low)
+    ]
+    if len(pairs) != 1:
+        return None
+    a, b = pairs[0]
+    va, vb = cell_value(p.r, i, a).number, cell_value(p.r, i, b).number  # type: ignore[union-attr]
+    if va is None or vb is None or va.unit != vb.unit or (nums[0].unit or va.unit) != va.unit:
+        return None
+    total = va.value + vb.value
+    note = (f"{row_name(p, i)}: {t.columns[a].text} + {t.columns[b].text}: {cell_text(p, i, a)} + "
+            f"{cell_text(p, i, b)} = {fmt(total)}{'%' if va.unit == '%' else ''}")
+    return settled(p, "SUPPORTED" if agrees(nums[0], total) else "CONTRADICTED", note, [(i, a), (i, b)])
+

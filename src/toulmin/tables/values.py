@@ -12,7 +12,7 @@ from ..checks.numbers import Number, find_numbers
 
 __all__ = [
     "CALENDAR", "WEEKDAYS", "Value", "claim_dates", "header_words", "human", "month_number", "read_value",
-    "stem", "tokens", "words",
+    "stem", "table_unit", "tokens", "words",
 ]
 
 _TRUE = frozenset({"true", "yes", "y", "available", "open", "✓", "✔", "included", "free", "allowed"})
@@ -176,6 +176,27 @@ def _header_unit(header: str) -> tuple[str, str, str]:
     if inside.startswith("$") and len(inside) > 1 and inside[1:].lower() in _SCALE:
         scale = _SCALE[inside[1:].lower()]
     return cur, scale, unit
+
+
+# "revenue by segment (€ thousands)", "budget ($ thousands)", "(in USD millions)": the unit of
+# a whole table, given in its caption
+_TABLE_UNIT = re.compile(
+    r"\(\s*(?:in\s+)?((?:[$€£¥]|usd|eur|gbp)\s*(?:thousands?|millions?|billions?|'?000s?|m|mn|bn|k))\s*\)",
+    re.I,
+)
+_PERIOD_HEAD = re.compile(
+    r"^(?:year|fy|period|quarter|date|month|season)\b|^(?:fy|q[1-4])?\s*(?:19|20)\d\d$", re.I
+)
+
+
+def table_unit(caption: str, header: str) -> str:
+    """The header a cell of column ``header`` is read under when the table's caption gives
+    the whole table's currency and scale and the header gives no unit of its own:
+    "Streaming (€ thousands)"; else ``header`` itself."""
+    m = _TABLE_UNIT.search(caption)
+    if m is None or any(_header_unit(header)) or _PERIOD_HEAD.match(header.strip()):
+        return header
+    return f"{header} ({m.group(1)})"
 
 
 @lru_cache(maxsize=4096)
