@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from toulmin.tables.pick import initials, pair_initials
 from toulmin.tables.render import render_tables
 from toulmin.tables.settle import settle
@@ -92,24 +90,3 @@ def test_the_column_that_names_the_row_is_no_measure_of_it() -> None:
     assert got is not None and got[0] == "CONTRADICTED" and "Avg_daily_riders: 3940" in got[1], got
     got = verdict_of(settle, "Route 11 is the longest route in the network.", ROUTES)
     assert got is not None and got[0] == "CONTRADICTED" and "Length_km is highest in Hillcrest" in got[1], got
-
-
-LEAGUE = (
-    "Team,P,W,D,L,GF,GA,Pts\nRiverside FC,20,14,4,2,41,15,46\nAshford United,20,13,5,2,38,18,44\n"
-    "Kingsbridge Town,20,12,3,5,35,22,39\nMillbrook Rovers,20,9,6,5,29,24,33\n"
-)
-
-
-@pytest.mark.parametrize(
-    ("claim", "want"),
-    [
-        # W, L and Pts read as the words a league table's claims use for them
-        ("Millbrook Rovers have won more matches than Kingsbridge Town.",
-         ("CONTRADICTED", "W: Millbrook Rovers 9, Kingsbridge Town 12")),
-        ("Ashford United have lost two games.", ("SUPPORTED", "Ashford United, L: 2")),
-        ("Riverside FC are two points clear of Ashford United.",
-         ("SUPPORTED", "Pts: Riverside FC 46, Ashford United 44; difference 2")),
-    ],
-)
-def test_a_league_tables_abbreviated_headers(claim: str, want: tuple[str, str]) -> None:
-    assert verdict_of(settle, claim, LEAGUE) == want

@@ -472,14 +472,6 @@ _MONEY = frozenset(
 )
 
 
-# a league table's abbreviated headers, as its claims say them
-_SPELLED_OUT = {
-    "w": "won wins win", "l": "lost losses loss lose", "d": "drawn draws drew draw",
-    "p": "played", "pld": "played", "gp": "games played", "mp": "matches played",
-    "gf": "goals for", "ga": "goals conceded against", "gd": "goal difference", "pts": "points",
-}
-
-
 def header_words(header: str) -> set[str]:
     """The stems of a header's words, its unit left out: "revenue ($M)" -> {"revenu"}; a
     record's path with its parents ("hours.Friday" -> {"hour", "friday"})."""
@@ -488,9 +480,6 @@ def header_words(header: str) -> set[str]:
         return header_words(last) | {
             stem(w) for p in parents for w in words(human(p)) if w not in _HEADER_STOP
         }
-    spelled = _SPELLED_OUT.get(last.strip().lower().rstrip("."))
-    if spelled:  # "W" of a league table: what "won" and "wins" name
-        return {stem(w) for w in spelled.split()}
     parts = last.split("_")
     if len(parts) > 1 and parts[-1].lower() in _KEY_UNITS:  # "range_km": the unit is no word of it
         last = "_".join(parts[:-1])
