@@ -114,18 +114,3 @@ def test_a_key_ending_in_a_currency_stays_money() -> None:
     # "cost_m_usd": dollars, whatever stands before the currency
     assert read_value("9.1", "cost_m_usd").number.unit == "$"  # type: ignore[union-attr]
     assert read_value("9.1", "yield_t_ha").number.unit == ""  # type: ignore[union-attr]
-
-
-COUNCIL = (
-    "party\tvotes\tseats\nCivic Alliance\t18,412\t13\nSocial Democrats\t14,986\t11\nGreens\t8,533\t6\n"
-    "Liberal Party\t6,207\t4\nTotal valid votes\t53,979\t37\n"
-)
-
-
-def test_the_two_largest_are_several_rows_not_the_highest() -> None:
-    # "the two largest parties": neither the one highest row nor a count of 2 against the seats' total
-    assert verdict_of(settle, "Together the two largest parties hold a majority of the council's seats.",
-                      COUNCIL) is None
-    got = verdict_of(settle, "The Civic Alliance is the largest party, with 13 seats.", COUNCIL)
-    assert got is not None and got[0] == "SUPPORTED", got
-    assert "seats is highest in Civic Alliance (13)" in got[1], got

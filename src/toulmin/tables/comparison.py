@@ -200,10 +200,6 @@ _THAN_A_FIGURE = re.compile(
     r"\b(?:more|less|fewer|higher|lower|greater|larger|smaller|bigger)\s+than\s+"
     r"(?:about\s+|around\s+|roughly\s+|nearly\s+|just\s+)?[$€£¥]?\d"
 )
-# one row against the other in a count where more wins (votes, points, sales)
-_BEAT = re.compile(r"\b(?:beat|beats|outpolled|outpolls|outvoted|outscored|outsold|outsells|"
-                   r"finished ahead of|came ahead of|led|leads)\b")
-_BEATEN = re.compile(r"\b(?:trailed|trails|finished behind|came behind|lost to)\b")
 _BEHIND_ONLY = re.compile(r"\b(?:behind|after|trailing|ahead of|second|next) only\b|\bsecond to\b")
 
 
@@ -240,8 +236,6 @@ def row_compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | 
     dated = "year" in words(p.r.table.columns[j].text.replace("_", " ").lower())
     if va.number.unit == "s" and (c.has(_BEHIND) or c.has(_AHEAD)):  # times: behind is more time
         more, less = c.has(_BEHIND), c.has(_AHEAD)
-    elif va.number.unit != "s" and (c.has(_BEAT) or c.has(_BEATEN)) and not c.has(THAN):
-        more, less = c.has(_BEAT), c.has(_BEATEN)  # "beat the Social Democrats by roughly 3,400 votes"
     elif not c.has(THAN) and not c.has(OF_THE_TWO) and not c.has(GAP_SAID):
         return None
     if dated and c.has(AGED):  # a year column: the newer is the later year, the older the earlier
@@ -294,8 +288,7 @@ def row_compare(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | 
               and {stem(w) for w in words(c.low[max(0, n.start - 16):n.start])[-3:]} & hw]
     if ok and stated and not all(agrees(n, x) or agrees(n, y) for n in stated):
         ok = False  # "Nickerson's average of 8.1 is higher than Brown's": his average is 11
-    # (the gap is the difference, no row's own figure)
-    wrong = _named_elsewhere(p, (a, b), j, [n for n in nums if n not in gap]) if ok else None
+    wrong = _named_elsewhere(p, (a, b), j, nums) if ok else None
     if wrong is not None:  # "the department with 85 beds, Cardiology": its beds are 62
         return settled(p, "CONTRADICTED", cell_note(p.r, *wrong), [wrong])
     pct = c.has(_PERCENT_MORE)

@@ -912,8 +912,6 @@ def measures(c: ClaimText, p: Pick) -> list[Number]:
             continue  # "the lightest of the five laptops": how many rows, not a measure
         if any(a <= n.start < b for a, b in inside):
             continue  # "ten" in "two of their ten matches": the whole the count is of
-        if _TOP_N.match(c.low, re.compile(r"\s*\S+").match(c.low, n.start).end()):  # type: ignore[union-attr]
-            continue  # "the two largest parties": how many rows at the top, not a measure
         if n.picked:
             inside.append((n.start + 1, n.start + len(n.text) + 1))
         if n.picked and not p.rows:
@@ -977,10 +975,6 @@ def in_row_name(c: ClaimText, p: Pick, n: Number) -> bool:
     return False
 
 
-_TOP_N = re.compile(
-    r"\s+(?:largest|biggest|highest|lowest|smallest|most|least|best|worst|cheapest|dearest|busiest|"
-    r"longest|shortest|heaviest|lightest|oldest|newest|youngest)\b"
-)
 _FRACTION = re.compile(
     _BOUND_BEFORE + r"(?<!first )(?<!second )(?<!latter )(?<!former )"
     r"\b(half|a third|one third|one-third|two thirds|two-thirds|a quarter|one quarter|three quarters|"

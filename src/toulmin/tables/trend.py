@@ -171,9 +171,6 @@ def row_extreme(c: ClaimText, p: Pick, j: int, nums: list[Number]) -> Settled | 
             return None  # "the oldest player and the shortest": two extremes, of two columns
     if not (lo or hi) or (lo and hi):
         return None
-    top = lo or hi
-    if top is not None and re.search(r"\b(?:two|three|four|five|six|\d+)\s+$", c.low[: top.start()]):
-        return None  # "the two largest parties": several rows at the top, not the one highest
     per = _PER_THING.search(c.low)
     head_low = p.r.table.columns[j].text.lower().replace("_", " ")  # "yield_t_per_ha" is per hectare
     if per and "/" not in head_low and " per " not in f" {head_low} " and per.group(1) not in head_low:
