@@ -189,11 +189,12 @@ def either_sum(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled | N
     if len(nums) != 1 or c.negated:
         return None
     t = p.r.table
-    heads = {
-        j: r"\s+".join(re.escape(w) for w in words(t.columns[j].text))
+    figures = {
+        j: v.number
         for j in range(len(t.columns))
         if j != t.label and (v := cell_value(p.r, i, j)) is not None and v.number is not None
     }
+    heads = {j: r"\s+".join(re.escape(w) for w in words(t.columns[j].text)) for j in figures}
     pairs = [
         (a, b)
         for a, ha in heads.items()
@@ -203,8 +204,8 @@ def either_sum(c: ClaimText, p: Pick, i: int, nums: list[Number]) -> Settled | N
     if len(pairs) != 1:
         return None
     a, b = pairs[0]
-    va, vb = cell_value(p.r, i, a).number, cell_value(p.r, i, b).number  # type: ignore[union-attr]
-    if va is None or vb is None or va.unit != vb.unit or (nums[0].unit or va.unit) != va.unit:
+    va, vb = figures[a], figures[b]
+    if va.unit != vb.unit or (nums[0].unit or va.unit) != va.unit:
         return None
     total = va.value + vb.value
     note = (f"{row_name(p, i)}: {t.columns[a].text} + {t.columns[b].text}: {cell_text(p, i, a)} + "

@@ -189,6 +189,7 @@ _PERIOD_HEAD = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)  # read for every cell a rule reads: one caption and header at a time
 def table_unit(caption: str, header: str) -> str:
     """The header a cell of column ``header`` is read under when the table's caption gives
     the whole table's currency and scale and the header gives no unit of its own:
